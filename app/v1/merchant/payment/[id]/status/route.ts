@@ -1,0 +1,13 @@
+import { getDb } from "@/db/client";
+import { authenticateMerchant } from "@/lib/auth/authenticate-merchant";
+import { json, route } from "@/lib/http/route";
+import { getMerchantPaymentOrThrow } from "@/lib/payments/get-payment-or-throw";
+import { toStatusView } from "@/lib/payments/payment-view";
+
+/** Verify payment status (spec 4.2). Alias: GET /v1/payments/{id}/status. */
+export const GET = route<{ id: string }>(async ({ req, params }) => {
+  const db = await getDb();
+  const merchant = await authenticateMerchant(db, req.headers);
+  const payment = await getMerchantPaymentOrThrow(db, merchant.id, params.id);
+  return json(toStatusView(payment));
+});

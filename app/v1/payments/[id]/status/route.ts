@@ -1,0 +1,1 @@
+export { GET } from "@/app/v1/merchant/payment/[id]/status/route";

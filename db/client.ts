@@ -1,0 +1,50 @@
+import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
+import { env } from "@/lib/env";
+import { ensureEmbeddedPostgres } from "./embedded";
+import { runMigrations } from "./migrate";
+import * as schema from "./schema";
+
+export type Db = PostgresJsDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+type Connection = { db: Db; sql: postgres.Sql; url: string; stopEmbedded: () => Promise<void> };
+
+let connecting: Promise<Connection> | undefined;
+
+/**
+ * The process-wide database: DATABASE_URL when set, otherwise the embedded PostgreSQL (started if no
+ * other process of ours runs it). Migrations are applied once, before the first query.
+ */
+export function connection(): Promise<Connection> {
+  connecting ??= open().catch((err) => {
+    connecting = undefined;
+    throw err;
+  });
+  return connecting;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await connection()).db;
+}
+
+async function open(): Promise<Connection> {
+  const settings = env();
+  const embedded = settings.DATABASE_URL
+    ? { url: settings.DATABASE_URL, stop: async () => {} }
+    : await ensureEmbeddedPostgres(settings.EMBEDDED_PG_DIR, settings.EMBEDDED_PG_PORT);
+  await runMigrations(embedded.url);
+  const sql = postgres(embedded.url, { max: 10, onnotice: () => {} });
+  return { db: drizzle(sql, { schema }), sql, url: embedded.url, stopEmbedded: embedded.stop };
+}
+
+/** Close the pool and, if this process started the embedded server, stop it. */
+export async function closeDb(): Promise<void> {
+  if (!connecting) return;
+  const conn = await connecting.catch(() => undefined);
+  connecting = undefined;
+  if (!conn) return;
+  await conn.sql.end({ timeout: 5 });
+  await conn.stopEmbedded();
+}

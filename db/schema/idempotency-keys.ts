@@ -1,0 +1,19 @@
+import { pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { merchants } from "./merchants";
+import { payments } from "./payments";
+
+/** One row per (merchant, Idempotency-Key): the request it answered and the payment it made. */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    merchantId: text("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
+    key: text("key").notNull(),
+    /** SHA-256 of the canonical request body: a reuse with another body is a conflict. */
+    requestHash: text("request_hash").notNull(),
+    paymentId: text("payment_id").references(() => payments.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.key] })],
+);

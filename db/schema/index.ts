@@ -1,0 +1,4 @@
+export * from "./merchants";
+export * from "./api-keys";
+export * from "./payments";
+export * from "./idempotency-keys";

@@ -1,0 +1,47 @@
+import { sql } from "drizzle-orm";
+import { bigint, boolean, check, index, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { merchants } from "./merchants";
+
+/** Stored statuses use the merchant vocabulary (spec 3.1); gateway and listings map `pending` at the edge. */
+export const PAYMENT_STATUSES = ["pending", "processing", "succeeded", "failed", "expired"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: text("id").primaryKey(),
+    merchantId: text("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
+    referenceId: text("reference_id").notNull(),
+    fiatCurrency: text("fiat_currency").notNull(),
+    /** Minor units of fiatCurrency (ISO 4217 exponent). */
+    fiatAmount: bigint("fiat_amount", { mode: "bigint" }).notNull(),
+    status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    successUrl: text("success_url"),
+    errorUrl: text("error_url"),
+    /** True only when both URLs were valid HTTPS at creation (spec 4.1 rule 1). */
+    redirectsEnabled: boolean("redirects_enabled").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    finalizedAt: timestamp("finalized_at", { withTimezone: true }),
+    // Filled by the gateway once a wallet picks an option.
+    optionId: text("option_id"),
+    buyerAccount: text("buyer_account"),
+    chainId: text("chain_id"),
+    tokenCaip19: text("token_caip19"),
+    tokenAmount: numeric("token_amount", { precision: 78, scale: 0 }),
+    quote: jsonb("quote"),
+    txHash: text("tx_hash"),
+  },
+  (t) => [
+    check("payments_status_check", sql`${t.status} in ('pending','processing','succeeded','failed','expired')`),
+    check("payments_fiat_amount_positive", sql`${t.fiatAmount} > 0`),
+    index("payments_merchant_created_idx").on(t.merchantId, t.createdAt, t.id),
+    // The expiry sweep reads only open payments; a partial index keeps it small.
+    index("payments_pending_expiry_idx").on(t.expiresAt).where(sql`${t.status} = 'pending'`),
+    // One on-chain transfer can settle at most one payment.
+    uniqueIndex("payments_chain_tx_unique").on(t.chainId, t.txHash),
+  ],
+);

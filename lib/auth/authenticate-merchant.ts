@@ -1,0 +1,55 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { apiKeys, merchants } from "@/db/schema";
+import { ApiError } from "@/lib/http/errors";
+import { hashApiKey, sameHash } from "./api-key-secret";
+
+export type AuthenticatedMerchant = {
+  id: string;
+  name: string;
+  currency: string;
+  defaultExpirySeconds: number | null;
+  keyId: string;
+};
+
+/**
+ * Partner authentication (spec 5.1): `Api-Key` must be an active key of the merchant named by
+ * `Merchant-Id`. One query loads the merchant with its active key hashes; every hash is compared in
+ * constant time, so timing reveals neither which key matched nor how much of it.
+ */
+export async function authenticateMerchant(db: Db, headers: Headers): Promise<AuthenticatedMerchant> {
+  const apiKey = headers.get("api-key")?.trim();
+  if (!apiKey) throw new ApiError("missing_api_key", "Missing Api-Key header");
+  const merchantId = headers.get("merchant-id")?.trim();
+  if (!merchantId) throw new ApiError("missing_merchant_id", "Missing Merchant-Id header");
+
+  const rows = await db
+    .select({
+      id: merchants.id,
+      name: merchants.name,
+      currency: merchants.currency,
+      defaultExpirySeconds: merchants.defaultExpirySeconds,
+      keyId: apiKeys.id,
+      keyHash: apiKeys.keyHash,
+    })
+    .from(merchants)
+    .leftJoin(apiKeys, and(eq(apiKeys.merchantId, merchants.id), isNull(apiKeys.revokedAt)))
+    .where(eq(merchants.id, merchantId));
+  const merchant = rows[0];
+  if (!merchant) throw new ApiError("merchant_not_found", `No merchant with id ${merchantId}`);
+
+  const presented = hashApiKey(apiKey);
+  let matched: string | undefined;
+  for (const row of rows) {
+    if (row.keyHash && row.keyId && sameHash(row.keyHash, presented)) matched = row.keyId;
+  }
+  if (!matched) throw new ApiError("invalid_api_key", "Api-Key is not valid for this merchant");
+
+  return {
+    id: merchant.id,
+    name: merchant.name,
+    currency: merchant.currency,
+    defaultExpirySeconds: merchant.defaultExpirySeconds,
+    keyId: matched,
+  };
+}

@@ -1,0 +1,43 @@
+import { z } from "zod";
+
+/**
+ * Every setting the service reads, validated once. No other module touches process.env,
+ * so this file is the complete list the README documents.
+ */
+const intFromEnv = (min: number, max: number, fallback: number) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: intFromEnv(1, 65535, 3000),
+  /** External PostgreSQL. When unset, an embedded PostgreSQL is started under EMBEDDED_PG_DIR. */
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL").optional(),
+  EMBEDDED_PG_DIR: z.string().min(1).default(".data/postgres"),
+  EMBEDDED_PG_PORT: intFromEnv(1024, 65535, 54329),
+  /** Origin buyers reach the checkout at; gatewayUrl is built from it. */
+  PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Payment window when a request gives no expiresAt (seconds). */
+  PAYMENT_EXPIRY_SECONDS: intFromEnv(60, 30 * 24 * 3600, 15 * 60),
+  /** Suggested status polling interval returned to merchants and wallets. */
+  POLL_INTERVAL_MS: intFromEnv(100, 60_000, 2000),
+  /** How often the expiry job sweeps pending payments; 0 turns the job off. */
+  EXPIRY_JOB_INTERVAL_MS: intFromEnv(0, 3_600_000, 5000),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof envSchema> & { PUBLIC_BASE_URL: string };
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = envSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const value = parsed.data;
+  const base = (value.PUBLIC_BASE_URL ?? `http://localhost:${value.PORT}`).replace(/\/+$/, "");
+  cached = { ...value, PUBLIC_BASE_URL: base };
+  return cached;
+}

@@ -1,0 +1,75 @@
+import { z } from "zod";
+import { createPaymentBody, paymentResponse, paymentStatusResponse } from "@/lib/payments/schemas";
+import type { ErrorCode } from "./errors";
+
+export const errorBody = z
+  .object({
+    code: z.string().meta({ description: "Machine-readable code from the service's closed table" }),
+    message: z.string(),
+    issues: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  })
+  .meta({ id: "Error" });
+
+export type ApiOperation = {
+  operationId: string;
+  method: "get" | "post";
+  path: string;
+  summary: string;
+  tags: string[];
+  auth: "merchant" | "none";
+  aliasOf?: string;
+  parameters?: Record<string, unknown>[];
+  body?: z.ZodType;
+  response: { status: number; description: string; schema: z.ZodType };
+  errors: ErrorCode[];
+};
+
+const AUTH_ERRORS: ErrorCode[] = ["missing_api_key", "missing_merchant_id", "invalid_api_key", "merchant_not_found", "header_not_ascii", "internal_error"];
+const PAYMENT_ID = { name: "id", in: "path", required: true, schema: { type: "string", pattern: "^pay_[0-9A-Za-z]{22}$" } };
+const IDEMPOTENCY_KEY = {
+  name: "Idempotency-Key",
+  in: "header",
+  required: false,
+  description: "Same key and body return the same payment; same key with another body is 409 idempotency_conflict",
+  schema: { type: "string", minLength: 1, maxLength: 255 },
+};
+
+const createPayment = (path: string, aliasOf?: string): ApiOperation => ({
+  operationId: aliasOf ? "createPaymentAlias" : "createPayment",
+  method: "post",
+  path,
+  summary: "Create a payment",
+  tags: ["Payments"],
+  auth: "merchant",
+  aliasOf,
+  parameters: [IDEMPOTENCY_KEY],
+  body: createPaymentBody,
+  response: { status: 201, description: "The payment; send the buyer to gatewayUrl", schema: paymentResponse },
+  errors: ["invalid_params", "params_validation", "unsupported_media_type", "payload_too_large", "idempotency_conflict", ...AUTH_ERRORS],
+});
+
+const paymentStatus = (path: string, aliasOf?: string): ApiOperation => ({
+  operationId: aliasOf ? "getPaymentStatusAlias" : "getPaymentStatus",
+  method: "get",
+  path,
+  summary: "Verify a payment's status",
+  tags: ["Payments"],
+  auth: "merchant",
+  aliasOf,
+  parameters: [PAYMENT_ID],
+  response: { status: 200, description: "Current status", schema: paymentStatusResponse },
+  errors: ["payment_not_found", ...AUTH_ERRORS],
+});
+
+const health = z.object({ status: z.string() }).meta({ id: "Health" });
+
+/** Every route of the service. A test checks this list against the route files under app/. */
+export const API_OPERATIONS: ApiOperation[] = [
+  createPayment("/v1/merchant/payment"),
+  createPayment("/v1/payments", "POST /v1/merchant/payment"),
+  paymentStatus("/v1/merchant/payment/{id}/status"),
+  paymentStatus("/v1/payments/{id}/status", "GET /v1/merchant/payment/{id}/status"),
+  { operationId: "healthz", method: "get", path: "/healthz", summary: "Readiness (database answers)", tags: ["Operations"], auth: "none", response: { status: 200, description: "Ready", schema: health }, errors: [] },
+  { operationId: "livez", method: "get", path: "/livez", summary: "Liveness", tags: ["Operations"], auth: "none", response: { status: 200, description: "Alive", schema: health }, errors: [] },
+  { operationId: "openapi", method: "get", path: "/openapi.json", summary: "This document", tags: ["Operations"], auth: "none", response: { status: 200, description: "OpenAPI 3.1", schema: z.record(z.string(), z.unknown()) }, errors: [] },
+];

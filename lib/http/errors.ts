@@ -1,0 +1,48 @@
+/**
+ * The one error type of the service. Every failure a client can see is an ApiError with a code
+ * from this closed table; the table fixes the HTTP status, so a code can never drift between routes.
+ * Codes answered with 400/401/404/500 are the ones the WalletConnect Pay SDK can parse.
+ */
+export const ERROR_STATUS = {
+  invalid_params: 400,
+  params_validation: 400,
+  header_not_ascii: 400,
+  missing_merchant_id: 400,
+  missing_api_key: 401,
+  invalid_api_key: 401,
+  merchant_not_found: 404,
+  payment_not_found: 404,
+  not_found: 404,
+  method_not_allowed: 405,
+  idempotency_conflict: 409,
+  invalid_state: 409,
+  quote_expired: 409,
+  payment_expired: 410,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal_error: 500,
+  bad_gateway: 502,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export type FieldIssue = { field: string; message: string };
+
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly issues?: FieldIssue[],
+  ) {
+    super(message);
+    this.name = "ApiError";
+    this.status = ERROR_STATUS[code];
+  }
+
+  toBody(): { code: ErrorCode; message: string; issues?: FieldIssue[] } {
+    return this.issues ? { code: this.code, message: this.message, issues: this.issues } : { code: this.code, message: this.message };
+  }
+}

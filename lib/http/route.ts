@@ -1,0 +1,60 @@
+import { randomBase62 } from "@/lib/ids";
+import { ApiError } from "@/lib/http/errors";
+import { log } from "@/lib/log";
+
+export type RouteInput<P> = { req: Request; params: P; requestId: string };
+type RouteContext<P> = { params: Promise<P> };
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+// Visible ASCII, space and tab. Node hands header bytes over as latin-1, so anything above 0x7e
+// (or a control character) arrived as non-ASCII on the wire.
+const ASCII_HEADER_VALUE = /^[\t\x20-\x7e]*$/;
+
+/**
+ * Wraps every route handler: request id, header hygiene, the single catch that turns any failure
+ * into `{code, message}` (never a stack trace), and exactly one log line per request.
+ */
+export function route<P = Record<string, never>>(handler: (input: RouteInput<P>) => Promise<Response>) {
+  return async (req: Request, ctx: RouteContext<P>): Promise<Response> => {
+    const started = performance.now();
+    const incoming = req.headers.get("x-request-id");
+    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : `req_${randomBase62(12)}`;
+    let res: Response;
+    let failure: unknown;
+    try {
+      assertAsciiHeaders(req.headers);
+      res = await handler({ req, params: await ctx.params, requestId });
+    } catch (err) {
+      failure = err;
+      res = errorResponse(err);
+    }
+    res.headers.set("x-request-id", requestId);
+    const line = {
+      reqId: requestId,
+      method: req.method,
+      path: new URL(req.url).pathname,
+      status: res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    };
+    if (res.status >= 500) log.error({ ...line, err: failure }, "request failed");
+    else log.info(line, "request");
+    return res;
+  };
+}
+
+export function json(body: unknown, status = 200, headers?: Record<string, string>): Response {
+  return Response.json(body, { status, headers: { "cache-control": "no-store", ...headers } });
+}
+
+function errorResponse(err: unknown): Response {
+  const apiError = err instanceof ApiError ? err : new ApiError("internal_error", "Internal server error");
+  return json(apiError.toBody(), apiError.status);
+}
+
+function assertAsciiHeaders(headers: Headers): void {
+  for (const [name, value] of headers) {
+    if (!ASCII_HEADER_VALUE.test(value)) {
+      throw new ApiError("header_not_ascii", `Header ${name} must contain only ASCII characters`);
+    }
+  }
+}

@@ -1,0 +1,106 @@
+import { createHash } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { Db, DbOrTx } from "@/db/client";
+import { idempotencyKeys, payments } from "@/db/schema";
+import type { AuthenticatedMerchant } from "@/lib/auth/authenticate-merchant";
+import { env } from "@/lib/env";
+import { ApiError } from "@/lib/http/errors";
+import { newId } from "@/lib/ids";
+import { currencyFromUnit } from "@/lib/money/iso4217";
+import { resolveRedirects } from "./redirect-urls";
+import { MAX_EXPIRY_SECONDS, type CreatePaymentBody } from "./schemas";
+
+type PaymentRow = typeof payments.$inferSelect;
+export type CreatePaymentResult = { payment: PaymentRow; replayed: boolean };
+
+/**
+ * Create a pending payment. With an Idempotency-Key, the same key and body return the payment the
+ * first request made (even when 50 arrive at once: the key row is inserted first, and concurrent
+ * inserts of the same key wait on it); the same key with another body is `idempotency_conflict`.
+ */
+export async function createPayment(
+  db: Db,
+  merchant: AuthenticatedMerchant,
+  body: CreatePaymentBody,
+  idempotencyKey?: string,
+): Promise<CreatePaymentResult> {
+  const now = new Date();
+  const expiresAt = resolveExpiry(body.expiresAt, merchant, now);
+  if (!idempotencyKey) return { payment: await insertPayment(db, merchant, body, expiresAt), replayed: false };
+
+  const requestHash = hashBody(body);
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(idempotencyKeys)
+      .values({ merchantId: merchant.id, key: idempotencyKey, requestHash })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (claimed.length === 0) return { payment: await replay(tx, merchant.id, idempotencyKey, requestHash), replayed: true };
+
+    const payment = await insertPayment(tx, merchant, body, expiresAt);
+    await tx
+      .update(idempotencyKeys)
+      .set({ paymentId: payment.id })
+      .where(and(eq(idempotencyKeys.merchantId, merchant.id), eq(idempotencyKeys.key, idempotencyKey)));
+    return { payment, replayed: false };
+  });
+}
+
+async function insertPayment(db: DbOrTx, merchant: AuthenticatedMerchant, body: CreatePaymentBody, expiresAt: Date) {
+  const [row] = await db
+    .insert(payments)
+    .values({
+      id: newId("pay"),
+      merchantId: merchant.id,
+      referenceId: body.referenceId,
+      fiatCurrency: currencyFromUnit(body.amount.unit)!,
+      fiatAmount: BigInt(body.amount.value),
+      expiresAt,
+      ...resolveRedirects(body.checkout),
+    })
+    .returning();
+  return row!;
+}
+
+async function replay(db: DbOrTx, merchantId: string, key: string, requestHash: string): Promise<PaymentRow> {
+  const [record] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.merchantId, merchantId), eq(idempotencyKeys.key, key)));
+  if (!record || record.requestHash !== requestHash) {
+    throw new ApiError("idempotency_conflict", "This Idempotency-Key was already used with a different request body");
+  }
+  const [payment] = await db.select().from(payments).where(eq(payments.id, record.paymentId!));
+  if (!payment) throw new ApiError("internal_error", "Idempotency record without its payment");
+  return payment;
+}
+
+function resolveExpiry(requested: number | undefined, merchant: AuthenticatedMerchant, now: Date): Date {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  if (requested === undefined) {
+    return new Date((nowSeconds + (merchant.defaultExpirySeconds ?? env().PAYMENT_EXPIRY_SECONDS)) * 1000);
+  }
+  if (requested <= nowSeconds) throw expiryIssue("must be in the future (unix seconds)");
+  if (requested > nowSeconds + MAX_EXPIRY_SECONDS) throw expiryIssue("must be at most 30 days from now");
+  return new Date(requested * 1000);
+}
+
+function expiryIssue(message: string): ApiError {
+  return new ApiError("params_validation", `Request body is invalid (expiresAt: ${message})`, [{ field: "expiresAt", message }]);
+}
+
+/** SHA-256 of the body with keys sorted, so key order in the JSON does not make a "different" body. */
+function hashBody(body: unknown): string {
+  return createHash("sha256").update(canonicalJson(body)).digest("hex");
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}

@@ -1,0 +1,20 @@
+import { and, eq } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { payments } from "@/db/schema";
+import { ApiError } from "@/lib/http/errors";
+import { paymentIdParam } from "./schemas";
+
+/** A merchant's own payment. Another merchant's payment is indistinguishable from a missing one. */
+export async function getMerchantPaymentOrThrow(db: DbOrTx, merchantId: string, paymentId: string) {
+  if (!paymentIdParam.safeParse(paymentId).success) throw notFound(paymentId);
+  const [row] = await db
+    .select({ id: payments.id, status: payments.status, expiresAt: payments.expiresAt })
+    .from(payments)
+    .where(and(eq(payments.id, paymentId), eq(payments.merchantId, merchantId)));
+  if (!row) throw notFound(paymentId);
+  return row;
+}
+
+function notFound(paymentId: string): ApiError {
+  return new ApiError("payment_not_found", `No payment ${paymentId.slice(0, 64)} for this merchant`);
+}

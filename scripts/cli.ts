@@ -1,0 +1,53 @@
+/**
+ * Operator CLI. Works with or without the server running: it opens the same database the app uses
+ * (DATABASE_URL, or the embedded PostgreSQL, which it starts and stops itself when nobody runs it).
+ *
+ *   npm run --silent cli -- merchant create --name "Acme" [--evm-address 0x…] [--solana-address <base58>] [--currency USD] [--json]
+ *   npm run --silent cli -- merchant list [--json]
+ *   npm run --silent cli -- apikey create <merchantId> [--name <label>] [--json]
+ *   npm run --silent cli -- apikey revoke <keyId>
+ */
+import { parseArgs } from "node:util";
+import { closeDb, getDb } from "@/db/client";
+import { runCommand, UsageError } from "./cli/commands";
+
+async function main(): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: process.argv.slice(2),
+    allowPositionals: true,
+    options: {
+      name: { type: "string" },
+      "evm-address": { type: "string" },
+      "solana-address": { type: "string" },
+      currency: { type: "string" },
+      json: { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  if (values.help || positionals.length === 0) throw new UsageError("");
+  const output = await runCommand(await getDb(), positionals, values);
+  process.stdout.write(`${output}\n`);
+  return 0;
+}
+
+main()
+  .catch((err: unknown) => {
+    if (err instanceof UsageError) {
+      if (err.message) process.stderr.write(`error: ${err.message}\n`);
+      if (!err.message || err.message.startsWith("unknown command")) process.stderr.write(`\n${USAGE}`);
+      return err.message ? 2 : 0;
+    }
+    process.stderr.write(`error: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 1;
+  })
+  .then(async (code) => {
+    await closeDb();
+    process.exit(code);
+  });
+
+const USAGE = `usage:
+  cli merchant create --name <name> [--evm-address 0x…] [--solana-address <base58>] [--currency USD] [--json]
+  cli merchant list [--json]
+  cli apikey create <merchantId> [--name <label>] [--json]
+  cli apikey revoke <keyId>
+`;

@@ -1,0 +1,67 @@
+import type { Db } from "@/db/client";
+import { createApiKey } from "@/lib/auth/create-api-key";
+import { revokeApiKey } from "@/lib/auth/revoke-api-key";
+import { createMerchant } from "@/lib/merchants/create-merchant";
+import { listMerchants } from "@/lib/merchants/list-merchants";
+import { parseEvmAddress, parseSolanaAddress } from "@/lib/merchants/receiving-address";
+import { findMerchant } from "@/lib/merchants/find-merchant";
+import { isCurrencyCode } from "@/lib/money/iso4217";
+
+export class UsageError extends Error {}
+
+type Flags = { name?: string; "evm-address"?: string; "solana-address"?: string; currency?: string; json?: boolean };
+
+/** Run one CLI command; returns what goes to stdout. Bad input throws UsageError (exit 2). */
+export async function runCommand(db: Db, args: string[], flags: Flags): Promise<string> {
+  const [group, action, target] = args;
+  if (group === "merchant" && action === "create") return merchantCreate(db, flags);
+  if (group === "merchant" && action === "list") return merchantList(db, flags);
+  if (group === "apikey" && action === "create") return apikeyCreate(db, target, flags);
+  if (group === "apikey" && action === "revoke") return apikeyRevoke(db, target);
+  throw new UsageError(`unknown command: ${args.join(" ")}`);
+}
+
+async function merchantCreate(db: Db, flags: Flags): Promise<string> {
+  const name = flags.name?.trim();
+  if (!name) throw new UsageError("--name is required");
+  if (name.length > 200) throw new UsageError("--name must be at most 200 characters");
+  const currency = (flags.currency ?? "USD").toUpperCase();
+  if (!isCurrencyCode(currency)) throw new UsageError(`--currency ${flags.currency} is not an ISO 4217 code`);
+  const evmAddress = flags["evm-address"] === undefined ? null : validated(() => parseEvmAddress(flags["evm-address"]!));
+  const solanaAddress = flags["solana-address"] === undefined ? null : validated(() => parseSolanaAddress(flags["solana-address"]!));
+  const created = await createMerchant(db, { name, currency, evmAddress, solanaAddress });
+  const result = { merchantId: created.merchantId, apiKey: created.apiKey };
+  if (flags.json) return JSON.stringify(result);
+  return [`merchant ${created.merchantId} created`, `api key (shown once): ${created.apiKey}`, `key id: ${created.keyId}`].join("\n");
+}
+
+async function merchantList(db: Db, flags: Flags): Promise<string> {
+  const rows = await listMerchants(db);
+  if (flags.json) return JSON.stringify(rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })));
+  if (rows.length === 0) return "no merchants";
+  return rows
+    .map((r) => [r.id, r.name, r.currency, `keys:${r.activeKeys}`, r.evmAddress ?? "-", r.solanaAddress ?? "-"].join("\t"))
+    .join("\n");
+}
+
+async function apikeyCreate(db: Db, merchantId: string | undefined, flags: Flags): Promise<string> {
+  if (!merchantId) throw new UsageError("apikey create needs a merchant id");
+  if (!(await findMerchant(db, merchantId))) throw new UsageError(`no merchant ${merchantId}`);
+  const key = await createApiKey(db, merchantId, flags.name ?? null);
+  if (flags.json) return JSON.stringify({ keyId: key.id, apiKey: key.secret });
+  return [`key ${key.id} created for ${merchantId}`, `api key (shown once): ${key.secret}`].join("\n");
+}
+
+async function apikeyRevoke(db: Db, keyId: string | undefined): Promise<string> {
+  if (!keyId) throw new UsageError("apikey revoke needs a key id");
+  if (!(await revokeApiKey(db, keyId))) throw new UsageError(`no active key ${keyId}`);
+  return `key ${keyId} revoked`;
+}
+
+function validated<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (err) {
+    throw new UsageError(err instanceof Error ? err.message : String(err));
+  }
+}

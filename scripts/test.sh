@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# `npm test`: everything, in the order that fails fastest. Finds or installs what it needs
+# (Debian's chromium through apt; the embedded PostgreSQL when DATABASE_URL is unset) and fails
+# loudly, never skips, when it cannot.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NEXT_TELEMETRY_DISABLED=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+
+step() { printf '\n=== %s\n' "$*"; }
+
+step "type check"
+npx tsc --noEmit
+step "lint"
+npx eslint --max-warnings 0 .
+step "unit tests"
+npx vitest run --config tests/vitest.config.ts --project unit
+step "production build"
+npx next build
+step "integration tests (HTTP against the production build, real PostgreSQL: ${DATABASE_URL:+DATABASE_URL}${DATABASE_URL:-embedded})"
+npx vitest run --config tests/vitest.config.ts --project integration
+step "browser tests (Playwright, Debian Chromium)"
+bash scripts/ensure-chromium.sh
+npx playwright test -c tests/playwright.config.ts

@@ -1,0 +1,43 @@
+import { join } from "node:path";
+import { ARTIFACTS } from "../support/server";
+import { expect, test } from "./merchant-fixture";
+
+test("the gatewayUrl shows the merchant, the fiat amount and a ticking countdown", async ({ page, merchant, createPayment }) => {
+  const payment = await createPayment({ amount: { unit: "iso4217/USD", value: "1250" }, referenceId: "order-1" });
+  const res = await page.goto(payment.gatewayUrl);
+  expect(res?.status()).toBe(200);
+  await expect(page.getByTestId("merchant-name")).toHaveText(merchant.name);
+  await expect(page.getByTestId("fiat-amount")).toHaveText("$12.50");
+  await expect(page.getByTestId("payment-status")).toHaveText("Awaiting payment");
+  const timeLeft = page.getByTestId("time-left");
+  await expect(timeLeft).toHaveText(/^1[45]:\d\d left$/);
+  const first = await timeLeft.textContent();
+  await expect(timeLeft).not.toHaveText(first!, { timeout: 5000 });
+  await page.screenshot({ path: join(ARTIFACTS, "checkout-summary.png") });
+});
+
+test("amounts follow the currency's exponent", async ({ page, createPayment }) => {
+  const yen = await createPayment({ amount: { unit: "iso4217/JPY", value: "500" }, referenceId: "jp" });
+  await page.goto(yen.gatewayUrl);
+  await expect(page.getByTestId("fiat-amount")).toHaveText("¥500");
+});
+
+test("a payment opened after its window shows as expired", async ({ page, createPayment }) => {
+  const payment = await createPayment({
+    amount: { unit: "iso4217/USD", value: "100" },
+    referenceId: "late",
+    expiresAt: Math.floor(Date.now() / 1000) + 1,
+  });
+  await page.waitForTimeout(1600);
+  await page.goto(payment.gatewayUrl);
+  await expect(page.getByTestId("payment-status")).toHaveText("Expired");
+  await expect(page.getByTestId("time-left")).toHaveCount(0);
+});
+
+test("an unknown payment id is a 404 page", async ({ page, baseUrl }) => {
+  const res = await page.goto(`${baseUrl}/pay?pid=pay_0000000000000000000000`);
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Payment not found" })).toBeVisible();
+  const garbage = await page.goto(`${baseUrl}/pay?pid=<script>`);
+  expect(garbage?.status()).toBe(404);
+});

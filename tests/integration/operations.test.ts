@@ -1,0 +1,52 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, inject, it } from "vitest";
+import { api, createPaymentRequest, newMerchant, usd } from "../support/api";
+
+describe("operations", () => {
+  it("GET /healthz is 200 when the database answers", async () => {
+    const res = await api("/healthz");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: "ok", database: "ok" });
+  });
+
+  it("GET /openapi.json is an OpenAPI 3.1 document of the existing routes, with the handlers' schemas", async () => {
+    const res = await api("/openapi.json");
+    expect(res.status).toBe(200);
+    const doc = await res.json();
+    expect(doc.openapi).toBe("3.1.0");
+    expect(Object.keys(doc.paths).sort()).toEqual(
+      ["/healthz", "/livez", "/openapi.json", "/v1/merchant/payment", "/v1/merchant/payment/{id}/status", "/v1/payments", "/v1/payments/{id}/status"].sort(),
+    );
+    const create = doc.paths["/v1/merchant/payment"].post;
+    expect(create.security).toEqual([{ ApiKey: [], MerchantId: [] }]);
+    const bodyRef = create.requestBody.content["application/json"].schema.$ref as string;
+    const body = doc.components.schemas[bodyRef.split("/").pop()!];
+    expect(body.required.sort()).toEqual(["amount", "referenceId"]);
+    const amount = doc.components.schemas.FiatAmount;
+    expect(amount.properties.value.pattern).toBe("^[1-9][0-9]*$");
+    expect(create.responses["201"]).toBeDefined();
+    expect(create.responses["409"]["x-error-codes"]).toContain("idempotency_conflict");
+    const status = doc.paths["/v1/merchant/payment/{id}/status"].get;
+    expect(status.responses["404"]["x-error-codes"]).toEqual(expect.arrayContaining(["payment_not_found", "merchant_not_found"]));
+    // Every $ref resolves inside the document.
+    for (const ref of JSON.stringify(doc).match(/"#\/components\/schemas\/[^"]+"/g) ?? []) {
+      expect(doc.components.schemas[ref.slice('"#/components/schemas/'.length, -1)], ref).toBeDefined();
+    }
+  });
+
+  it("logs one line per request with a request id, and never the API key", async () => {
+    const merchant = await newMerchant();
+    const marker = `trace-${Date.now()}-log-check`;
+    await createPaymentRequest(merchant, usd("100"), { "x-request-id": marker });
+    await createPaymentRequest({ ...merchant, apiKey: `${merchant.apiKey}-wrong` }, usd("100"), { "x-request-id": `${marker}-2` });
+    await new Promise((r) => setTimeout(r, 300));
+    const lines = readFileSync(inject("serverLog"), "utf8").split("\n").filter(Boolean);
+    const mine = lines.filter((l) => l.includes(marker)).map((l) => JSON.parse(l));
+    expect(mine).toHaveLength(2);
+    expect(mine[0]).toMatchObject({ reqId: marker, method: "POST", path: "/v1/merchant/payment", status: 201 });
+    expect(mine[1]).toMatchObject({ reqId: `${marker}-2`, status: 401 });
+    const all = lines.join("\n");
+    expect(all).not.toContain(merchant.apiKey);
+    expect(all).not.toContain(merchant.apiKey.slice(3));
+  });
+});

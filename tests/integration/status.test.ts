@@ -1,0 +1,84 @@
+import { eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as schema from "@/db/schema";
+import { payments } from "@/db/schema";
+import { createMerchant } from "@/lib/merchants/create-merchant";
+import { api, createPaymentRequest, newMerchant, usd } from "../support/api";
+import { testDb } from "../support/db";
+import { scratchDatabaseUrl } from "../support/scratch-database";
+import { startServer, type RunningServer } from "../support/server";
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+async function storedStatus(id: string) {
+  const [row] = await testDb().db.select({ status: payments.status }).from(payments).where(eq(payments.id, id));
+  return row?.status;
+}
+
+describe("GET /v1/merchant/payment/{id}/status", () => {
+  it("reports a new payment as pending, with a polling hint", async () => {
+    const merchant = await newMerchant();
+    const { paymentId } = await (await createPaymentRequest(merchant, usd("100"))).json();
+    const res = await api(`/v1/merchant/payment/${paymentId}/status`, { merchant });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "pending", isFinal: false, pollInMs: expect.any(Number) });
+    const alias = await api(`/v1/payments/${paymentId}/status`, { merchant });
+    expect(await alias.json()).toMatchObject({ status: "pending", isFinal: false });
+  });
+
+  it("reports final states with isFinal true and pollInMs null", async () => {
+    const merchant = await newMerchant();
+    const { paymentId } = await (await createPaymentRequest(merchant, usd("100"))).json();
+    for (const status of ["processing", "succeeded", "failed"] as const) {
+      await testDb().db.update(payments).set({ status }).where(eq(payments.id, paymentId));
+      const body = await (await api(`/v1/merchant/payment/${paymentId}/status`, { merchant })).json();
+      const isFinal = status !== "processing";
+      expect(body).toEqual({ status, isFinal, pollInMs: isFinal ? null : expect.any(Number) });
+    }
+  });
+
+  it("the expiry job marks a payment expired in the database once its window closes", async () => {
+    const merchant = await newMerchant();
+    const { paymentId } = await (await createPaymentRequest(merchant, { ...usd("100"), expiresAt: nowSeconds() + 2 })).json();
+    expect(await storedStatus(paymentId)).toBe("pending");
+    const deadline = Date.now() + 15_000;
+    // Nobody polls the API here: only the server's background sweep can change the row.
+    while ((await storedStatus(paymentId)) !== "expired" && Date.now() < deadline) await sleep(250);
+    expect(await storedStatus(paymentId)).toBe("expired");
+    const body = await (await api(`/v1/merchant/payment/${paymentId}/status`, { merchant })).json();
+    expect(body).toEqual({ status: "expired", isFinal: true, pollInMs: null });
+  });
+
+  describe("on a server whose expiry job is off (its own database, so no other sweep touches it)", () => {
+    let server: RunningServer;
+    let sql: postgres.Sql;
+    beforeAll(async () => {
+      const url = await scratchDatabaseUrl("payments_no_expiry_job");
+      server = await startServer({ EXPIRY_JOB_INTERVAL_MS: "0", DATABASE_URL: url }, "no-expiry-job");
+      sql = postgres(url, { max: 2, onnotice: () => {} });
+    });
+    afterAll(async () => {
+      await sql?.end({ timeout: 5 });
+      await server?.stop();
+    });
+
+    it("reads a payment past expiresAt as expired although the row still says pending", async () => {
+      const merchant = await createMerchant(drizzle(sql, { schema }), { name: "No job", currency: "USD" });
+      const headers = { "api-key": merchant.apiKey, "merchant-id": merchant.merchantId };
+      const created = await fetch(`${server.url}/v1/merchant/payment`, {
+        method: "POST",
+        headers: { ...headers, "content-type": "application/json" },
+        body: JSON.stringify({ ...usd("100"), expiresAt: nowSeconds() + 1 }),
+      });
+      const { paymentId } = await created.json();
+      await sleep(2100);
+      const res = await fetch(`${server.url}/v1/merchant/payment/${paymentId}/status`, { headers });
+      expect(await res.json()).toEqual({ status: "expired", isFinal: true, pollInMs: null });
+      const [row] = await sql`select status from payments where id = ${paymentId}`;
+      expect(row?.status).toBe("pending");
+    });
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { formatFiat, minorToDecimal } from "@/lib/money/format-fiat";
+import { currencyExponent, currencyFromUnit } from "@/lib/money/iso4217";
+
+describe("ISO 4217", () => {
+  it("knows the minor-unit exponents", () => {
+    expect(currencyExponent("USD")).toBe(2);
+    expect(currencyExponent("EUR")).toBe(2);
+    expect(currencyExponent("JPY")).toBe(0);
+    expect(currencyExponent("KRW")).toBe(0);
+    expect(currencyExponent("KWD")).toBe(3);
+    expect(currencyExponent("BHD")).toBe(3);
+    expect(currencyExponent("CLF")).toBe(4);
+  });
+
+  it("parses iso4217/<CODE> units and refuses the rest", () => {
+    expect(currencyFromUnit("iso4217/USD")).toBe("USD");
+    for (const bad of ["USD", "iso4217/usd", "iso4217/ABC", "iso4217/XAU", "iso4217/USDC", "caip19/eip155:1/erc20:0x0", "iso4217/"]) {
+      expect(currencyFromUnit(bad), bad).toBeUndefined();
+    }
+  });
+});
+
+describe("minor units", () => {
+  it("turns minor units into exact decimals", () => {
+    expect(minorToDecimal(1250n, "USD")).toBe("12.50");
+    expect(minorToDecimal(5n, "USD")).toBe("0.05");
+    expect(minorToDecimal(500n, "JPY")).toBe("500");
+    expect(minorToDecimal(1005n, "KWD")).toBe("1.005");
+    expect(minorToDecimal(2147483647n, "USD")).toBe("21474836.47");
+  });
+
+  it("formats for people without float rounding", () => {
+    expect(formatFiat(1250n, "USD")).toBe("$12.50");
+    expect(formatFiat(500n, "JPY")).toBe("¥500");
+    expect(formatFiat(2147483647n, "USD")).toBe("$21,474,836.47");
+    expect(formatFiat(1005n, "KWD")).toMatch(/1\.005/);
+  });
+});

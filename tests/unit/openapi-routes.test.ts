@@ -1,0 +1,24 @@
+import { readdirSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+import { API_OPERATIONS } from "@/lib/http/api-operations";
+
+const APP = join(import.meta.dirname, "..", "..", "app");
+
+function routeFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) return routeFiles(full);
+    return name === "route.ts" ? [full] : [];
+  });
+}
+
+describe("OpenAPI coverage", () => {
+  it("documents exactly the route files under app/", () => {
+    const fromFiles = routeFiles(APP)
+      .map((f) => `/${relative(APP, f)}`.replace(/\/route\.ts$/, "").replace(/\[(\w+)\]/g, "{$1}"))
+      .sort();
+    const documented = [...new Set(API_OPERATIONS.map((op) => op.path))].sort();
+    expect(documented).toEqual(fromFiles);
+  });
+});
