@@ -1,0 +1,67 @@
+/**
+ * `npm run demo`: build, start the app on PORT (default 3000) with its database (embedded unless
+ * DATABASE_URL is set), make a demo merchant with a fresh API key, create a payment through the API
+ * like a merchant's backend would, and print how to open and poll it. Ctrl-C stops everything.
+ */
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
+import { closeDb, getDb } from "@/db/client";
+import { env } from "@/lib/env";
+import { launchNextServer, ROOT } from "./lib/next-server";
+import { ensureDemoMerchant } from "./lib/demo-merchant";
+
+async function main() {
+  const { PORT, PUBLIC_BASE_URL } = env();
+  console.log("Building the app (next build)...");
+  execFileSync(process.execPath, [join(ROOT, "node_modules", "next", "dist", "bin", "next"), "build"], {
+    cwd: ROOT,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+
+  const logFile = join(ROOT, ".data", "demo-server.log");
+  console.log(`Starting the app on port ${PORT} (log: ${logFile})...`);
+  const server = await launchNextServer({ port: PORT, host: "0.0.0.0", env: { PUBLIC_BASE_URL }, logFile });
+  const stop = async () => {
+    await closeDb();
+    await server.stop();
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+
+  const merchant = await ensureDemoMerchant(await getDb());
+  const local = `http://127.0.0.1:${PORT}`;
+  const res = await fetch(`${local}/v1/merchant/payment`, {
+    method: "POST",
+    headers: { "api-key": merchant.apiKey, "merchant-id": merchant.merchantId, "content-type": "application/json" },
+    body: JSON.stringify({ amount: { unit: "iso4217/USD", value: "1250" }, referenceId: `demo-${Date.now()}` }),
+  });
+  if (res.status !== 201) throw new Error(`creating the demo payment failed: ${res.status} ${await res.text()}`);
+  const payment = (await res.json()) as { paymentId: string; gatewayUrl: string; expiresAt: number };
+
+  console.log(`
+Demo is running.
+
+  Merchant-Id   ${merchant.merchantId}   (${merchant.name})
+  Api-Key       ${merchant.apiKey}
+  Payment       ${payment.paymentId}   $12.50, expires ${new Date(payment.expiresAt * 1000).toISOString()}
+
+  Payment link (open it in a browser):
+    ${payment.gatewayUrl}
+
+  Poll its status:
+    curl -s ${local}/v1/merchant/payment/${payment.paymentId}/status -H 'Api-Key: ${merchant.apiKey}' -H 'Merchant-Id: ${merchant.merchantId}'
+
+  Create another payment:
+    curl -s -X POST ${local}/v1/merchant/payment -H 'Api-Key: ${merchant.apiKey}' -H 'Merchant-Id: ${merchant.merchantId}' \\
+      -H 'Content-Type: application/json' -d '{"amount":{"unit":"iso4217/USD","value":"999"},"referenceId":"order-2"}'
+
+Press Ctrl-C to stop.`);
+}
+
+main().catch(async (err: unknown) => {
+  console.error(`demo failed: ${err instanceof Error ? err.message : String(err)}`);
+  await closeDb();
+  process.exit(1);
+});

@@ -1,0 +1,70 @@
+import { spawn } from "node:child_process";
+import { createWriteStream, existsSync, mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+
+export const ROOT = join(import.meta.dirname, "..", "..");
+
+export type NextServer = { url: string; logFile: string; pid: number; stop: () => Promise<void> };
+
+/**
+ * Start the production build (`next start`) in its own process group and wait until /healthz
+ * answers, i.e. the database is up and migrated. Output goes to `logFile`.
+ */
+export async function launchNextServer(opts: { port: number; env: Record<string, string | undefined>; logFile: string; host?: string }): Promise<NextServer> {
+  if (!existsSync(join(ROOT, ".next", "BUILD_ID"))) throw new Error("no production build: run `npm run build` first");
+  const host = opts.host ?? "127.0.0.1";
+  const url = `http://${host}:${opts.port}`;
+  mkdirSync(dirname(opts.logFile), { recursive: true });
+  const out = createWriteStream(opts.logFile);
+  const child = spawn(process.execPath, [join(ROOT, "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(opts.port), "-H", host], {
+    cwd: ROOT,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", PORT: String(opts.port), ...opts.env } as NodeJS.ProcessEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  child.stdout.pipe(out);
+  child.stderr.pipe(out);
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}; see ${opts.logFile}`);
+    if (await healthy(url)) break;
+    if (Date.now() > deadline) {
+      process.kill(-child.pid!, "SIGKILL");
+      throw new Error(`server not healthy after 90 s; see ${opts.logFile}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+
+  const signal = (sig: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, sig);
+    } catch {
+      // the group is already gone
+    }
+  };
+  return {
+    url,
+    logFile: opts.logFile,
+    pid: child.pid!,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        // SIGTERM lets the server stop the embedded PostgreSQL it started.
+        signal("SIGTERM");
+        const timer = setTimeout(() => signal("SIGKILL"), 10_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      out.end();
+    },
+  };
+}
+
+async function healthy(url: string): Promise<boolean> {
+  try {
+    return (await fetch(`${url}/healthz`)).ok;
+  } catch {
+    return false;
+  }
+}
