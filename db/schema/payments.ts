@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { merchants } from "./merchants";
 
 /** Stored statuses use the merchant vocabulary (spec 3.1); gateway and listings map `pending` at the edge. */
@@ -34,11 +34,19 @@ export const payments = pgTable(
     tokenAmount: numeric("token_amount", { precision: 78, scale: 0 }),
     quote: jsonb("quote"),
     txHash: text("tx_hash"),
+    /** The wallet that paid (reported by the wallet or SDK), for listings. */
+    walletName: text("wallet_name"),
+    tokenSymbol: text("token_symbol"),
+    tokenDecimals: integer("token_decimals"),
   },
   (t) => [
     check("payments_status_check", sql`${t.status} in ('pending','processing','succeeded','failed','expired')`),
     check("payments_fiat_amount_positive", sql`${t.fiatAmount} > 0`),
+    // Keyset pages of the listing, by date and by amount.
     index("payments_merchant_created_idx").on(t.merchantId, t.createdAt, t.id),
+    index("payments_merchant_amount_idx").on(t.merchantId, t.fiatAmount, t.id),
+    // Listing statistics read raw rows only at the partial days at the edges of a date range.
+    index("payments_merchant_succeeded_idx").on(t.merchantId, t.createdAt).where(sql`${t.status} = 'succeeded'`),
     // The expiry sweep reads only open payments; a partial index keeps it small.
     index("payments_pending_expiry_idx").on(t.expiresAt).where(sql`${t.status} = 'pending'`),
     // One on-chain transfer can settle at most one payment.

@@ -14,15 +14,25 @@ export type AuthenticatedMerchant = {
 
 /**
  * Partner authentication (spec 5.1): `Api-Key` must be an active key of the merchant named by
- * `Merchant-Id`. One query loads the merchant with its active key hashes; every hash is compared in
- * constant time, so timing reveals neither which key matched nor how much of it.
+ * `Merchant-Id`.
  */
 export async function authenticateMerchant(db: Db, headers: Headers): Promise<AuthenticatedMerchant> {
   const apiKey = headers.get("api-key")?.trim();
   if (!apiKey) throw new ApiError("missing_api_key", "Missing Api-Key header");
   const merchantId = headers.get("merchant-id")?.trim();
   if (!merchantId) throw new ApiError("missing_merchant_id", "Missing Merchant-Id header");
+  const merchant = await verifyMerchantKey(db, merchantId, apiKey);
+  if (!merchant) throw new ApiError("merchant_not_found", `No merchant with id ${merchantId.slice(0, 64)}`);
+  return merchant;
+}
 
+/**
+ * Check `apiKey` against the merchant's active keys. One query loads the merchant with its active
+ * key hashes; every hash is compared in constant time, so timing reveals neither which key matched
+ * nor how much of it. Undefined when the merchant does not exist; throws `invalid_api_key` when the
+ * key is not one of its active keys.
+ */
+export async function verifyMerchantKey(db: Db, merchantId: string, apiKey: string): Promise<AuthenticatedMerchant | undefined> {
   const rows = await db
     .select({
       id: merchants.id,
@@ -36,7 +46,7 @@ export async function authenticateMerchant(db: Db, headers: Headers): Promise<Au
     .leftJoin(apiKeys, and(eq(apiKeys.merchantId, merchants.id), isNull(apiKeys.revokedAt)))
     .where(eq(merchants.id, merchantId));
   const merchant = rows[0];
-  if (!merchant) throw new ApiError("merchant_not_found", `No merchant with id ${merchantId}`);
+  if (!merchant) return undefined;
 
   const presented = hashApiKey(apiKey);
   let matched: string | undefined;

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { listingQuerySchema } from "@/lib/listings/listing-query";
+import { listingResponseSchema } from "@/lib/listings/listing-schemas";
 import { createPaymentBody, paymentResponse, paymentStatusResponse } from "@/lib/payments/schemas";
 import type { ErrorCode } from "./errors";
 
@@ -16,7 +18,8 @@ export type ApiOperation = {
   path: string;
   summary: string;
   tags: string[];
-  auth: "merchant" | "none";
+  auth: "merchant" | "legacy" | "none";
+  deprecated?: boolean;
   aliasOf?: string;
   parameters?: Record<string, unknown>[];
   body?: z.ZodType;
@@ -61,6 +64,34 @@ const paymentStatus = (path: string, aliasOf?: string): ApiOperation => ({
   errors: ["payment_not_found", ...AUTH_ERRORS],
 });
 
+/** Query parameters from the same zod schema the listing parses with. */
+function queryParameters(schema: z.ZodObject): Record<string, unknown>[] {
+  return Object.entries(schema.shape).map(([name, field]) => {
+    const json = z.toJSONSchema(field as z.ZodType, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+    delete json.$schema;
+    const array = json.type === "array";
+    return { name, in: "query", required: false, schema: json, ...(array ? { style: "form", explode: true } : {}) };
+  });
+}
+
+const LISTING_ERRORS: ErrorCode[] = ["invalid_params", "params_validation", "missing_api_key", "invalid_api_key", "header_not_ascii", "internal_error"];
+
+const listing = (path: string, legacy: boolean): ApiOperation => ({
+  operationId: legacy ? "listMerchantPaymentsDeprecated" : "listMerchantPayments",
+  method: "get",
+  path,
+  summary: legacy ? "List a merchant's payments (deprecated: use GET /v1/merchants/payments)" : "List payments with statistics",
+  tags: ["Listings"],
+  auth: legacy ? "legacy" : "merchant",
+  deprecated: legacy,
+  parameters: [
+    ...(legacy ? [{ name: "merchant_id", in: "path", required: true, schema: { type: "string" } }] : []),
+    ...queryParameters(listingQuerySchema),
+  ],
+  response: { status: 200, description: "A page of payments and statistics over every match", schema: listingResponseSchema },
+  errors: legacy ? LISTING_ERRORS : [...LISTING_ERRORS, "missing_merchant_id", "merchant_not_found"],
+});
+
 const health = z.object({ status: z.string() }).meta({ id: "Health" });
 
 /** Every route of the service. A test checks this list against the route files under app/. */
@@ -69,6 +100,8 @@ export const API_OPERATIONS: ApiOperation[] = [
   createPayment("/v1/payments", "POST /v1/merchant/payment"),
   paymentStatus("/v1/merchant/payment/{id}/status"),
   paymentStatus("/v1/payments/{id}/status", "GET /v1/merchant/payment/{id}/status"),
+  listing("/v1/merchants/payments", false),
+  listing("/v1/merchants/{merchant_id}/payments", true),
   { operationId: "healthz", method: "get", path: "/healthz", summary: "Readiness (database answers)", tags: ["Operations"], auth: "none", response: { status: 200, description: "Ready", schema: health }, errors: [] },
   { operationId: "livez", method: "get", path: "/livez", summary: "Liveness", tags: ["Operations"], auth: "none", response: { status: 200, description: "Alive", schema: health }, errors: [] },
   { operationId: "openapi", method: "get", path: "/openapi.json", summary: "This document", tags: ["Operations"], auth: "none", response: { status: 200, description: "OpenAPI 3.1", schema: z.record(z.string(), z.unknown()) }, errors: [] },

@@ -4,6 +4,12 @@ import { API_OPERATIONS, errorBody, type ApiOperation } from "./api-operations";
 
 type JsonSchema = Record<string, unknown>;
 
+const SECURITY: Record<ApiOperation["auth"], Record<string, string[]>[]> = {
+  merchant: [{ ApiKey: [], MerchantId: [] }],
+  legacy: [{ LegacyApiKey: [] }, { ApiKey: [] }],
+  none: [],
+};
+
 /**
  * The OpenAPI 3.1 document, generated from the zod schemas the handlers parse with, so the two
  * cannot disagree. OpenAPI 3.1 speaks JSON Schema 2020-12, which is what zod emits.
@@ -28,6 +34,7 @@ export function buildOpenApiDocument(serverUrl: string) {
       securitySchemes: {
         ApiKey: { type: "apiKey", in: "header", name: "Api-Key" },
         MerchantId: { type: "apiKey", in: "header", name: "Merchant-Id" },
+        LegacyApiKey: { type: "apiKey", in: "header", name: "X-Api-Key", description: "Deprecated; Api-Key is also accepted" },
       },
     },
   };
@@ -54,7 +61,8 @@ function operationObject(op: ApiOperation, components: Record<string, JsonSchema
     summary: op.summary,
     ...(op.aliasOf ? { description: `Alias of ${op.aliasOf}.` } : {}),
     tags: op.tags,
-    ...(op.auth === "merchant" ? { security: [{ ApiKey: [], MerchantId: [] }] } : { security: [] }),
+    ...(op.deprecated ? { deprecated: true } : {}),
+    security: SECURITY[op.auth],
     parameters: op.parameters ?? [],
     ...(op.body
       ? { requestBody: { required: true, content: { "application/json": { schema: schemaFor(op.body, "input", components) } } } }

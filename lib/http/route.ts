@@ -13,8 +13,12 @@ const ASCII_HEADER_VALUE = /^[\t\x20-\x7e]*$/;
 /**
  * Wraps every route handler: request id, header hygiene, the single catch that turns any failure
  * into `{code, message}` (never a stack trace), and exactly one log line per request.
+ * `options.headers` go on every response, errors included (e.g. deprecation notices).
  */
-export function route<P = Record<string, never>>(handler: (input: RouteInput<P>) => Promise<Response>) {
+export function route<P = Record<string, never>>(
+  handler: (input: RouteInput<P>) => Promise<Response>,
+  options: { headers?: Record<string, string> } = {},
+) {
   return async (req: Request, ctx: RouteContext<P>): Promise<Response> => {
     const started = performance.now();
     const incoming = req.headers.get("x-request-id");
@@ -29,6 +33,7 @@ export function route<P = Record<string, never>>(handler: (input: RouteInput<P>)
       res = errorResponse(err);
     }
     res.headers.set("x-request-id", requestId);
+    for (const [name, value] of Object.entries(options.headers ?? {})) res.headers.set(name, value);
     const line = {
       reqId: requestId,
       method: req.method,

@@ -26,9 +26,9 @@ test("a payment opened after its window shows as expired", async ({ page, create
   const payment = await createPayment({
     amount: { unit: "iso4217/USD", value: "100" },
     referenceId: "late",
-    expiresAt: Math.floor(Date.now() / 1000) + 1,
+    expiresAt: Math.floor(Date.now() / 1000) + 2,
   });
-  await page.waitForTimeout(1600);
+  await page.waitForTimeout(2600);
   await page.goto(payment.gatewayUrl);
   await expect(page.getByTestId("payment-status")).toHaveText("Expired");
   await expect(page.getByTestId("time-left")).toHaveCount(0);

@@ -71,10 +71,11 @@ describe("GET /v1/merchant/payment/{id}/status", () => {
       const created = await fetch(`${server.url}/v1/merchant/payment`, {
         method: "POST",
         headers: { ...headers, "content-type": "application/json" },
-        body: JSON.stringify({ ...usd("100"), expiresAt: nowSeconds() + 1 }),
+        body: JSON.stringify({ ...usd("100"), expiresAt: nowSeconds() + 2 }),
       });
+      expect(created.status).toBe(201);
       const { paymentId } = await created.json();
-      await sleep(2100);
+      await sleep(3100);
       const res = await fetch(`${server.url}/v1/merchant/payment/${paymentId}/status`, { headers });
       expect(await res.json()).toEqual({ status: "expired", isFinal: true, pollInMs: null });
       const [row] = await sql`select status from payments where id = ${paymentId}`;

@@ -1,0 +1,8 @@
+import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+/** Secrets every instance must share (e.g. the listing cursor's HMAC key), made once on first use. */
+export const serverSecrets = pgTable("server_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

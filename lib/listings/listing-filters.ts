@@ -1,0 +1,29 @@
+import { and, eq, gt, gte, lte, or, sql, type SQL } from "drizzle-orm";
+import { payments } from "@/db/schema";
+import type { ListingQuery } from "./listing-query";
+import type { ListingStatus } from "./listing-status";
+
+/**
+ * SQL conditions for the listing's filters. Statuses are matched as readers see them: a pending
+ * payment past its expiry is `expired`, not `requires_action`, even before the sweep writes it.
+ */
+export function listingFilters(merchantId: string, q: ListingQuery): SQL[] {
+  const conditions: SQL[] = [eq(payments.merchantId, merchantId)];
+  if (q.start_ts) conditions.push(gte(payments.createdAt, sql`${q.start_ts}::timestamptz`));
+  if (q.end_ts) conditions.push(lte(payments.createdAt, sql`${q.end_ts}::timestamptz`));
+  if (q.asset) conditions.push(eq(payments.tokenCaip19, q.asset));
+  if (q.network) conditions.push(eq(payments.chainId, q.network));
+  if (q.status?.length) conditions.push(or(...[...new Set(q.status)].map(statusCondition))!);
+  return conditions;
+}
+
+function statusCondition(status: ListingStatus): SQL {
+  switch (status) {
+    case "requires_action":
+      return and(eq(payments.status, "pending"), gt(payments.expiresAt, sql`now()`))!;
+    case "expired":
+      return or(eq(payments.status, "expired"), and(eq(payments.status, "pending"), lte(payments.expiresAt, sql`now()`)))!;
+    default:
+      return eq(payments.status, status);
+  }
+}
