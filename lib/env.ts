@@ -22,6 +22,10 @@ const envSchema = z.object({
   POLL_INTERVAL_MS: intFromEnv(100, 60_000, 2000),
   /** How often the expiry job sweeps pending payments; 0 turns the job off. */
   EXPIRY_JOB_INTERVAL_MS: intFromEnv(0, 3_600_000, 5000),
+  /** JSON file of networks and tokens (see README). Unset: the local devnet, when it is running. */
+  NETWORKS_FILE: z.string().min(1).optional(),
+  /** Where `npm run devnet` describes the local chains it runs. */
+  DEVNET_FILE: z.string().min(1).default(".devnet/devnet.json"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -1,0 +1,67 @@
+import { existsSync, readFileSync } from "node:fs";
+import { z } from "zod";
+import type { NetworkConfig } from "./network-config";
+
+/** The part of `.devnet/devnet.json` (written by `npm run devnet`) the service reads. */
+const devnetFileSchema = z.object({
+  pid: z.number().int(),
+  evm: z.object({
+    chainId: z.string(),
+    rpcUrl: z.string(),
+    tokens: z.array(z.object({ symbol: z.string(), name: z.string().optional(), address: z.string(), decimals: z.number().int(), eip3009: z.boolean() })),
+  }),
+  solana: z.object({
+    chainId: z.string(),
+    rpcUrl: z.string(),
+    tokens: z.array(z.object({ symbol: z.string(), name: z.string().optional(), mint: z.string(), decimals: z.number().int() })),
+  }),
+});
+
+export type DevnetFile = z.infer<typeof devnetFileSchema>;
+
+/** The devnet description, if the file exists and the devnet process that wrote it is alive. */
+export function readRunningDevnet(path: string): DevnetFile | undefined {
+  if (!existsSync(path)) return undefined;
+  const parsed = devnetFileSchema.safeParse(JSON.parse(readFileSync(path, "utf8")));
+  if (!parsed.success) return undefined;
+  try {
+    process.kill(parsed.data.pid, 0);
+  } catch {
+    return undefined; // a stale file from a devnet that is gone
+  }
+  return parsed.data;
+}
+
+/** Local chains as network configuration: stablecoins pegged to USD, one confirmation. */
+export function devnetNetworks(devnet: DevnetFile): NetworkConfig[] {
+  return [
+    {
+      chainId: devnet.evm.chainId,
+      name: "Local EVM (anvil)",
+      rpcUrl: devnet.evm.rpcUrl,
+      confirmations: 1,
+      tokens: devnet.evm.tokens.map((t) => ({
+        caip19: `${devnet.evm.chainId}/erc20:${t.address}`,
+        symbol: t.symbol,
+        name: t.name ?? t.symbol,
+        decimals: t.decimals,
+        eip3009: t.eip3009,
+        peggedTo: "USD",
+      })),
+    },
+    {
+      chainId: devnet.solana.chainId,
+      name: "Local Solana (LiteSVM)",
+      rpcUrl: devnet.solana.rpcUrl,
+      confirmations: 1,
+      tokens: devnet.solana.tokens.map((t) => ({
+        caip19: `${devnet.solana.chainId}/token:${t.mint}`,
+        symbol: t.symbol,
+        name: t.name ?? t.symbol,
+        decimals: t.decimals,
+        eip3009: false,
+        peggedTo: "USD",
+      })),
+    },
+  ];
+}

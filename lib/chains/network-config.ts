@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { isCurrencyCode } from "@/lib/money/iso4217";
+import { parseAssetId, parseChainId } from "./caip";
+
+const caip2 = z.string().refine((v) => parseChainId(v) !== undefined, "must be a CAIP-2 chain id, e.g. eip155:8453");
+const caip19 = z.string().refine((v) => parseAssetId(v) !== undefined, "must be a CAIP-19 asset id, e.g. eip155:8453/erc20:0x…");
+
+export const tokenConfigSchema = z.object({
+  caip19,
+  symbol: z.string().min(1).max(16),
+  name: z.string().min(1).max(64),
+  decimals: z.number().int().min(0).max(36),
+  iconUrl: z.string().nullish(),
+  /** EIP-3009 transferWithAuthorization: gasless for the buyer, relayed by the service. */
+  eip3009: z.boolean().default(false),
+  /** The fiat currency the token is worth 1:1 (stablecoins); null prices it through a price source. */
+  peggedTo: z.string().refine(isCurrencyCode, "must be an ISO 4217 code").nullish(),
+});
+
+export const networkConfigSchema = z
+  .object({
+    chainId: caip2,
+    name: z.string().min(1).max(64),
+    rpcUrl: z.url({ protocol: /^https?$/ }),
+    /** Blocks (EVM) or commitment depth (Solana: 1 = confirmed, 32 = finalized) before succeeded. */
+    confirmations: z.number().int().min(0).max(1000).default(1),
+    iconUrl: z.string().nullish(),
+    /** Explorer link for a transaction, with `{tx}` where the hash goes. */
+    explorerTxUrl: z.string().includes("{tx}").nullish(),
+    tokens: z.array(tokenConfigSchema).min(1),
+  })
+  .superRefine((network, ctx) => {
+    network.tokens.forEach((token, i) => {
+      if (!token.caip19.startsWith(`${network.chainId}/`)) {
+        ctx.addIssue({ code: "custom", path: ["tokens", i, "caip19"], message: `must be an asset of ${network.chainId}` });
+      }
+    });
+  });
+
+export const networksFileSchema = z.object({ networks: z.array(networkConfigSchema) });
+
+export type TokenConfig = z.infer<typeof tokenConfigSchema>;
+export type NetworkConfig = z.infer<typeof networkConfigSchema>;

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { namespaceOf, parseAccountId, parseAssetId, parseChainId } from "@/lib/chains/caip";
+import { networksFileSchema } from "@/lib/chains/network-config";
+
+describe("CAIP identifiers", () => {
+  it("parse chains, accounts and assets", () => {
+    expect(parseChainId("eip155:8453")).toMatchObject({ namespace: "eip155", reference: "8453" });
+    expect(parseAccountId("solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin")).toMatchObject({
+      chain: { id: "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp" },
+      address: "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin",
+    });
+    expect(parseAssetId("eip155:1/erc20:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48")).toMatchObject({ chain: { id: "eip155:1" }, assetNamespace: "erc20" });
+    for (const bad of ["eip155", "EIP155:1", "eip155:1:", ":1", "eip155:1/erc20"]) {
+      expect(parseChainId(bad) ?? parseAccountId(bad) ?? parseAssetId(bad), bad).toBeUndefined();
+    }
+    expect(namespaceOf("solana:abc")).toBe("solana");
+  });
+});
+
+describe("networks file", () => {
+  const base = {
+    chainId: "eip155:8453",
+    name: "Base",
+    rpcUrl: "https://mainnet.base.org",
+    tokens: [{ caip19: "eip155:8453/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", symbol: "USDC", name: "USD Coin", decimals: 6, eip3009: true, peggedTo: "USD" }],
+  };
+
+  it("accepts a production config and fills defaults", () => {
+    const parsed = networksFileSchema.parse({ networks: [base] });
+    expect(parsed.networks[0]!.confirmations).toBe(1);
+  });
+
+  it("refuses a token of another chain, a bad RPC URL and an unknown peg", () => {
+    const wrongChain = { ...base, tokens: [{ ...base.tokens[0]!, caip19: "eip155:1/erc20:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48" }] };
+    expect(networksFileSchema.safeParse({ networks: [wrongChain] }).success).toBe(false);
+    expect(networksFileSchema.safeParse({ networks: [{ ...base, rpcUrl: "ws://x" }] }).success).toBe(false);
+    expect(networksFileSchema.safeParse({ networks: [{ ...base, tokens: [{ ...base.tokens[0]!, peggedTo: "XYZ" }] }] }).success).toBe(false);
+  });
+});
