@@ -14,6 +14,8 @@ step "lint"
 npx eslint --max-warnings 0 .
 step "unit tests"
 npx vitest run --config tests/vitest.config.ts --project unit
+step "local chains smoke (anvil + LiteSVM RPC: EIP-3009, ERC-20, SPL transfers)"
+npx tsx scripts/devnet/smoke.ts
 step "production build"
 npx next build
 step "integration tests (HTTP against the production build, real PostgreSQL: ${DATABASE_URL:+DATABASE_URL}${DATABASE_URL:-embedded})"
