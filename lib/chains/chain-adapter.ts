@@ -77,6 +77,9 @@ export interface ChainAdapter {
    * Throws ChainVerificationError when anything does not match; nothing is sent then.
    */
   submit(intent: TransferIntent, results: string[], context: { built?: BuiltTransaction; notBefore: Date }): Promise<Submitted>;
-  /** Where a submitted transfer stands: pending, confirmed (with depth) or failed. */
-  observe(intent: TransferIntent, submitted: Submitted): Promise<Observation>;
+  /**
+   * Where a submitted transfer stands: pending, confirmed (required depth reached, and the
+   * transfer on chain is exactly the intent's, mined no earlier than `notBefore`) or failed.
+   */
+  observe(intent: TransferIntent, submitted: Submitted, context: { notBefore: Date }): Promise<Observation>;
 }
