@@ -2,8 +2,8 @@ export default function NotFound() {
   return (
     <main>
       <div className="card" role="alert">
-        <h1>Payment not found</h1>
-        <p className="muted">This payment link is not valid. Ask the merchant for a new one.</p>
+        <h1>Page not found</h1>
+        <p className="muted">There is nothing at this address.</p>
       </div>
     </main>
   );

@@ -50,3 +50,24 @@ describe("operations", () => {
     expect(all).not.toContain(merchant.apiKey.slice(3));
   });
 });
+
+describe("unknown addresses", () => {
+  it("an unknown /v1 path is a JSON 404, whatever the method", async () => {
+    for (const method of ["GET", "POST", "DELETE"]) {
+      const res = await api("/v1/merchant/refunds", { method });
+      expect(res.status).toBe(404);
+      expect(await res.json()).toMatchObject({ code: "not_found" });
+    }
+  });
+
+  it("the known routes still win over the catch-all", async () => {
+    expect((await api("/v1/merchants/payments")).status).toBe(401);
+    expect((await api("/v1/merchant/payment/pay_0000000000000000000000/status")).status).toBe(401);
+  });
+
+  it("an unknown page is a generic 404 page", async () => {
+    const res = await api("/nothing-here");
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain("Page not found");
+  });
+});

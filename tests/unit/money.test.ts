@@ -37,3 +37,22 @@ describe("minor units", () => {
     expect(formatFiat(1005n, "KWD")).toMatch(/1\.005/);
   });
 });
+
+describe("fiat to token amounts", async () => {
+  const { fiatToTokenAmount } = await import("@/lib/money/token-amount");
+  const usdc = { caip19: "eip155:1/erc20:0x1", symbol: "USDC", name: "USD Coin", decimals: 6, eip3009: true, peggedTo: "USD" };
+
+  it("prices a pegged stablecoin 1:1 in exact base units", () => {
+    expect(fiatToTokenAmount(1250n, "USD", usdc)).toBe(12_500_000n);
+    expect(fiatToTokenAmount(1n, "USD", usdc)).toBe(10_000n);
+  });
+
+  it("rounds up when the token is coarser than the currency", () => {
+    expect(fiatToTokenAmount(1005n, "USD", { ...usdc, decimals: 1 })).toBe(101n);
+  });
+
+  it("offers nothing for a token pegged to another currency", () => {
+    expect(fiatToTokenAmount(1250n, "EUR", usdc)).toBeUndefined();
+    expect(fiatToTokenAmount(1250n, "USD", { ...usdc, peggedTo: null })).toBeUndefined();
+  });
+});

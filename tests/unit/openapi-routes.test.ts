@@ -17,6 +17,8 @@ describe("OpenAPI coverage", () => {
   it("documents exactly the route files under app/", () => {
     const fromFiles = routeFiles(APP)
       .map((f) => `/${relative(APP, f)}`.replace(/\/route\.ts$/, "").replace(/\[(\w+)\]/g, "{$1}"))
+      // The /v1 catch-all only answers JSON 404s for paths no route serves.
+      .filter((p) => p !== "/v1/[...path]")
       .sort();
     const documented = [...new Set(API_OPERATIONS.map((op) => op.path))].sort();
     expect(documented).toEqual(fromFiles);

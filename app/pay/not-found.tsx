@@ -1,0 +1,10 @@
+export default function PaymentNotFound() {
+  return (
+    <main>
+      <div className="card" role="alert">
+        <h1>Payment not found</h1>
+        <p className="muted">This payment link is not valid. Ask the merchant for a new one.</p>
+      </div>
+    </main>
+  );
+}
