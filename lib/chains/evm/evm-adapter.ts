@@ -1,0 +1,64 @@
+import { encodeFunctionData } from "viem";
+import { ChainVerificationError, type ChainAdapter, type PaymentAction, type TransferIntent } from "../chain-adapter";
+import { transferWithAuthorizationTypedData } from "./eip3009-typed-data";
+import { ERC20_ABI } from "./erc20-abi";
+import { addressOrThrow, createRelayerClients, tokenAddressOf } from "./evm-client";
+import { observeEvmTransfer } from "./observe-evm-transfer";
+import { relayAuthorization } from "./relay-authorization";
+import { readTokenDomainOrThrow } from "./token-domain";
+import { verifyErc20Transfer } from "./verify-erc20-transfer";
+
+export type EvmAdapterOptions = {
+  /** Gas key that relays EIP-3009 authorizations; holds ETH only. */
+  relayerPrivateKey: `0x${string}`;
+  /** How long submit waits for the node to know a wallet-sent transaction (default 5 s). */
+  transactionLookupMs?: number;
+};
+
+function assertMethod(intent: TransferIntent): asserts intent is TransferIntent & { method: "eip3009" | "erc20_transfer" } {
+  if (intent.method !== "eip3009" && intent.method !== "erc20_transfer") throw new Error(`method ${intent.method} is not an EVM method`);
+  if (intent.method === "eip3009" && !intent.token.eip3009) throw new Error(`${intent.token.caip19} has no EIP-3009`);
+}
+
+/**
+ * The eip155 ChainAdapter (viem). EIP-3009 tokens: the buyer signs a TransferWithAuthorization
+ * and the relayer pays the gas. Other ERC-20s: the buyer's wallet sends `transfer` and submit
+ * checks the hash it returns. Never touches the database; holds no state but client caches.
+ */
+export function createEvmAdapter(options: EvmAdapterOptions): ChainAdapter {
+  const relayerFor = createRelayerClients(options.relayerPrivateKey);
+  const lookupMs = options.transactionLookupMs ?? 5_000;
+
+  return {
+    namespace: "eip155",
+
+    async actionsFor(intent): Promise<PaymentAction[]> {
+      assertMethod(intent);
+      const payer = addressOrThrow(intent.payer, "payer");
+      if (intent.method === "eip3009") {
+        const typedData = transferWithAuthorizationTypedData(intent, await readTokenDomainOrThrow(intent.network, intent.token));
+        return [{ type: "walletRpc", chainId: intent.network.chainId, method: "eth_signTypedData_v4", params: [payer, JSON.stringify(typedData)] }];
+      }
+      const data = encodeFunctionData({ abi: ERC20_ABI, functionName: "transfer", args: [addressOrThrow(intent.recipient, "recipient"), intent.amount] });
+      const tx = { from: payer, to: tokenAddressOf(intent.network, intent.token), data, value: "0x0" };
+      return [{ type: "walletRpc", chainId: intent.network.chainId, method: "eth_sendTransaction", params: [tx] }];
+    },
+
+    async resolveBuild() {
+      throw new ChainVerificationError("no build action on EVM");
+    },
+
+    async submit(intent, results) {
+      assertMethod(intent);
+      const [result] = results;
+      if (results.length !== 1 || result === undefined) throw new ChainVerificationError(`expected 1 result, got ${results.length}`);
+      if (intent.method === "eip3009") return relayAuthorization(intent, result, relayerFor(intent.network));
+      return verifyErc20Transfer(intent, result, lookupMs);
+    },
+
+    async observe(intent, submitted, { notBefore }) {
+      assertMethod(intent);
+      return observeEvmTransfer(intent, submitted, notBefore);
+    },
+  };
+}

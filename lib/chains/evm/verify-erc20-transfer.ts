@@ -1,0 +1,57 @@
+import { decodeFunctionData, encodeFunctionData, TransactionNotFoundError, type Hash, type Transaction } from "viem";
+import { ChainVerificationError, type Submitted, type TransferIntent } from "../chain-adapter";
+import { ERC20_ABI } from "./erc20-abi";
+import { addressOrThrow, evmClientFor, sameAddress, tokenAddressOf } from "./evm-client";
+import { rpcOrThrow } from "./rpc-errors";
+
+const POLL_MS = 250;
+
+/** The transaction, waiting up to `timeoutMs` for a node that has not seen the wallet's broadcast yet. */
+async function findTransaction(intent: TransferIntent, hash: Hash, timeoutMs: number): Promise<Transaction> {
+  const { publicClient } = evmClientFor(intent.network);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await publicClient.getTransaction({ hash });
+    } catch (error) {
+      if (!(error instanceof TransactionNotFoundError)) return rpcOrThrow("eth_getTransactionByHash", () => Promise.reject(error));
+    }
+    if (Date.now() >= deadline) throw new ChainVerificationError("transaction not found");
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+/**
+ * Checks a transaction hash a wallet returned for `eth_sendTransaction`: the transaction exists
+ * on this chain (chain id included), was sent by the payer to the token contract, and its input is
+ * exactly `transfer(recipient, amount)`. Receipt, success and the Transfer log are checked by
+ * observe, since the transaction may not be mined yet. Reuse of a hash across payments is the
+ * caller's to refuse (the adapter keeps no state).
+ */
+export async function verifyErc20Transfer(intent: TransferIntent, result: string, timeoutMs: number): Promise<Submitted> {
+  if (!/^0x[0-9a-fA-F]{64}$/.test(result)) throw new ChainVerificationError("result is not a transaction hash");
+  const payer = addressOrThrow(intent.payer, "payer");
+  const recipient = addressOrThrow(intent.recipient, "recipient");
+  const token = tokenAddressOf(intent.network, intent.token);
+  const tx = await findTransaction(intent, result as Hash, timeoutMs);
+
+  if (tx.chainId !== evmClientFor(intent.network).chainId) throw new ChainVerificationError("transaction is for another chain");
+  if (!sameAddress(tx.from, payer)) throw new ChainVerificationError("transaction is not from the payer");
+  if (!sameAddress(tx.to, token)) throw new ChainVerificationError(`transaction is not a call to the ${intent.token.symbol} contract`);
+  if (tx.value !== 0n) throw new ChainVerificationError("transaction sends ETH");
+  let call;
+  try {
+    call = decodeFunctionData({ abi: ERC20_ABI, data: tx.input });
+  } catch {
+    throw new ChainVerificationError("transaction is not an ERC-20 transfer");
+  }
+  if (call.functionName !== "transfer") throw new ChainVerificationError("transaction is not an ERC-20 transfer");
+  const [to, value] = call.args;
+  if (!sameAddress(to, recipient)) throw new ChainVerificationError("transfer is not to the recipient");
+  if (value !== intent.amount) throw new ChainVerificationError(`transfer is for ${value} base units, not ${intent.amount}`);
+  // Byte for byte: no trailing data or non-canonical encoding riding along.
+  if (tx.input.toLowerCase() !== encodeFunctionData({ abi: ERC20_ABI, functionName: "transfer", args: [recipient, intent.amount] })) {
+    throw new ChainVerificationError("transaction input is not exactly transfer(recipient, amount)");
+  }
+  return { txHash: tx.hash };
+}

@@ -1,0 +1,298 @@
+import { randomBytes } from "node:crypto";
+import { createPublicClient, createTestClient, createWalletClient, hexToBigInt, http, parseAbi, toHex, type Address, type Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ChainRpcError, ChainVerificationError, type Submitted, type TransferIntent, type WalletRpcAction } from "@/lib/chains/chain-adapter";
+import { createEvmAdapter } from "@/lib/chains/evm/evm-adapter";
+import type { NetworkConfig, TokenConfig } from "@/lib/chains/network-config";
+import { startDevnet, type Devnet, type EvmInfo, type EvmKey } from "../../scripts/devnet/index";
+
+// The adapter against a real anvil with the devnet's USDC (EIP-3009) and USDT (plain ERC-20).
+// Wallet results are produced the way a wallet would: viem local accounts signing the very
+// params the adapter handed out. Every check ends on chain balances.
+
+const TOKEN_ABI = parseAbi([
+  "function balanceOf(address owner) view returns (uint256)",
+  "function transfer(address to, uint256 value) returns (bool)",
+]);
+
+let devnet: Devnet;
+let evm: EvmInfo;
+let network: NetworkConfig;
+let usdc: TokenConfig;
+let usdt: TokenConfig;
+let buyer: EvmKey;
+let otherBuyer: EvmKey;
+let thirdBuyer: EvmKey;
+let merchant: Address;
+let adapter: ReturnType<typeof createEvmAdapter>;
+
+const client = () => createPublicClient({ transport: http(evm.rpcUrl), cacheTime: 0 });
+const walletOf = (key: EvmKey) => createWalletClient({ account: privateKeyToAccount(key.privateKey), transport: http(evm.rpcUrl) });
+const tokenAddress = (token: TokenConfig) => token.caip19.split(":").pop() as Address;
+const balanceOf = (token: TokenConfig, owner: Address) =>
+  client().readContract({ address: tokenAddress(token), abi: TOKEN_ABI, functionName: "balanceOf", args: [owner] });
+const relayerNonce = () => client().getTransactionCount({ address: evm.relayer.address });
+const reference = () => toHex(randomBytes(32));
+const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
+
+beforeAll(async () => {
+  devnet = await startDevnet({ evmPort: 0, solanaPort: 0, quiet: true });
+  evm = devnet.info.evm;
+  const tokens = evm.tokens.map((t) => ({ caip19: `${evm.chainId}/erc20:${t.address}`, symbol: t.symbol, name: t.name, decimals: t.decimals, eip3009: t.eip3009 }));
+  network = { chainId: evm.chainId, name: "anvil", rpcUrl: evm.rpcUrl, confirmations: 1, tokens };
+  usdc = tokens.find((t) => t.symbol === "USDC" && t.eip3009)!;
+  usdt = tokens.find((t) => t.symbol === "USDT" && !t.eip3009)!;
+  [buyer, otherBuyer, thirdBuyer] = evm.buyers as [EvmKey, EvmKey, EvmKey];
+  merchant = evm.merchant.address;
+  adapter = createEvmAdapter({ relayerPrivateKey: evm.relayer.privateKey });
+});
+
+afterAll(async () => {
+  await devnet?.stop();
+});
+
+function intent(fields: Partial<TransferIntent> & Pick<TransferIntent, "amount">): TransferIntent {
+  const token = fields.token ?? (fields.method === "erc20_transfer" ? usdt : usdc);
+  return {
+    network,
+    token,
+    method: token.eip3009 ? "eip3009" : "erc20_transfer",
+    payer: buyer.address,
+    recipient: merchant,
+    reference: reference(),
+    validBefore: inAnHour(),
+    ...fields,
+  };
+}
+
+async function onlyAction(i: TransferIntent): Promise<WalletRpcAction> {
+  const actions = await adapter.actionsFor(i);
+  expect(actions).toHaveLength(1);
+  const [action] = actions;
+  if (action?.type !== "walletRpc") throw new Error("expected a walletRpc action");
+  return action;
+}
+
+/** What a wallet does with eth_signTypedData_v4: parse the JSON text, sign it (optionally tampered with). */
+async function signTypedDataAs(key: EvmKey, action: WalletRpcAction, tamper: (message: Record<string, string>) => void = () => {}): Promise<Hex> {
+  expect(action.method).toBe("eth_signTypedData_v4");
+  const typedData = JSON.parse(action.params[1] as string);
+  tamper(typedData.message);
+  return privateKeyToAccount(key.privateKey).signTypedData(typedData);
+}
+
+/** What a wallet does with eth_sendTransaction: send the params' transaction from its account. */
+async function sendAs(key: EvmKey, action: WalletRpcAction): Promise<Hex> {
+  expect(action.method).toBe("eth_sendTransaction");
+  const tx = action.params[0] as { from: Address; to: Address; data: Hex; value: Hex };
+  expect(tx.from.toLowerCase()).toBe(key.address.toLowerCase());
+  const hash = await walletOf(key).sendTransaction({ chain: null, to: tx.to, data: tx.data, value: hexToBigInt(tx.value) });
+  await client().waitForTransactionReceipt({ hash, pollingInterval: 20 });
+  return hash;
+}
+
+/** A transfer sent by a wallet on its own, outside any action (for results that must be refused). */
+async function transferAs(key: EvmKey, token: TokenConfig, to: Address, amount: bigint, gas?: bigint): Promise<Hex> {
+  const hash = await walletOf(key).writeContract({ chain: null, address: tokenAddress(token), abi: TOKEN_ABI, functionName: "transfer", args: [to, amount], gas });
+  await client().waitForTransactionReceipt({ hash, pollingInterval: 20 });
+  return hash;
+}
+
+async function observeSettled(i: TransferIntent, submitted: Submitted, notBefore: Date) {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const observation = await adapter.observe(i, submitted, { notBefore });
+    if (observation.state !== "pending") return observation;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error("still pending");
+}
+
+/** anvil_mine: blocks on top of the current one, for confirmation depth. */
+const mine = (blocks: number) => createTestClient({ mode: "anvil", transport: http(evm.rpcUrl) }).mine({ blocks });
+
+/** Refused with ChainVerificationError, and the relayer sent nothing. */
+async function expectRefused(run: () => Promise<unknown>, message: RegExp) {
+  const nonce = await relayerNonce();
+  await expect(run()).rejects.toSatisfy((error) => error instanceof ChainVerificationError && message.test(error.message));
+  expect(await relayerNonce()).toBe(nonce);
+}
+
+describe("EVM adapter: EIP-3009 (USDC)", () => {
+  it("offers one typed-data signature, relays it with the relayer's gas and confirms the exact transfer", async () => {
+    const notBefore = new Date();
+    const i = intent({ amount: 12_340_000n });
+    const action = await onlyAction(i);
+    expect(action.chainId).toBe("eip155:31337");
+    expect(action.params[0]).toBe(buyer.address);
+    const typedData = JSON.parse(action.params[1] as string);
+    expect(typedData.primaryType).toBe("TransferWithAuthorization");
+    expect(typedData.domain).toEqual({ name: "USD Coin", version: "2", chainId: 31337, verifyingContract: tokenAddress(usdc) });
+    expect(typedData.message).toEqual({ from: buyer.address, to: merchant, value: "12340000", validAfter: "0", validBefore: String(i.validBefore), nonce: i.reference });
+
+    const [merchantBefore, buyerUsdcBefore, buyerEthBefore, nonceBefore] = await Promise.all([
+      balanceOf(usdc, merchant),
+      balanceOf(usdc, buyer.address),
+      client().getBalance({ address: buyer.address }),
+      relayerNonce(),
+    ]);
+    const submitted = await adapter.submit(i, [await signTypedDataAs(buyer, action)], { notBefore });
+    expect(submitted.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(await observeSettled(i, submitted, notBefore)).toEqual({ state: "confirmed", txHash: submitted.txHash, confirmations: 1 });
+
+    expect(await balanceOf(usdc, merchant)).toBe(merchantBefore + 12_340_000n);
+    expect(await balanceOf(usdc, buyer.address)).toBe(buyerUsdcBefore - 12_340_000n);
+    expect(await client().getBalance({ address: buyer.address })).toBe(buyerEthBefore); // gasless for the buyer
+    expect(await relayerNonce()).toBe(nonceBefore + 1);
+    const tx = await client().getTransaction({ hash: submitted.txHash as Hex });
+    expect(tx.from.toLowerCase()).toBe(evm.relayer.address.toLowerCase());
+  });
+
+  it("refuses a signature by another account, or over another amount or recipient, sending nothing", async () => {
+    const i = intent({ amount: 7_000_000n });
+    const action = await onlyAction(i);
+    const before = await balanceOf(usdc, merchant);
+    const notBefore = new Date();
+    await expectRefused(async () => adapter.submit(i, [await signTypedDataAs(otherBuyer, action)], { notBefore }), /not the payer's/);
+    const moreValue = await signTypedDataAs(buyer, action, (m) => (m.value = "7000001"));
+    await expectRefused(async () => adapter.submit(i, [moreValue], { notBefore }), /not the payer's/);
+    const elsewhere = await signTypedDataAs(buyer, action, (m) => (m.to = thirdBuyer.address));
+    await expectRefused(async () => adapter.submit(i, [elsewhere], { notBefore }), /not the payer's/);
+    // The genuine signature, offered for a different amount than it was made for.
+    const genuine = await signTypedDataAs(buyer, action);
+    await expectRefused(async () => adapter.submit({ ...i, amount: 7_000_001n }, [genuine], { notBefore }), /not the payer's/);
+    await expectRefused(async () => adapter.submit({ ...i, recipient: thirdBuyer.address }, [genuine], { notBefore }), /not the payer's/);
+    await expectRefused(async () => adapter.submit(i, ["0x1234"], { notBefore }), /not a 65-byte signature/);
+    expect(await balanceOf(usdc, merchant)).toBe(before);
+    expect(await balanceOf(usdc, thirdBuyer.address)).toBe(1_000_000n * 10n ** 6n);
+  });
+
+  it("refuses a replayed authorization: the second submit of the same signature sends nothing", async () => {
+    const notBefore = new Date();
+    const i = intent({ amount: 3_000_000n });
+    const signature = await signTypedDataAs(buyer, await onlyAction(i));
+    const before = await balanceOf(usdc, merchant);
+    const submitted = await adapter.submit(i, [signature], { notBefore });
+    expect((await observeSettled(i, submitted, notBefore)).state).toBe("confirmed");
+    await expectRefused(async () => adapter.submit(i, [signature], { notBefore }), /authorization already used/);
+    expect(await balanceOf(usdc, merchant)).toBe(before + 3_000_000n);
+  });
+
+  it("refuses an expiring authorization, an unfunded payer and a malleated signature the token rejects", async () => {
+    const notBefore = new Date();
+    const before = await balanceOf(usdc, merchant);
+    const expiring = intent({ amount: 1_000_000n, validBefore: Math.floor(Date.now() / 1000) + 5 });
+    await expectRefused(async () => adapter.submit(expiring, [await signTypedDataAs(buyer, await onlyAction(expiring))], { notBefore }), /expired/);
+
+    const tooMuch = intent({ amount: 2_000_000n * 10n ** 6n });
+    await expectRefused(async () => adapter.submit(tooMuch, [await signTypedDataAs(buyer, await onlyAction(tooMuch))], { notBefore }), /insufficient USDC balance/);
+
+    // (r, n - s) with the other parity recovers to the same signer; FiatToken refuses high s.
+    const i = intent({ amount: 1_000_000n });
+    const signature = await signTypedDataAs(buyer, await onlyAction(i));
+    const n = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
+    const highS = toHex(n - hexToBigInt(`0x${signature.slice(66, 130)}`), { size: 32 }).slice(2);
+    const twin = `${signature.slice(0, 66)}${highS}${signature.endsWith("1b") ? "1c" : "1b"}`;
+    await expectRefused(async () => adapter.submit(i, [twin], { notBefore }), /would revert: .*invalid signature 's' value/);
+    expect(await balanceOf(usdc, merchant)).toBe(before);
+  });
+
+  it("refuses a token whose EIP-712 domain cannot be confirmed against DOMAIN_SEPARATOR()", async () => {
+    const fake = { ...usdt, eip3009: true };
+    await expect(adapter.actionsFor(intent({ token: fake, method: "eip3009", amount: 1n }))).rejects.toSatisfy((e) => e instanceof ChainRpcError && /DOMAIN_SEPARATOR/.test(e.message));
+  });
+});
+
+describe("EVM adapter: ERC-20 transfer (USDT)", () => {
+  it("offers one eth_sendTransaction, checks the wallet's hash and confirms the transfer", async () => {
+    const notBefore = new Date();
+    const i = intent({ method: "erc20_transfer", amount: 25_500_000n });
+    const action = await onlyAction(i);
+    expect(action.params).toEqual([{ from: buyer.address, to: tokenAddress(usdt), data: expect.stringMatching(/^0xa9059cbb/), value: "0x0" }]);
+    const before = await balanceOf(usdt, merchant);
+    const hash = await sendAs(buyer, action);
+    const submitted = await adapter.submit(i, [hash], { notBefore });
+    expect(submitted).toEqual({ txHash: hash });
+    expect(await observeSettled(i, submitted, notBefore)).toEqual({ state: "confirmed", txHash: hash, confirmations: 1 });
+    expect(await balanceOf(usdt, merchant)).toBe(before + 25_500_000n);
+  });
+
+  it("refuses hashes of other transfers: wrong amount, recipient, token, sender, chain, unknown", async () => {
+    const notBefore = new Date();
+    const amount = 4_000_000n;
+    const i = intent({ method: "erc20_transfer", amount });
+    const before = await balanceOf(usdt, merchant);
+    // Each stray transfer below is the wallet's own doing; the adapter must not count it as payment.
+    await expectRefused(async () => adapter.submit(i, [await transferAs(buyer, usdt, merchant, amount - 1n)], { notBefore }), /for 3999999 base units/);
+    await expectRefused(async () => adapter.submit(i, [await transferAs(buyer, usdt, thirdBuyer.address, amount)], { notBefore }), /not to the recipient/);
+    await expectRefused(async () => adapter.submit(i, [await transferAs(buyer, usdc, merchant, amount)], { notBefore }), /not a call to the USDT contract/);
+    const fromOther = await transferAs(otherBuyer, usdt, merchant, amount);
+    await expectRefused(async () => adapter.submit(i, [fromOther], { notBefore }), /not from the payer/);
+    expect(await balanceOf(usdt, merchant)).toBe(before + (amount - 1n) + amount); // only the strays moved it
+
+    // A configuration pointing eip155:1 at this node: the transaction's chain id gives it away.
+    const mainnet = { ...network, chainId: "eip155:1", tokens: [{ ...usdt, caip19: `eip155:1/erc20:${tokenAddress(usdt)}` }] };
+    const onMainnet = intent({ network: mainnet, token: mainnet.tokens[0], method: "erc20_transfer", amount });
+    const genuine = await sendAs(buyer, await onlyAction(i));
+    await expectRefused(async () => adapter.submit(onMainnet, [genuine], { notBefore }), /another chain/);
+
+    const started = Date.now();
+    await expectRefused(async () => adapter.submit(i, [reference()], { notBefore }), /transaction not found/);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(4_500); // waited for a slow node first
+    await expectRefused(async () => adapter.submit(i, ["0xnothex"], { notBefore }), /not a transaction hash/);
+  });
+
+  it("refuses a wrong number of results", async () => {
+    const notBefore = new Date();
+    const i = intent({ method: "erc20_transfer", amount: 1_000_000n });
+    const hash = await sendAs(buyer, await onlyAction(i));
+    await expectRefused(async () => adapter.submit(i, [], { notBefore }), /expected 1 result, got 0/);
+    await expectRefused(async () => adapter.submit(i, [hash, hash], { notBefore }), /expected 1 result, got 2/);
+    const j = intent({ amount: 1_000_000n });
+    await expectRefused(async () => adapter.submit(j, [], { notBefore }), /expected 1 result/);
+  });
+});
+
+describe("EVM adapter: observe", () => {
+  it("fails a transfer mined before the payment was created", async () => {
+    const i = intent({ method: "erc20_transfer", amount: 2_200_000n });
+    const hash = await sendAs(buyer, await onlyAction(i));
+    const submitted = await adapter.submit(i, [hash], { notBefore: new Date(0) });
+    const { timestamp } = await client().getBlock({ blockTag: "latest" });
+    const createdAfter = new Date((Number(timestamp) + 1) * 1000);
+    expect(await adapter.observe(i, submitted, { notBefore: createdAfter })).toEqual({ state: "failed", reason: "mined before the payment was created" });
+    expect((await adapter.observe(i, submitted, { notBefore: new Date(Number(timestamp) * 1000) })).state).toBe("confirmed");
+  });
+
+  it("stays pending until the network's confirmation depth", async () => {
+    const notBefore = new Date();
+    const deep = { ...network, confirmations: 3 };
+    const i = intent({ network: deep, token: usdt, method: "erc20_transfer", amount: 3_300_000n });
+    const before = await balanceOf(usdt, merchant);
+    const submitted = await adapter.submit(i, [await sendAs(buyer, await onlyAction(i))], { notBefore });
+    expect(await adapter.observe(i, submitted, { notBefore })).toEqual({ state: "pending" });
+    await mine(1);
+    expect(await adapter.observe(i, submitted, { notBefore })).toEqual({ state: "pending" });
+    await mine(1);
+    expect(await adapter.observe(i, submitted, { notBefore })).toEqual({ state: "confirmed", txHash: submitted.txHash, confirmations: 3 });
+    expect(await balanceOf(usdt, merchant)).toBe(before + 3_300_000n);
+  });
+
+  it("fails a reverted transaction and one whose Transfer is not the intent's", async () => {
+    const notBefore = new Date();
+    const i = intent({ method: "erc20_transfer", amount: 2_000_000n * 10n ** 6n, payer: thirdBuyer.address });
+    const reverted = await transferAs(thirdBuyer, usdt, merchant, i.amount, 100_000n); // more than it holds
+    const submitted = await adapter.submit(i, [reverted], { notBefore });
+    expect(await adapter.observe(i, submitted, { notBefore })).toEqual({ state: "failed", reason: "transaction reverted" });
+
+    const small = intent({ method: "erc20_transfer", amount: 1_100_000n });
+    const paid = await adapter.submit(small, [await sendAs(buyer, await onlyAction(small))], { notBefore });
+    const observed = await adapter.observe({ ...small, amount: 1_100_001n }, paid, { notBefore });
+    expect(observed).toMatchObject({ state: "failed", reason: expect.stringMatching(/no USDT Transfer of 1100001/) });
+  });
+
+  it("has no build actions and no other methods", async () => {
+    await expect(adapter.resolveBuild(intent({ amount: 1n }))).rejects.toThrow(ChainVerificationError);
+    await expect(adapter.actionsFor(intent({ amount: 1n, method: "spl_transfer" }))).rejects.toThrow(/not an EVM method/);
+  });
+});
