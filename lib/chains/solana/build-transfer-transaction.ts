@@ -1,0 +1,40 @@
+import {
+  createAssociatedTokenAccountIdempotentInstruction,
+  createTransferCheckedInstruction,
+  getAssociatedTokenAddressSync,
+} from "@solana/spl-token";
+import { PublicKey, Transaction, TransactionInstruction } from "@solana/web3.js";
+import type { SolanaTransfer } from "./solana-transfer";
+
+/** SPL Memo (the program LiteSVM and every cluster ship; Memo1Uhk… is the legacy v1). */
+export const MEMO_PROGRAM_ID = new PublicKey("MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr");
+
+export type BuildContext = { feePayer: PublicKey; tokenProgram: PublicKey; blockhash: string; lastValidBlockHeight: number };
+
+/** Token accounts of both parties: associated token accounts (merchants may be PDAs, e.g. multisig vaults). */
+export function tokenAccountsOf(transfer: SolanaTransfer, tokenProgram: PublicKey): { source: PublicKey; destination: PublicKey } {
+  return {
+    source: getAssociatedTokenAddressSync(transfer.mint, transfer.payer, true, tokenProgram),
+    destination: getAssociatedTokenAddressSync(transfer.mint, transfer.recipient, true, tokenProgram),
+  };
+}
+
+export function memoText(transfer: SolanaTransfer): string {
+  return `payment ref ${transfer.referenceHex}`;
+}
+
+/**
+ * The unsigned payment transaction, a pure function of the transfer and context, so confirm can
+ * rebuild it and compare: (1) create the merchant's token account if missing, rent paid by the fee
+ * payer; (2) transferChecked buyer -> merchant of exactly `amount`, with the reference as an extra
+ * read-only key (Solana Pay); (3) a memo naming the reference.
+ */
+export function buildTransferTransaction(transfer: SolanaTransfer, context: BuildContext): Transaction {
+  const { feePayer, tokenProgram, blockhash, lastValidBlockHeight } = context;
+  const { source, destination } = tokenAccountsOf(transfer, tokenProgram);
+  const createDestination = createAssociatedTokenAccountIdempotentInstruction(feePayer, destination, transfer.recipient, transfer.mint, tokenProgram);
+  const pay = createTransferCheckedInstruction(source, transfer.mint, destination, transfer.payer, transfer.amount, transfer.decimals, [], tokenProgram);
+  pay.keys.push({ pubkey: transfer.reference, isSigner: false, isWritable: false });
+  const memo = new TransactionInstruction({ programId: MEMO_PROGRAM_ID, keys: [], data: Buffer.from(memoText(transfer), "utf8") });
+  return new Transaction({ feePayer, blockhash, lastValidBlockHeight }).add(createDestination, pay, memo);
+}

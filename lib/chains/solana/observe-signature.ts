@@ -1,0 +1,78 @@
+import type { Connection, PublicKey, SignatureStatus, TokenBalance, VersionedTransactionResponse } from "@solana/web3.js";
+import type { Observation, Submitted } from "@/lib/chains/chain-adapter";
+import { tokenAccountsOf } from "./build-transfer-transaction";
+import { solanaRpc } from "./solana-connection";
+import type { SolanaTransfer } from "./solana-transfer";
+
+const FINALIZED_DEPTH = 32;
+
+async function statusOf(connection: Connection, txHash: string): Promise<SignatureStatus | null> {
+  const { value } = await solanaRpc("getSignatureStatuses", () => connection.getSignatureStatuses([txHash], { searchTransactionHistory: true }));
+  return value[0] ?? null;
+}
+
+// Block times are the leader's estimate of when the slot began, in whole seconds, and may lag the
+// service's clock. The reference key, unique to the payment, is what binds the transaction to it;
+// this margin only keeps the "not before" check from failing a payment over clock skew.
+const BLOCK_TIME_SKEW_SECONDS = 60;
+
+/** Keys in the order token balances index them: static keys, then keys loaded from lookup tables. */
+function accountKeys(tx: VersionedTransactionResponse): PublicKey[] {
+  return tx.transaction.message.getAccountKeys({ accountKeysFromLookups: tx.meta?.loadedAddresses }).keySegments().flat();
+}
+
+/** How much of `mint` the token account `destination` gained in this transaction (0 when absent). */
+function amountReceived(tx: VersionedTransactionResponse, destination: PublicKey, mint: PublicKey): bigint {
+  const meta = tx.meta;
+  if (!meta) return 0n;
+  const keys = accountKeys(tx);
+  const index = keys.findIndex((key) => key.equals(destination));
+  const amountIn = (balances: TokenBalance[] | null | undefined) =>
+    BigInt(balances?.find((b) => b.accountIndex === index && b.mint === mint.toBase58())?.uiTokenAmount.amount ?? "0");
+  return index < 0 ? 0n : amountIn(meta.postTokenBalances) - amountIn(meta.preTokenBalances);
+}
+
+/**
+ * Where a submitted payment transaction stands. Confirmed only when its status reaches the required
+ * depth (1: "confirmed"; more: "finalized"), it succeeded, the recipient's token account of the mint
+ * rose by exactly the amount, it carries the payment's reference key, and its block time is no
+ * earlier than `notBefore` (less a minute of clock skew). Failed when it failed on chain, moved
+ * anything else, landed too early, or its blockhash expired before it landed.
+ */
+export async function observeSignature(
+  connection: Connection,
+  transfer: SolanaTransfer,
+  tokenProgram: PublicKey,
+  submitted: Submitted,
+  context: { notBefore: Date; requiredDepth: number },
+): Promise<Observation> {
+  const { txHash, lastValidBlockHeight } = submitted;
+  let status = await statusOf(connection, txHash);
+  if (!status) {
+    if (lastValidBlockHeight === undefined) return { state: "pending" };
+    const height = await solanaRpc("getBlockHeight", () => connection.getBlockHeight("confirmed"));
+    if (height <= lastValidBlockHeight) return { state: "pending" };
+    // It may have landed between the two reads; after this one it no longer can.
+    status = await statusOf(connection, txHash);
+    if (!status) return { state: "failed", reason: "blockhash expired before the transaction landed" };
+  }
+  if (status.err) return { state: "failed", reason: `transaction failed on chain: ${JSON.stringify(status.err)}` };
+  const finalized = status.confirmationStatus === "finalized";
+  if (!finalized && !(context.requiredDepth <= 1 && status.confirmationStatus === "confirmed")) return { state: "pending" };
+
+  const tx = await solanaRpc("getTransaction", () => connection.getTransaction(txHash, { commitment: "confirmed", maxSupportedTransactionVersion: 0 }));
+  if (!tx?.meta) return { state: "pending" }; // the status can run ahead of the node serving the transaction
+  if (tx.meta.err) return { state: "failed", reason: `transaction failed on chain: ${JSON.stringify(tx.meta.err)}` };
+  if (!accountKeys(tx).some((key) => key.equals(transfer.reference))) {
+    return { state: "failed", reason: "transaction does not carry this payment's reference" };
+  }
+  const received = amountReceived(tx, tokenAccountsOf(transfer, tokenProgram).destination, transfer.mint);
+  if (received !== transfer.amount) {
+    return { state: "failed", reason: `recipient received ${received} base units of ${transfer.mint.toBase58()}, expected ${transfer.amount}` };
+  }
+  if (tx.blockTime == null) return { state: "pending" };
+  if (tx.blockTime < Math.floor(context.notBefore.getTime() / 1000) - BLOCK_TIME_SKEW_SECONDS) {
+    return { state: "failed", reason: "transaction landed before the payment was created" };
+  }
+  return { state: "confirmed", txHash, confirmations: finalized ? FINALIZED_DEPTH : (status.confirmations ?? 0) + 1 };
+}

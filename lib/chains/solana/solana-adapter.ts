@@ -1,0 +1,77 @@
+import { Keypair, type PublicKey } from "@solana/web3.js";
+import { ChainVerificationError, type ChainAdapter, type TransferIntent } from "@/lib/chains/chain-adapter";
+import { encodeBase58 } from "./base58";
+import { buildTransferTransaction } from "./build-transfer-transaction";
+import { observeSignature } from "./observe-signature";
+import { sendSignedTransaction } from "./send-transaction";
+import { solanaConnection, solanaRpc } from "./solana-connection";
+import { solanaTransferOf } from "./solana-transfer";
+import { tokenProgramOf } from "./token-program";
+import { verifyBuiltMessage } from "./verify-built-message";
+import { verifySignedTransaction } from "./verify-signed-transaction";
+
+export { SolanaAlreadySubmittedError } from "./send-transaction";
+
+export type SolanaAdapterOptions = {
+  /** The service's fee payer (64-byte Ed25519 secret key): pays fees and new merchant token accounts, holds no tokens. */
+  feePayerSecretKey: Uint8Array;
+};
+
+async function onChain(intent: TransferIntent, feePayer: PublicKey) {
+  const transfer = solanaTransferOf(intent);
+  // Else the service's own signature would authorise the token transfer.
+  if (transfer.payer.equals(feePayer)) throw new ChainVerificationError("the payer cannot be the service's fee payer");
+  const connection = solanaConnection(intent.network.rpcUrl);
+  return { transfer, connection, tokenProgram: await tokenProgramOf(connection, transfer.mint) };
+}
+
+/**
+ * SPL token payments, non-custodial: the buyer signs a transferChecked straight to the merchant,
+ * the service's fee payer co-signs (paying the fee) and broadcasts. Confirm accepts only the
+ * transaction the service built for the intent, byte for byte, with the buyer's valid signature.
+ */
+export function createSolanaAdapter(options: SolanaAdapterOptions): ChainAdapter {
+  const feePayer = Keypair.fromSecretKey(options.feePayerSecretKey);
+  return {
+    namespace: "solana",
+
+    async actionsFor(intent) {
+      const { referenceHex } = solanaTransferOf(intent);
+      // Opaque to the wallet and trusted by nobody: resolveBuild works from the stored intent alone.
+      return [{ type: "build", data: Buffer.from(JSON.stringify({ v: 1, reference: referenceHex })).toString("base64url") }];
+    },
+
+    async resolveBuild(intent) {
+      const { transfer, connection, tokenProgram } = await onChain(intent, feePayer.publicKey);
+      const { blockhash, lastValidBlockHeight } = await solanaRpc("getLatestBlockhash", () => connection.getLatestBlockhash("confirmed"));
+      const tx = buildTransferTransaction(transfer, { feePayer: feePayer.publicKey, tokenProgram, blockhash, lastValidBlockHeight });
+      const unsigned = tx.serialize({ requireAllSignatures: false, verifySignatures: false }).toString("base64");
+      return {
+        actions: [{ type: "walletRpc", chainId: intent.network.chainId, method: "solana_signTransaction", params: [{ transaction: unsigned }] }],
+        message: tx.serializeMessage().toString("base64"),
+        lastValidBlockHeight,
+      };
+    },
+
+    async submit(intent, results, { built }) {
+      const [result] = results;
+      if (results.length !== 1 || result === undefined) {
+        throw new ChainVerificationError(`expected exactly one result (the signed transaction), got ${results.length}`);
+      }
+      const { transfer, connection, tokenProgram } = await onChain(intent, feePayer.publicKey);
+      const message = verifyBuiltMessage(built, transfer, feePayer.publicKey, tokenProgram);
+      const tx = verifySignedTransaction(result, message, transfer.payer, feePayer.publicKey);
+      tx.partialSign(feePayer);
+      // web3.js re-serialises the message to sign it; it must still be the one the buyer signed.
+      if (!tx.serializeMessage().equals(message) || !tx.signature) throw new ChainVerificationError("transaction altered while co-signing");
+      const txHash = encodeBase58(tx.signature);
+      await sendSignedTransaction(connection, tx, txHash);
+      return { txHash, lastValidBlockHeight: built?.lastValidBlockHeight };
+    },
+
+    async observe(intent, submitted, { notBefore }) {
+      const { transfer, connection, tokenProgram } = await onChain(intent, feePayer.publicKey);
+      return observeSignature(connection, transfer, tokenProgram, submitted, { notBefore, requiredDepth: intent.network.confirmations });
+    },
+  };
+}

@@ -1,0 +1,312 @@
+import { createPrivateKey, randomBytes, sign } from "node:crypto";
+import { getBase58Decoder, getBase58Encoder } from "@solana/kit";
+import { ASSOCIATED_TOKEN_PROGRAM_ID, createTransferCheckedInstruction, getAssociatedTokenAddressSync, TOKEN_PROGRAM_ID } from "@solana/spl-token";
+import { Connection, Keypair, PublicKey, Transaction } from "@solana/web3.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ChainVerificationError, type BuiltTransaction, type ChainAdapter, type Observation, type Submitted, type TransferIntent } from "@/lib/chains/chain-adapter";
+import { devnetNetworks } from "@/lib/chains/devnet-networks";
+import type { NetworkConfig } from "@/lib/chains/network-config";
+import { createSolanaAdapter, SolanaAlreadySubmittedError } from "@/lib/chains/solana/solana-adapter";
+import { startDevnet, type Devnet } from "../../scripts/devnet/index";
+
+const MEMO_PROGRAM_ID = "MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr";
+const keypair = (secret: string) => Keypair.fromSecretKey(Uint8Array.from(getBase58Encoder().encode(secret)));
+
+let devnet: Devnet;
+let connection: Connection;
+let network: NetworkConfig;
+let adapter: ChainAdapter;
+let buyer: Keypair;
+let otherBuyer: Keypair;
+let feePayer: Keypair;
+let merchant: PublicKey;
+let mint: PublicKey;
+
+beforeAll(async () => {
+  devnet = await startDevnet({ evmPort: 0, solanaPort: 0, quiet: true });
+  const info = devnet.info.solana;
+  connection = new Connection(info.rpcUrl, "confirmed");
+  network = devnetNetworks(devnet.info).find((n) => n.chainId === info.chainId)!;
+  feePayer = keypair(info.feePayer.secretKey);
+  adapter = createSolanaAdapter({ feePayerSecretKey: feePayer.secretKey });
+  buyer = keypair(info.buyers[0]!.secretKey);
+  otherBuyer = keypair(info.buyers[1]!.secretKey);
+  merchant = new PublicKey(info.merchant.publicKey);
+  mint = new PublicKey(info.tokens[0]!.mint);
+});
+
+afterAll(async () => {
+  await devnet?.stop();
+});
+
+function intentFor(overrides: Partial<TransferIntent> = {}): TransferIntent {
+  return {
+    network,
+    token: network.tokens[0]!,
+    method: "spl_transfer",
+    payer: buyer.publicKey.toBase58(),
+    recipient: merchant.toBase58(),
+    amount: 2_500_000n, // 2.5 USDC
+    reference: `0x${randomBytes(32).toString("hex")}`,
+    validBefore: Math.floor(Date.now() / 1000) + 900,
+    ...overrides,
+  };
+}
+
+function unsignedTransaction(built: BuiltTransaction): Transaction {
+  const param = built.actions[0]!.params[0] as { transaction: string };
+  return Transaction.from(Buffer.from(param.transaction, "base64"));
+}
+
+/** What a wallet does with solana_signTransaction: decode, sign as the buyer, hand back the whole transaction. */
+function walletSign(built: BuiltTransaction, signer: Keypair, alter?: (tx: Transaction) => void): string {
+  const tx = unsignedTransaction(built);
+  alter?.(tx);
+  tx.partialSign(signer);
+  return tx.serialize({ requireAllSignatures: false }).toString("base64");
+}
+
+async function tokenBalance(owner: PublicKey): Promise<bigint> {
+  const account = getAssociatedTokenAddressSync(mint, owner, true);
+  if (!(await connection.getAccountInfo(account, "confirmed"))) return 0n;
+  return BigInt((await connection.getTokenAccountBalance(account, "confirmed")).value.amount);
+}
+
+async function settle(intent: TransferIntent, submitted: Submitted, notBefore: Date): Promise<Observation> {
+  for (let i = 0; i < 100; i++) {
+    const observation = await adapter.observe(intent, submitted, { notBefore });
+    if (observation.state !== "pending") return observation;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error("transaction still pending after 20 s");
+}
+
+async function devnetRpc(method: string, params: unknown[]): Promise<unknown> {
+  const res = await fetch(devnet.info.solana.rpcUrl, { method: "POST", body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+  return ((await res.json()) as { result: unknown }).result;
+}
+
+async function expectRefused(promise: Promise<unknown>, text: RegExp): Promise<void> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error, `expected a refusal matching ${text}`).toBeInstanceOf(ChainVerificationError);
+  expect((error as Error).message).toMatch(text);
+}
+
+describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
+  it("pays the merchant end to end: build action, fresh transaction, wallet signature, co-sign, confirm", async () => {
+    const intent = intentFor();
+    const notBefore = new Date();
+    const merchantBefore = await tokenBalance(merchant);
+    const buyerSolBefore = await connection.getBalance(buyer.publicKey);
+    const feePayerSolBefore = await connection.getBalance(feePayer.publicKey);
+
+    const actions = await adapter.actionsFor(intent);
+    expect(actions).toHaveLength(1);
+    expect(actions[0]).toMatchObject({ type: "build", data: expect.any(String) });
+
+    const built = await adapter.resolveBuild(intent);
+    expect(built.actions).toEqual([
+      { type: "walletRpc", chainId: network.chainId, method: "solana_signTransaction", params: [{ transaction: expect.any(String) }] },
+    ]);
+    const unsigned = unsignedTransaction(built);
+    expect(unsigned.serializeMessage().toString("base64")).toBe(built.message);
+    expect(unsigned.feePayer?.equals(feePayer.publicKey)).toBe(true);
+    expect(unsigned.signatures.every((s) => s.signature === null)).toBe(true); // the service signs only at confirm
+    expect(unsigned.instructions.map((ix) => ix.programId.toBase58())).toEqual([
+      ASSOCIATED_TOKEN_PROGRAM_ID.toBase58(),
+      TOKEN_PROGRAM_ID.toBase58(),
+      MEMO_PROGRAM_ID,
+    ]);
+    const reference = new PublicKey(Buffer.from(intent.reference.slice(2), "hex"));
+    expect(unsigned.instructions[1]!.keys.at(-1)).toEqual({ pubkey: reference, isSigner: false, isWritable: false });
+    expect(unsigned.instructions[2]!.data.toString()).toContain(intent.reference);
+
+    const submitted = await adapter.submit(intent, [walletSign(built, buyer)], { built, notBefore });
+    expect(submitted.lastValidBlockHeight).toBe(built.lastValidBlockHeight);
+    const observation = await settle(intent, submitted, notBefore);
+    expect(observation).toMatchObject({ state: "confirmed", txHash: submitted.txHash });
+
+    // A network asking for finalization (confirmations 32) reports it once the commitment is reached.
+    const finalizing = { ...intent, network: { ...network, confirmations: 32 } };
+    expect(await settle(finalizing, submitted, notBefore)).toEqual({ state: "confirmed", txHash: submitted.txHash, confirmations: 32 });
+
+    expect((await tokenBalance(merchant)) - merchantBefore).toBe(intent.amount);
+    expect(await connection.getBalance(buyer.publicKey)).toBe(buyerSolBefore); // the buyer paid no SOL
+    expect(await connection.getBalance(feePayer.publicKey)).toBe(feePayerSolBefore - 10_000); // 2 signatures x 5000
+    const landed = await connection.getTransaction(submitted.txHash, { commitment: "confirmed", maxSupportedTransactionVersion: 0 });
+    expect(landed?.transaction.message.staticAccountKeys.map((k) => k.toBase58())).toContain(reference.toBase58());
+
+    // The same landed transaction does not satisfy an intent for another amount or payment, or one created after it.
+    expect(await adapter.observe({ ...intent, amount: intent.amount + 1n }, submitted, { notBefore })).toMatchObject({ state: "failed" });
+    const otherPayment = { ...intent, reference: `0x${randomBytes(32).toString("hex")}` as const };
+    expect(await adapter.observe(otherPayment, submitted, { notBefore })).toMatchObject({ state: "failed", reason: expect.stringMatching(/reference/) });
+    const later = new Date(Date.now() + 3_600_000);
+    expect(await adapter.observe(intent, submitted, { notBefore: later })).toMatchObject({ state: "failed", reason: expect.stringMatching(/before/) });
+  });
+
+  it("creates the token account of a merchant that has none, paid by the fee payer", async () => {
+    const freshMerchant = Keypair.generate().publicKey;
+    const account = getAssociatedTokenAddressSync(mint, freshMerchant);
+    expect(await connection.getAccountInfo(account)).toBeNull();
+    const intent = intentFor({ recipient: freshMerchant.toBase58(), amount: 1_234_567n });
+    const notBefore = new Date();
+    const buyerSolBefore = await connection.getBalance(buyer.publicKey);
+
+    const built = await adapter.resolveBuild(intent);
+    const submitted = await adapter.submit(intent, [walletSign(built, buyer)], { built, notBefore });
+    expect(await settle(intent, submitted, notBefore)).toMatchObject({ state: "confirmed" });
+
+    expect(await tokenBalance(freshMerchant)).toBe(1_234_567n);
+    expect(await connection.getBalance(buyer.publicKey)).toBe(buyerSolBefore); // rent came from the fee payer too
+  });
+
+  describe("refuses, and nothing lands", () => {
+    let merchantBefore: bigint;
+    beforeAll(async () => {
+      merchantBefore = await tokenBalance(merchant);
+    });
+    const expectMerchantUnchanged = async () => expect(await tokenBalance(merchant)).toBe(merchantBefore);
+
+    it("a message altered after the service built it, then signed by the buyer", async () => {
+      const intent = intentFor();
+      const built = await adapter.resolveBuild(intent);
+      const attacker = Keypair.generate().publicKey;
+      const cases: ((tx: Transaction) => void)[] = [
+        // Same blockhash, same fee payer, 100x the amount.
+        (tx) => {
+          const source = getAssociatedTokenAddressSync(mint, buyer.publicKey);
+          const destination = getAssociatedTokenAddressSync(mint, merchant);
+          const bigger = createTransferCheckedInstruction(source, mint, destination, buyer.publicKey, intent.amount * 100n, 6);
+          bigger.keys.push(tx.instructions[1]!.keys.at(-1)!);
+          tx.instructions[1] = bigger;
+        },
+        // Tokens redirected to someone else.
+        (tx) => {
+          tx.instructions[1]!.keys[2]!.pubkey = getAssociatedTokenAddressSync(mint, attacker);
+        },
+        // One byte of the memo.
+        (tx) => {
+          const memo = tx.instructions[2]!;
+          memo.data = Buffer.from(memo.data.toString().replace(/.$/, (c) => (c === "0" ? "1" : "0")));
+        },
+      ];
+      for (const alter of cases) {
+        await expectRefused(adapter.submit(intent, [walletSign(built, buyer, alter)], { built, notBefore: new Date() }), /transaction altered/);
+      }
+      await expectMerchantUnchanged();
+    });
+
+    it("a transaction signed by another buyer", async () => {
+      const intent = intentFor();
+      const built = await adapter.resolveBuild(intent);
+      // Another key's signature in the buyer's slot.
+      const tx = unsignedTransaction(built);
+      const seed = Buffer.from(otherBuyer.secretKey.subarray(0, 32)).toString("base64url");
+      const x = otherBuyer.publicKey.toBuffer().toString("base64url");
+      const otherKey = createPrivateKey({ key: { kty: "OKP", crv: "Ed25519", d: seed, x }, format: "jwk" });
+      tx.addSignature(buyer.publicKey, sign(null, tx.serializeMessage(), otherKey));
+      const forged = tx.serialize({ requireAllSignatures: false, verifySignatures: false }).toString("base64");
+      await expectRefused(adapter.submit(intent, [forged], { built, notBefore: new Date() }), /signature does not verify/);
+
+      // The other buyer's wallet making itself the token authority changes the message.
+      const rebuilt = walletSign(built, otherBuyer, (t) => {
+        t.signatures = t.signatures.filter((s) => !s.publicKey.equals(buyer.publicKey));
+        const source = getAssociatedTokenAddressSync(mint, otherBuyer.publicKey);
+        const destination = getAssociatedTokenAddressSync(mint, merchant);
+        const own = createTransferCheckedInstruction(source, mint, destination, otherBuyer.publicKey, intent.amount, 6);
+        own.keys.push(t.instructions[1]!.keys.at(-1)!);
+        t.instructions[1] = own;
+      });
+      await expectRefused(adapter.submit(intent, [rebuilt], { built, notBefore: new Date() }), /transaction altered/);
+
+      // Not signed at all.
+      const unsigned = unsignedTransaction(built).serialize({ requireAllSignatures: false, verifySignatures: false }).toString("base64");
+      await expectRefused(adapter.submit(intent, [unsigned], { built, notBefore: new Date() }), /signature is missing/);
+      await expectMerchantUnchanged();
+    });
+
+    it("a detached signature instead of the signed transaction", async () => {
+      const intent = intentFor();
+      const built = await adapter.resolveBuild(intent);
+      const tx = unsignedTransaction(built);
+      tx.partialSign(buyer);
+      const signature = tx.signatures.find((s) => s.publicKey.equals(buyer.publicKey))!.signature!;
+      for (const detached of [signature.toString("base64"), getBase58Decoder().decode(signature)]) {
+        await expectRefused(adapter.submit(intent, [detached], { built, notBefore: new Date() }), /detached signature/);
+      }
+      await expectMerchantUnchanged();
+    });
+
+    it("a payer that is the service's own fee payer (its signature would authorise the transfer)", async () => {
+      const intent = intentFor({ payer: feePayer.publicKey.toBase58() });
+      await expectRefused(adapter.resolveBuild(intent), /fee payer/);
+      const honest = await adapter.resolveBuild(intentFor({ reference: intent.reference }));
+      await expectRefused(adapter.submit(intent, [walletSign(honest, buyer)], { built: honest, notBefore: new Date() }), /fee payer/);
+      await expectMerchantUnchanged();
+    });
+
+    it("a wrong number of results", async () => {
+      const intent = intentFor();
+      const built = await adapter.resolveBuild(intent);
+      const signed = walletSign(built, buyer);
+      await expectRefused(adapter.submit(intent, [], { built, notBefore: new Date() }), /exactly one result/);
+      await expectRefused(adapter.submit(intent, [signed, signed], { built, notBefore: new Date() }), /exactly one result/);
+      await expectMerchantUnchanged();
+    });
+
+    it("a build made for another intent (the stored build is re-derived from the intent)", async () => {
+      const intent = intentFor();
+      const built = await adapter.resolveBuild(intent);
+      const signed = walletSign(built, buyer);
+      await expectRefused(adapter.submit({ ...intent, amount: 1n }, [signed], { built, notBefore: new Date() }), /does not match/);
+      await expectRefused(adapter.submit(intent, [signed], { notBefore: new Date() }), /fetch it first/);
+      await expectMerchantUnchanged();
+    });
+
+    it("a transfer the buyer cannot fund, at preflight, with the program's reason", async () => {
+      const intent = intentFor({ amount: 10n ** 15n }); // the buyer holds 10^12 base units
+      const built = await adapter.resolveBuild(intent);
+      await expectRefused(adapter.submit(intent, [walletSign(built, buyer)], { built, notBefore: new Date() }), /insufficient funds/);
+      await expectMerchantUnchanged();
+    });
+  });
+
+  it("submitting the same signed transaction twice pays once: the network refuses the replay", async () => {
+    const intent = intentFor();
+    const notBefore = new Date();
+    const merchantBefore = await tokenBalance(merchant);
+    const built = await adapter.resolveBuild(intent);
+    const signed = walletSign(built, buyer);
+
+    const submitted = await adapter.submit(intent, [signed], { built, notBefore });
+    const replay = adapter.submit(intent, [signed], { built, notBefore });
+    await expectRefused(replay, /already submitted/);
+    await expect(replay).rejects.toBeInstanceOf(SolanaAlreadySubmittedError);
+    await expect(replay).rejects.toMatchObject({ txHash: submitted.txHash });
+
+    expect(await settle(intent, submitted, notBefore)).toMatchObject({ state: "confirmed" });
+    expect((await tokenBalance(merchant)) - merchantBefore).toBe(intent.amount);
+  });
+
+  it("a transaction whose blockhash expired before it was sent: refused at submit, reported failed by observe", async () => {
+    const intent = intentFor();
+    const notBefore = new Date();
+    const merchantBefore = await tokenBalance(merchant);
+    const built = await adapter.resolveBuild(intent);
+    const signed = walletSign(built, buyer);
+    await devnetRpc("devnet_advanceSlots", [200]);
+    expect(await connection.getBlockHeight()).toBeGreaterThan(built.lastValidBlockHeight!);
+
+    await expectRefused(adapter.submit(intent, [signed], { built, notBefore }), /blockhash expired/);
+
+    // Had it been handed to the network and dropped, its hash (the fee payer's signature) never shows up.
+    const cosigned = Transaction.from(Buffer.from(signed, "base64"));
+    cosigned.partialSign(feePayer);
+    const dropped: Submitted = { txHash: getBase58Decoder().decode(cosigned.signature!), lastValidBlockHeight: built.lastValidBlockHeight };
+    expect(await adapter.observe(intent, dropped, { notBefore })).toEqual({ state: "failed", reason: "blockhash expired before the transaction landed" });
+    expect(await tokenBalance(merchant)).toBe(merchantBefore);
+  });
+});
