@@ -5,7 +5,7 @@ import nextTs from "eslint-config-next/typescript";
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
-  globalIgnores([".next/**", ".data/**", ".devnet/**", "node_modules/**", "next-env.d.ts", "db/migrations/**", "tests/artifacts/**"]),
+  globalIgnores([".next/**", ".next-*/**", ".data/**", ".devnet/**", "node_modules/**", "next-env.d.ts", "db/migrations/**", "tests/artifacts/**"]),
   {
     rules: {
       // Configuration is read in one place (lib/env.ts) so every setting is validated and documented.

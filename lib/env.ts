@@ -24,6 +24,14 @@ const envSchema = z.object({
   EXPIRY_JOB_INTERVAL_MS: intFromEnv(0, 3_600_000, 5000),
   /** JSON file of networks and tokens (see README). Unset: the local devnet, when it is running. */
   NETWORKS_FILE: z.string().min(1).optional(),
+  /** The service's EVM gas key (relays EIP-3009 authorizations). Unset: the running devnet's relayer. */
+  EVM_RELAYER_PRIVATE_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be 0x + 64 hex digits").optional(),
+  /** The service's Solana fee payer, base58 of the 64-byte secret key. Unset: the running devnet's. */
+  SOLANA_FEE_PAYER_SECRET_KEY: z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{80,90}$/, "must be base58 of a 64-byte secret key").optional(),
+  /** How long a quote (an option's token amount) holds, in seconds, capped by the payment's expiry. */
+  QUOTE_TTL_SECONDS: intFromEnv(30, 3600, 300),
+  /** How often processing payments are checked on chain. */
+  WATCHER_INTERVAL_MS: intFromEnv(100, 60_000, 1000),
   /** Where `npm run devnet` describes the local chains it runs. */
   DEVNET_FILE: z.string().min(1).default(".devnet/devnet.json"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -4,3 +4,4 @@ export * from "./payments";
 export * from "./idempotency-keys";
 export * from "./merchant-stats";
 export * from "./server-secrets";
+export * from "./payment-options";

@@ -9,11 +9,13 @@ const devnetFileSchema = z.object({
     chainId: z.string(),
     rpcUrl: z.string(),
     tokens: z.array(z.object({ symbol: z.string(), name: z.string().optional(), address: z.string(), decimals: z.number().int(), eip3009: z.boolean() })),
+    relayer: z.object({ privateKey: z.string() }),
   }),
   solana: z.object({
     chainId: z.string(),
     rpcUrl: z.string(),
     tokens: z.array(z.object({ symbol: z.string(), name: z.string().optional(), mint: z.string(), decimals: z.number().int() })),
+    feePayer: z.object({ secretKey: z.string() }),
   }),
 });
 

@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { confirmBody } from "@/lib/gateway/confirm-payment";
+import { fetchBody } from "@/lib/gateway/fetch-actions";
+import { optionsBody } from "@/lib/gateway/parse-accounts";
 import { listingQuerySchema } from "@/lib/listings/listing-query";
 import { listingResponseSchema } from "@/lib/listings/listing-schemas";
 import { createPaymentBody, paymentResponse, paymentStatusResponse } from "@/lib/payments/schemas";
@@ -92,6 +95,29 @@ const listing = (path: string, legacy: boolean): ApiOperation => ({
   errors: legacy ? LISTING_ERRORS : [...LISTING_ERRORS, "missing_merchant_id", "merchant_not_found"],
 });
 
+const GATEWAY_ID = {
+  name: "id",
+  in: "path",
+  required: true,
+  description: "A payment id (pay_…), or a URL-encoded payment link whose pid holds it",
+  schema: { type: "string" },
+};
+const GATEWAY_ERRORS: ErrorCode[] = ["payment_not_found", "invalid_params", "params_validation", "internal_error"];
+const anyObject = (id: string) => z.record(z.string(), z.unknown()).meta({ id });
+
+const gateway = (method: "get" | "post", suffix: string, operationId: string, summary: string, body: z.ZodType | undefined, response: z.ZodType, errors: ErrorCode[] = []): ApiOperation => ({
+  operationId,
+  method,
+  path: `/v1/gateway/payment/{id}${suffix}`,
+  summary,
+  tags: ["Gateway"],
+  auth: "none",
+  parameters: [GATEWAY_ID],
+  body,
+  response: { status: 200, description: summary, schema: response },
+  errors: [...GATEWAY_ERRORS, ...errors],
+});
+
 const health = z.object({ status: z.string() }).meta({ id: "Health" });
 
 /** Every route of the service. A test checks this list against the route files under app/. */
@@ -102,6 +128,11 @@ export const API_OPERATIONS: ApiOperation[] = [
   paymentStatus("/v1/payments/{id}/status", "GET /v1/merchant/payment/{id}/status"),
   listing("/v1/merchants/payments", false),
   listing("/v1/merchants/{merchant_id}/payments", true),
+  gateway("get", "", "getPaymentInfo", "Payment info for wallets", undefined, anyObject("PaymentInfo")),
+  gateway("post", "/options", "getPaymentOptions", "Payment options for the wallet's accounts", optionsBody, anyObject("PaymentOptions"), ["payment_expired", "invalid_state", "bad_gateway"]),
+  gateway("post", "/fetch", "fetchActions", "Resolve a build action into wallet actions", fetchBody, anyObject("FetchedActions"), ["payment_expired", "invalid_state", "quote_expired", "bad_gateway"]),
+  gateway("post", "/confirm", "confirmPayment", "Confirm with the wallet's results", confirmBody, anyObject("GatewayStatus"), ["payment_expired", "invalid_state", "quote_expired", "verification_failed", "bad_gateway"]),
+  gateway("get", "/status", "getGatewayPaymentStatus", "The payment's status for wallets", undefined, anyObject("GatewayStatus")),
   { operationId: "healthz", method: "get", path: "/healthz", summary: "Readiness (database answers)", tags: ["Operations"], auth: "none", response: { status: 200, description: "Ready", schema: health }, errors: [] },
   { operationId: "livez", method: "get", path: "/livez", summary: "Liveness", tags: ["Operations"], auth: "none", response: { status: 200, description: "Alive", schema: health }, errors: [] },
   { operationId: "openapi", method: "get", path: "/openapi.json", summary: "This document", tags: ["Operations"], auth: "none", response: { status: 200, description: "OpenAPI 3.1", schema: z.record(z.string(), z.unknown()) }, errors: [] },

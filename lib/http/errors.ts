@@ -19,6 +19,7 @@ export const ERROR_STATUS = {
   quote_expired: 409,
   payment_expired: 410,
   payload_too_large: 413,
+  verification_failed: 422,
   unsupported_media_type: 415,
   rate_limited: 429,
   internal_error: 500,

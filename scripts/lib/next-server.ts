@@ -11,7 +11,8 @@ export type NextServer = { url: string; logFile: string; pid: number; stop: () =
  * answers, i.e. the database is up and migrated. Output goes to `logFile`.
  */
 export async function launchNextServer(opts: { port: number; env: Record<string, string | undefined>; logFile: string; host?: string }): Promise<NextServer> {
-  if (!existsSync(join(ROOT, ".next", "BUILD_ID"))) throw new Error("no production build: run `npm run build` first");
+  const distDir = process.env.NEXT_DIST_DIR || ".next";
+  if (!existsSync(join(ROOT, distDir, "BUILD_ID"))) throw new Error(`no production build in ${distDir}: run \`npm run build\` first`);
   const host = opts.host ?? "127.0.0.1";
   const url = `http://${host}:${opts.port}`;
   mkdirSync(dirname(opts.logFile), { recursive: true });

@@ -1,20 +1,32 @@
+import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { startServer } from "./server";
+import { startDevnet, type DevnetInfo } from "../../scripts/devnet/index";
 import { testDatabaseUrl } from "./database-url";
+import { ROOT, startServer } from "./server";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     serverLog: string;
     databaseUrl: string;
+    devnet: DevnetInfo;
   }
 }
 
-/** One production server for the integration suite, with a fast expiry sweep so tests can watch it. */
+/**
+ * For the integration suite: real local chains (anvil + LiteSVM behind JSON-RPC) on free ports,
+ * and one production server that uses them through their RPC URLs, as it would mainnet's.
+ */
 export default async function setup(project: TestProject) {
-  const server = await startServer({ EXPIRY_JOB_INTERVAL_MS: "500" }, "integration");
+  const devnetFile = join(ROOT, ".devnet", "test-devnet.json");
+  const devnet = await startDevnet({ evmPort: 0, solanaPort: 0, file: devnetFile, quiet: true });
+  const server = await startServer({ EXPIRY_JOB_INTERVAL_MS: "500", WATCHER_INTERVAL_MS: "300", DEVNET_FILE: devnetFile }, "integration");
   project.provide("baseUrl", server.url);
   project.provide("serverLog", server.logFile);
   project.provide("databaseUrl", testDatabaseUrl());
-  return () => server.stop();
+  project.provide("devnet", JSON.parse(JSON.stringify(devnet.info)) as DevnetInfo);
+  return async () => {
+    await server.stop();
+    await devnet.stop();
+  };
 }

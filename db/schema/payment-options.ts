@@ -1,0 +1,34 @@
+import { bigint, index, integer, numeric, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { payments } from "./payments";
+
+/**
+ * A quote offered to a wallet: one per (buyer account, token) at options time. The token amount is
+ * locked here until `expires_at`; confirm acts only on what is stored here, never on what a wallet
+ * sends back about it.
+ */
+export const paymentOptions = pgTable(
+  "payment_options",
+  {
+    id: text("id").primaryKey(),
+    paymentId: text("payment_id")
+      .notNull()
+      .references(() => payments.id),
+    account: text("account").notNull(),
+    /** The merchant's receiving address when offered: later address changes do not redirect this quote. */
+    recipient: text("recipient").notNull(),
+    chainId: text("chain_id").notNull(),
+    tokenCaip19: text("token_caip19").notNull(),
+    /** eip3009 | erc20_transfer | spl_transfer */
+    method: text("method").notNull(),
+    tokenAmount: numeric("token_amount", { precision: 78, scale: 0 }).notNull(),
+    /** 32 bytes binding signatures and transactions to this payment and option. */
+    reference: text("reference").notNull(),
+    validBefore: integer("valid_before").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** Solana: the exact message built at fetch time, which the signed transaction must match. */
+    builtMessage: text("built_message"),
+    lastValidBlockHeight: bigint("last_valid_block_height", { mode: "number" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("payment_options_payment_idx").on(t.paymentId)],
+);

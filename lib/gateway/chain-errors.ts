@@ -1,0 +1,13 @@
+import { ChainRpcError, ChainVerificationError } from "@/lib/chains/chain-adapter";
+import { ApiError } from "@/lib/http/errors";
+
+/** Run chain work, turning adapter errors into API errors: a refused result is 422, an unreachable chain 502. */
+export async function withChainErrors<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof ChainVerificationError) throw new ApiError("verification_failed", err.message);
+    if (err instanceof ChainRpcError) throw new ApiError("bad_gateway", `The network did not answer: ${err.message}`);
+    throw err;
+  }
+}

@@ -1,0 +1,33 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "@/db/client";
+import { paymentOptions } from "@/db/schema";
+import { adapterFor } from "@/lib/chains/adapters";
+import { namespaceOf } from "@/lib/chains/caip";
+import { ApiError } from "@/lib/http/errors";
+import { assertPayable } from "./assert-payable";
+import { withChainErrors } from "./chain-errors";
+import { findOptionOrThrow } from "./find-option-or-throw";
+import { loadGatewayPaymentOrThrow } from "./load-gateway-payment";
+import { intentOfOption } from "./option-intent";
+import { toWireAction } from "./wire-actions";
+
+export const fetchBody = z.object({ optionId: z.string().min(1).max(64), data: z.string().max(4096) }).meta({ id: "FetchActionsRequest" });
+
+/**
+ * Resolve an option's build action (spec 4.5 step 2): a fresh transaction to sign. Its exact
+ * message is stored so confirm accepts that transaction and no other.
+ */
+export async function fetchActions(db: Db, pathId: string, body: z.infer<typeof fetchBody>) {
+  const p = await loadGatewayPaymentOrThrow(db, pathId);
+  assertPayable(p.status);
+  const option = await findOptionOrThrow(db, p.payment.id, body.optionId);
+  const adapter = adapterFor(namespaceOf(option.chainId));
+  if (!adapter || option.method !== "spl_transfer") throw new ApiError("invalid_params", "This option has no build action to fetch");
+  const built = await withChainErrors(() => adapter.resolveBuild(intentOfOption(option)));
+  await db
+    .update(paymentOptions)
+    .set({ builtMessage: built.message, lastValidBlockHeight: built.lastValidBlockHeight ?? null })
+    .where(eq(paymentOptions.id, option.id));
+  return { actions: built.actions.map(toWireAction) };
+}

@@ -1,0 +1,45 @@
+import { env } from "@/lib/env";
+import { currencyExponent } from "@/lib/money/iso4217";
+import { toListingStatus } from "@/lib/listings/listing-status";
+import { isFinalStatus } from "@/lib/payments/status";
+import type { GatewayPayment } from "./load-gateway-payment";
+
+/** PaymentInfo as the wallet SDK reads it: fiat amount, expiry, merchant, status, buyer. */
+export function toPaymentInfo(p: GatewayPayment) {
+  const currency = p.payment.fiatCurrency;
+  return {
+    amount: {
+      unit: `iso4217/${currency}`,
+      value: p.payment.fiatAmount.toString(),
+      display: { assetSymbol: currency, assetName: currency, decimals: currencyExponent(currency) ?? 2 },
+    },
+    expiresAt: Math.floor(p.payment.expiresAt.getTime() / 1000),
+    merchant: { name: p.merchantName, iconUrl: p.merchantIconUrl ?? null },
+    status: toListingStatus(p.status),
+    buyer: p.payment.buyerAccount
+      ? { accountCaip10: p.payment.buyerAccount, accountProviderName: p.payment.walletName ?? "", accountProviderIcon: null }
+      : null,
+  };
+}
+
+/** Confirm and status responses: gateway vocabulary (`requires_action`), pollInMs null once final. */
+export function toGatewayStatus(p: Pick<GatewayPayment, "status" | "payment">) {
+  const isFinal = isFinalStatus(p.status);
+  const { txHash, tokenCaip19, tokenAmount, tokenSymbol, tokenDecimals } = p.payment;
+  return {
+    status: toListingStatus(p.status),
+    isFinal,
+    pollInMs: isFinal ? null : env().POLL_INTERVAL_MS,
+    info:
+      txHash && tokenCaip19 && tokenAmount
+        ? {
+            txId: txHash,
+            optionAmount: {
+              unit: `caip19/${tokenCaip19}`,
+              value: tokenAmount,
+              display: { assetSymbol: tokenSymbol ?? "", assetName: tokenSymbol ?? "", decimals: tokenDecimals ?? 0 },
+            },
+          }
+        : null,
+  };
+}

@@ -1,0 +1,16 @@
+import type { Db } from "@/db/client";
+import { assertPayable } from "./assert-payable";
+import { buildOptions } from "./build-options";
+import { toPaymentInfo } from "./gateway-views";
+import { loadGatewayPaymentOrThrow } from "./load-gateway-payment";
+import { parseAccounts } from "./parse-accounts";
+import { withChainErrors } from "./chain-errors";
+
+/** Options for the accounts a wallet holds (spec 4.5 step 1), with the payment's info when asked. */
+export async function getPaymentOptions(db: Db, pathId: string, accounts: string[], includePaymentInfo: boolean) {
+  const p = await loadGatewayPaymentOrThrow(db, pathId);
+  assertPayable(p.status);
+  const parsed = parseAccounts(accounts);
+  const options = await withChainErrors(() => buildOptions(db, p, parsed));
+  return { options, info: includePaymentInfo ? toPaymentInfo(p) : null };
+}
