@@ -1,12 +1,14 @@
 /**
- * `npm run demo`: build, start the app on PORT (default 3000) with its database (embedded unless
- * DATABASE_URL is set), make a demo merchant with a fresh API key, create a payment through the API
- * like a merchant's backend would, and print how to open and poll it. Ctrl-C stops everything.
+ * `npm run demo`: build, start the local chains (anvil + LiteSVM) and the app on PORT (default
+ * 3000) with its database (embedded unless DATABASE_URL is set), make a demo merchant receiving on
+ * both chains with a fresh API key, create a payment through the API like a merchant's backend
+ * would, and print how to open, pay and poll it. Ctrl-C stops everything.
  */
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { closeDb, getDb } from "@/db/client";
 import { env } from "@/lib/env";
+import { DEFAULT_INFO_FILE, startDevnet } from "./devnet/index";
 import { launchNextServer, ROOT } from "./lib/next-server";
 import { ensureDemoMerchant } from "./lib/demo-merchant";
 
@@ -19,18 +21,23 @@ async function main() {
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
   });
 
+  console.log("Starting the local chains (anvil, LiteSVM)...");
+  const devnet = await startDevnet({ file: DEFAULT_INFO_FILE, quiet: true });
+
   const logFile = join(ROOT, ".data", "demo-server.log");
   console.log(`Starting the app on port ${PORT} (log: ${logFile})...`);
-  const server = await launchNextServer({ port: PORT, host: "0.0.0.0", env: { PUBLIC_BASE_URL }, logFile });
+  const server = await launchNextServer({ port: PORT, host: "0.0.0.0", env: { PUBLIC_BASE_URL, DEVNET_FILE: DEFAULT_INFO_FILE }, logFile });
   const stop = async () => {
     await closeDb();
     await server.stop();
+    await devnet.stop();
     process.exit(0);
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
 
-  const merchant = await ensureDemoMerchant(await getDb());
+  const { evm, solana } = devnet.info;
+  const merchant = await ensureDemoMerchant(await getDb(), { evmAddress: evm.merchant.address, solanaAddress: solana.merchant.publicKey });
   const local = `http://127.0.0.1:${PORT}`;
   const res = await fetch(`${local}/v1/merchant/payment`, {
     method: "POST",
@@ -56,6 +63,16 @@ Demo is running.
   Create another payment:
     curl -s -X POST ${local}/v1/merchant/payment -H 'Api-Key: ${merchant.apiKey}' -H 'Merchant-Id: ${merchant.merchantId}' \\
       -H 'Content-Type: application/json' -d '{"amount":{"unit":"iso4217/USD","value":"999"},"referenceId":"order-2"}'
+
+  Local chains (${DEFAULT_INFO_FILE}):
+    EVM     ${evm.chainId}  ${evm.rpcUrl}   USDC (EIP-3009) ${evm.tokens[0]?.address}
+    Solana  ${solana.chainId}  ${solana.rpcUrl}   USDC mint ${solana.tokens[0]?.mint}
+  Test buyers holding USDC (import a key into a wallet, or use the file):
+    EVM     ${evm.buyers[0]?.address}   private key ${evm.buyers[0]?.privateKey}
+    Solana  ${solana.buyers[0]?.publicKey}   secret key ${solana.buyers[0]?.secretKey}
+
+  Pay it from a terminal with the test buyer (what a wallet does through the gateway):
+    npx tsx scripts/pay-demo-payment.ts ${payment.paymentId}
 
 Press Ctrl-C to stop.`);
 }

@@ -2,7 +2,7 @@ import { describe, expect, inject, it } from "vitest";
 import { api } from "../support/api";
 import { evmTokenBalance, solanaMerchantUsdc } from "../support/balances";
 import { chainMerchant, gw, newPayment, waitFinal } from "../support/gateway";
-import { testWallet } from "../support/test-wallet";
+import { devnetWallet as testWallet } from "../../scripts/lib/devnet-wallet";
 
 type WireOption = { id: string; account: string; amount: { unit: string; value: string; display: { assetSymbol: string } }; actions: WireAction[]; expiresAt: number };
 type WireAction = { type: "walletRpc"; data: { chain_id: string; method: string; params: unknown[] }; walletRpc: { chainId: string; method: string; params: string } } | { type: "build"; data: { data: string } };

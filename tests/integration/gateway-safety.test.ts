@@ -4,7 +4,7 @@ import { payments } from "@/db/schema";
 import { testDb } from "../support/db";
 import { evmTokenBalance } from "../support/balances";
 import { chainMerchant, gw, newPayment, waitFinal } from "../support/gateway";
-import { testWallet } from "../support/test-wallet";
+import { devnetWallet as testWallet } from "../../scripts/lib/devnet-wallet";
 
 function buyer(i: number) {
   const { evm } = inject("devnet");

@@ -6,10 +6,10 @@ import { decodeBase58 } from "@/lib/chains/solana/base58";
 type WireWalletAction = { type: "walletRpc"; walletRpc: { chainId: string; method: string; params: string } };
 
 /**
- * A test wallet with real keys on the local chains: performs one wallet RPC action as a wallet
+ * A wallet with real keys on the local chains (tests and the demo): performs one wallet RPC action as a wallet
  * would (spec 4.5 rules 4 and 8) and returns the result confirm expects.
  */
-export function testWallet(keys: { evm?: { privateKey: Hex; rpcUrl: string; chainId: number }; solana?: { secretKey: string } }) {
+export function devnetWallet(keys: { evm?: { privateKey: Hex; rpcUrl: string; chainId: number }; solana?: { secretKey: string } }) {
   return async function perform(action: WireWalletAction): Promise<string> {
     const { method } = action.walletRpc;
     const params = JSON.parse(action.walletRpc.params) as unknown[];
