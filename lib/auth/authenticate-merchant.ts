@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { apiKeys, merchants } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
@@ -33,18 +33,7 @@ export async function authenticateMerchant(db: Db, headers: Headers): Promise<Au
  * key is not one of its active keys.
  */
 export async function verifyMerchantKey(db: Db, merchantId: string, apiKey: string): Promise<AuthenticatedMerchant | undefined> {
-  const rows = await db
-    .select({
-      id: merchants.id,
-      name: merchants.name,
-      currency: merchants.currency,
-      defaultExpirySeconds: merchants.defaultExpirySeconds,
-      keyId: apiKeys.id,
-      keyHash: apiKeys.keyHash,
-    })
-    .from(merchants)
-    .leftJoin(apiKeys, and(eq(apiKeys.merchantId, merchants.id), isNull(apiKeys.revokedAt)))
-    .where(eq(merchants.id, merchantId));
+  const rows = await merchantKeysQuery(db).execute({ merchantId });
   const merchant = rows[0];
   if (!merchant) return undefined;
 
@@ -62,4 +51,30 @@ export async function verifyMerchantKey(db: Db, merchantId: string, apiKey: stri
     defaultExpirySeconds: merchant.defaultExpirySeconds,
     keyId: matched,
   };
+}
+
+// Named prepared statement: built once per Db, parsed and planned once per connection, and one
+// round trip per call (drizzle sends unnamed queries as describe + execute: two round trips).
+const merchantKeysQueries = new WeakMap<Db, ReturnType<typeof buildMerchantKeysQuery>>();
+
+function buildMerchantKeysQuery(db: Db) {
+  return db
+    .select({
+      id: merchants.id,
+      name: merchants.name,
+      currency: merchants.currency,
+      defaultExpirySeconds: merchants.defaultExpirySeconds,
+      keyId: apiKeys.id,
+      keyHash: apiKeys.keyHash,
+    })
+    .from(merchants)
+    .leftJoin(apiKeys, and(eq(apiKeys.merchantId, merchants.id), isNull(apiKeys.revokedAt)))
+    .where(eq(merchants.id, sql.placeholder("merchantId")))
+    .prepare("auth_merchant_keys");
+}
+
+function merchantKeysQuery(db: Db) {
+  let query = merchantKeysQueries.get(db);
+  if (!query) merchantKeysQueries.set(db, (query = buildMerchantKeysQuery(db)));
+  return query;
 }

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { payments } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
@@ -7,14 +7,28 @@ import { paymentIdParam } from "./schemas";
 /** A merchant's own payment. Another merchant's payment is indistinguishable from a missing one. */
 export async function getMerchantPaymentOrThrow(db: DbOrTx, merchantId: string, paymentId: string) {
   if (!paymentIdParam.safeParse(paymentId).success) throw notFound(paymentId);
-  const [row] = await db
-    .select({ id: payments.id, status: payments.status, expiresAt: payments.expiresAt })
-    .from(payments)
-    .where(and(eq(payments.id, paymentId), eq(payments.merchantId, merchantId)));
+  const [row] = await merchantPaymentQuery(db).execute({ paymentId, merchantId });
   if (!row) throw notFound(paymentId);
   return row;
 }
 
 function notFound(paymentId: string): ApiError {
   return new ApiError("payment_not_found", `No payment ${paymentId.slice(0, 64)} for this merchant`);
+}
+
+// Named prepared statement (see verifyMerchantKey): one round trip, no re-parse per call.
+const merchantPaymentQueries = new WeakMap<DbOrTx, ReturnType<typeof buildMerchantPaymentQuery>>();
+
+function buildMerchantPaymentQuery(db: DbOrTx) {
+  return db
+    .select({ id: payments.id, status: payments.status, expiresAt: payments.expiresAt })
+    .from(payments)
+    .where(and(eq(payments.id, sql.placeholder("paymentId")), eq(payments.merchantId, sql.placeholder("merchantId"))))
+    .prepare("merchant_payment_status");
+}
+
+function merchantPaymentQuery(db: DbOrTx) {
+  let query = merchantPaymentQueries.get(db);
+  if (!query) merchantPaymentQueries.set(db, (query = buildMerchantPaymentQuery(db)));
+  return query;
 }

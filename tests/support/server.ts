@@ -13,7 +13,7 @@ export const TEST_ENV: Record<string, string> = {
   LOG_LEVEL: "info",
 };
 
-export type RunningServer = { url: string; logFile: string; stop: () => Promise<void> };
+export type RunningServer = { url: string; logFile: string; pid: number; stop: () => Promise<void> };
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -1,0 +1,157 @@
+/**
+ * API throughput benchmark: the production build's status and create endpoints against two floors,
+ * the app's own trivial route (/livez: what Next.js + our route wrapper cost) and a bare node:http +
+ * postgres.js server doing the same status work (what the machine can do).
+ *
+ *   npm run bench:api [-- --no-build]      env: BENCH_SECONDS (5), BENCH_CONNECTIONS (32)
+ *
+ * Figures go to stdout and tests/artifacts/bench-api.json. Exits 0 when a target is missed: it is a
+ * measurement, not a test; the FAIL lines say what missed.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { cpus } from "node:os";
+import { join } from "node:path";
+import { launchNextServer } from "./lib/next-server";
+import { ensureBuild } from "./bench/ensure-build";
+import { createFixture } from "./bench/fixture";
+import { measure, warmUp, type RunFigures, type Target } from "./bench/load";
+import { checksOf, printReport, ratiosOf, summarise } from "./bench/report";
+import { startBareServer } from "./bench/start-bare-server";
+import { testDatabaseUrl } from "../tests/support/database-url";
+import { ARTIFACTS, freePort, TEST_ENV } from "../tests/support/server";
+
+const SECONDS = positiveInt("BENCH_SECONDS", 5);
+const CONNECTIONS = positiveInt("BENCH_CONNECTIONS", 32);
+// Two interleaved rounds (A B C D A B C D), so drift (thermal, background work) hits every target.
+const ROUNDS = 2;
+// A fresh server needs several seconds of load before V8 has optimised the hot paths (the status
+// route costs ~2x the CPU per request in its first 2 s), so every target gets this once up front.
+const FIRST_WARMUP_SECONDS = 4;
+
+function positiveInt(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
+  return value;
+}
+
+const cleanups: { name: string; pid?: number; run: () => Promise<void> }[] = [];
+
+let cleaning: Promise<void> | undefined;
+
+/**
+ * Stop everything started so far, newest first (bare server, bench data, then the app and its
+ * database). One shared run: a second signal (npm and tsx forward theirs) must wait for it, not exit.
+ */
+function cleanUp(): Promise<void> {
+  cleaning ??= stopAll();
+  return cleaning;
+}
+
+async function stopAll(): Promise<void> {
+  for (const c of cleanups.splice(0).reverse()) {
+    await c.run().catch((err: unknown) => console.warn(`cleanup of ${c.name} failed: ${String(err)}`));
+    if (c.pid && !(await groupGone(c.pid))) console.warn(`WARNING: ${c.name} (process group ${c.pid}) is still running`);
+  }
+}
+
+async function groupGone(pid: number): Promise<boolean> {
+  for (let i = 0; i < 50; i++) {
+    try {
+      process.kill(-pid, 0);
+    } catch {
+      return true;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
+}
+
+async function main(): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await ensureBuild(process.argv.includes("--no-build"), join(ARTIFACTS, "bench-api-build.log"));
+
+  // Default LOG_LEVEL (info): one pino line per request is part of what a request costs.
+  const port = await freePort();
+  const appUrl = `http://127.0.0.1:${port}`;
+  const logFile = join(ARTIFACTS, `bench-api-${port}.log`);
+  const app = await launchNextServer({ port, env: { ...TEST_ENV, PUBLIC_BASE_URL: appUrl }, logFile });
+  cleanups.push({ name: "app (next start)", pid: app.pid, run: app.stop });
+  console.log(`app: next start at ${appUrl}, pid ${app.pid}, log ${logFile}`);
+
+  const databaseUrl = testDatabaseUrl();
+  const fixture = await createFixture(databaseUrl, appUrl);
+  cleanups.push({ name: "bench data", run: fixture.close });
+  const bare = await startBareServer({ DATABASE_URL: databaseUrl });
+  cleanups.push({ name: "bare server", pid: bare.pid, run: bare.stop });
+  console.log(`bare: node:http + postgres.js at ${bare.url}, pid ${bare.pid}`);
+
+  const statusPath = `/v1/merchant/payment/${fixture.paymentId}/status`;
+  const auth = { "Api-Key": fixture.headers["Api-Key"]!, "Merchant-Id": fixture.merchantId };
+  const targets: Target[] = [
+    { name: "status", label: "A app    GET /v1/merchant/payment/{id}/status", serverPid: app.pid, request: { url: appUrl + statusPath, headers: auth } },
+    {
+      name: "create",
+      label: "B app    POST /v1/merchant/payment (new each)",
+      serverPid: app.pid,
+      request: {
+        url: `${appUrl}/v1/merchant/payment`,
+        method: "POST",
+        headers: fixture.headers,
+        body: JSON.stringify({ amount: { unit: "iso4217/USD", value: "1250" }, referenceId: "bench-order" }),
+      },
+    },
+    { name: "trivial", label: "C app    GET /livez (trivial route)", serverPid: app.pid, request: { url: `${appUrl}/livez` } },
+    { name: "bare", label: "D bare   GET /v1/merchant/payment/{id}/status", serverPid: bare.pid, request: { url: bare.url + statusPath, headers: auth } },
+  ];
+  await assertSameAnswer(appUrl + statusPath, bare.url + statusPath, auth);
+
+  console.log(`warm-up: ${FIRST_WARMUP_SECONDS} s per target at ${CONNECTIONS} connections (discarded)`);
+  for (const target of targets) await warmUp(target, CONNECTIONS, FIRST_WARMUP_SECONDS);
+  const runs = new Map<string, RunFigures[]>(targets.map((t) => [t.name, []]));
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const target of targets) {
+      const figures = await measure(target, CONNECTIONS, SECONDS);
+      runs.get(target.name)!.push(figures);
+      console.log(`round ${round}/${ROUNDS} ${target.name.padEnd(7)} ${figures.requestsPerSec.toFixed(0).padStart(6)} req/s  p99 ${figures.p99Ms} ms`);
+    }
+  }
+
+  const results = targets.map((t) => summarise(t, runs.get(t.name)!));
+  const byName = Object.fromEntries(results.map((r) => [r.name, r]));
+  const checks = checksOf(byName, CONNECTIONS);
+  printReport(results, checks, CONNECTIONS, SECONDS);
+
+  const out = join(ARTIFACTS, "bench-api.json");
+  const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model, node: process.version };
+  const settings = { seconds: SECONDS, warmupSeconds: 1, firstWarmupSeconds: FIRST_WARMUP_SECONDS, connections: CONNECTIONS, rounds: ROUNDS, summary: "mean of rounds; error counts summed" };
+  writeFileSync(out, `${JSON.stringify({ at: new Date().toISOString(), machine, settings, results, ratios: ratiosOf(byName), checks }, null, 2)}\n`);
+  console.log(`\nfigures: ${out}`);
+}
+
+/** Both servers must give the same answer, or the comparison is meaningless. */
+async function assertSameAnswer(appUrl: string, bareUrl: string, headers: Record<string, string>): Promise<void> {
+  const [a, b] = await Promise.all([appUrl, bareUrl].map(async (url) => {
+    const res = await fetch(url, { headers });
+    return `${res.status} ${await res.text()}`;
+  }));
+  if (a !== b) throw new Error(`the app and the bare server answer differently:\n  app:  ${a}\n  bare: ${b}`);
+  console.log(`both answer: ${a}`);
+}
+
+// `on`, not `once`: npm and tsx forward the same signal again, and a signal with no listener left
+// would end the process before the servers are stopped.
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    if (!cleaning) console.log(`\n${signal}: stopping servers`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+try {
+  await main();
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  process.exitCode = 1;
+} finally {
+  await cleanUp();
+}

@@ -1,0 +1,92 @@
+import { createRequire } from "node:module";
+
+export type Target = { name: string; label: string; url: string; headers: Record<string, string> };
+export type Figures = { requests: number; seconds: number; reqPerSec: number; p50Ms: number; p95Ms: number; p99Ms: number; non2xx: number; errors: number };
+/** When a timed run went on (epoch ms), to find its requests in the server's log. */
+export type Window = { target: string; from: number; to: number };
+
+type Instance = PromiseLike<{ duration: number; errors: number }> & {
+  on(event: "response", listener: (client: unknown, status: number, bytes: number, ms: number) => void): void;
+};
+// autocannon ships no types; loading it untyped keeps this folder free of a module declaration.
+const autocannon = createRequire(import.meta.url)("autocannon") as (opts: {
+  url: string;
+  headers: Record<string, string>;
+  connections: number;
+  duration: number;
+  timeout: number;
+}) => Instance;
+
+/**
+ * Closed-loop load with autocannon: first 2 s per target to warm the server (V8 compiles the route
+ * code over the first thousand requests or so; 1 s was not enough for the first target), then
+ * `rounds` timed runs per target, interleaved (A B C A B C) so drift hits every target alike,
+ * each after a 1 s warm-up of its own.
+ * Percentiles come from every 2xx response time of the timed runs (autocannon's 'response' event is
+ * in fractional ms; its own histogram rounds to whole ms, too coarse for 2-5 ms requests).
+ */
+export async function measureAll(
+  targets: Target[],
+  connections: number,
+  seconds: number,
+  rounds: number,
+  onRun: (t: Target, round: number, f: Figures) => void,
+): Promise<{ figures: Map<string, Figures>; windows: Window[] }> {
+  const samples = new Map(targets.map((t) => [t.name, { latencies: [] as number[], seconds: 0, non2xx: 0, errors: 0 }]));
+  const windows: Window[] = [];
+  for (const target of targets) await run(target, connections, 2);
+  for (let round = 1; round <= rounds; round++) {
+    for (const target of targets) {
+      await run(target, connections, 1);
+      const from = Date.now();
+      const r = await run(target, connections, seconds);
+      windows.push({ target: target.name, from, to: Date.now() });
+      const all = samples.get(target.name)!;
+      all.latencies.push(...r.latencies);
+      all.seconds += r.seconds;
+      all.non2xx += r.non2xx;
+      all.errors += r.errors;
+      onRun(target, round, figures(r));
+    }
+  }
+  return { figures: new Map([...samples].map(([name, s]) => [name, figures(s)])), windows };
+}
+
+type Raw = { latencies: number[]; seconds: number; non2xx: number; errors: number };
+
+async function run(target: Target, connections: number, seconds: number): Promise<Raw> {
+  const latencies: number[] = [];
+  let non2xx = 0;
+  const instance = autocannon({ url: target.url, headers: target.headers, connections, duration: seconds, timeout: 10 });
+  instance.on("response", (_client, status, _bytes, ms) => {
+    if (status >= 200 && status < 300) latencies.push(ms);
+    else non2xx++;
+  });
+  const result = await instance;
+  return { latencies, seconds: result.duration, non2xx, errors: result.errors };
+}
+
+/** The nearest-rank percentile `p` of `values`, to 0.01. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? round2(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!) : NaN;
+}
+
+function figures(r: Raw): Figures {
+  const sorted = [...r.latencies].sort((a, b) => a - b);
+  const at = (p: number) => percentile(sorted, p);
+  return {
+    requests: sorted.length,
+    seconds: round2(r.seconds),
+    reqPerSec: round2(sorted.length / r.seconds),
+    p50Ms: at(50),
+    p95Ms: at(95),
+    p99Ms: at(99),
+    non2xx: r.non2xx,
+    errors: r.errors,
+  };
+}
+
+function round2(n: number): number {
+  return Math.round(n * 100) / 100;
+}
