@@ -40,12 +40,12 @@ describe("gateway: paying on the local chains end to end", () => {
     expect(action.data.method).toBe("eth_signTypedData_v4");
     expect(JSON.parse(action.walletRpc.params)).toEqual(action.data.params);
 
-    const before = await evmTokenBalance("USDC", inject("devnet").evm.merchant.address);
+    const before = await evmTokenBalance("USDC", merchant.evmAddress);
     const confirm = await gw(paymentId, "/confirm", { optionId: usdc.id, results: [await buyer.wallet(action)] });
     expect(confirm.status).toBe(200);
     expect(await confirm.json()).toMatchObject({ status: "processing", isFinal: false });
     expect(await waitFinal(paymentId)).toMatchObject({ status: "succeeded", isFinal: true, pollInMs: null, info: { txId: expect.stringMatching(/^0x/) } });
-    expect(await evmTokenBalance("USDC", inject("devnet").evm.merchant.address)).toBe(before + 12_500_000n);
+    expect(await evmTokenBalance("USDC", merchant.evmAddress)).toBe(before + 12_500_000n);
     const merchantView = await (await api(`/v1/merchant/payment/${paymentId}/status`, { merchant })).json();
     expect(merchantView).toMatchObject({ status: "succeeded", isFinal: true });
   });
@@ -58,12 +58,12 @@ describe("gateway: paying on the local chains end to end", () => {
     const action = usdt.actions[0]!;
     if (action.type !== "walletRpc") throw new Error("expected a wallet action");
     expect(action.data.method).toBe("eth_sendTransaction");
-    const before = await evmTokenBalance("USDT", inject("devnet").evm.merchant.address);
+    const before = await evmTokenBalance("USDT", merchant.evmAddress);
     const hash = await buyer.wallet(action);
     const confirm = await gw(paymentId, "/confirm", { optionId: usdt.id, results: [{ type: "walletRpc", data: [hash] }] });
     expect(confirm.status).toBe(200);
     expect(await waitFinal(paymentId)).toMatchObject({ status: "succeeded", info: { txId: hash } });
-    expect(await evmTokenBalance("USDT", inject("devnet").evm.merchant.address)).toBe(before + 5_000_000n);
+    expect(await evmTokenBalance("USDT", merchant.evmAddress)).toBe(before + 5_000_000n);
   });
 
   it("Solana SPL: build, fetch a fresh transaction, the wallet signs only, the service broadcasts", async () => {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
-import { payments } from "@/db/schema";
+import { paymentOptions, payments } from "@/db/schema";
 import { testDb } from "../support/db";
 import { evmTokenBalance } from "../support/balances";
 import { chainMerchant, gw, newPayment, waitFinal } from "../support/gateway";
@@ -46,13 +46,14 @@ describe("gateway safety", () => {
   });
 
   it("a signature by another account is refused (422) and the payment stays unpaid", async () => {
-    const { paymentId } = await newPayment(await chainMerchant());
+    const merchant = await chainMerchant();
+    const { paymentId } = await newPayment(merchant);
     const option = await usdcOption(paymentId, buyer(0).account);
-    const before = await evmTokenBalance("USDC", inject("devnet").evm.merchant.address);
+    const before = await evmTokenBalance("USDC", merchant.evmAddress);
     const res = await gw(paymentId, "/confirm", { optionId: option.id, results: [await buyer(1).wallet(option.actions[0])] });
     expect(res.status).toBe(422);
     expect(await storedStatus(paymentId)).toBe("pending");
-    expect(await evmTokenBalance("USDC", inject("devnet").evm.merchant.address)).toBe(before);
+    expect(await evmTokenBalance("USDC", merchant.evmAddress)).toBe(before);
   });
 
   it("a signature for one payment is refused for another", async () => {
@@ -74,7 +75,8 @@ describe("gateway safety", () => {
     const usdt = async (id: string) => (await (await gw(id, "/options", { accounts: [buyer(2).account] })).json()).options.find((o: { amount: { display: { assetSymbol: string } } }) => o.amount.display.assetSymbol === "USDT");
     const optionA = await usdt(first.paymentId);
     const hash = await buyer(2).wallet(optionA.actions[0]);
-    expect((await gw(first.paymentId, "/confirm", { optionId: optionA.id, results: [hash] })).status).toBe(200);
+    const firstConfirm = await gw(first.paymentId, "/confirm", { optionId: optionA.id, results: [hash] });
+    expect(firstConfirm.status, JSON.stringify(await firstConfirm.clone().json())).toBe(200);
     const optionB = await usdt(second.paymentId);
     const reuse = await gw(second.paymentId, "/confirm", { optionId: optionB.id, results: [hash] });
     expect(reuse.status).toBe(422);
@@ -82,15 +84,16 @@ describe("gateway safety", () => {
   });
 
   it("50 concurrent confirms of one payment make one relay and one final state", async () => {
-    const { paymentId } = await newPayment(await chainMerchant(), "100");
+    const merchant = await chainMerchant();
+    const { paymentId } = await newPayment(merchant, "100");
     const option = await usdcOption(paymentId, buyer(0).account);
     const sig = await buyer(0).wallet(option.actions[0]);
-    const before = await evmTokenBalance("USDC", inject("devnet").evm.merchant.address);
+    const before = await evmTokenBalance("USDC", merchant.evmAddress);
     const responses = await Promise.all(Array.from({ length: 50 }, () => gw(paymentId, "/confirm", { optionId: option.id, results: [sig] })));
     const statuses = responses.map((r) => r.status);
     expect(statuses.every((s) => s === 200)).toBe(true);
     expect(await waitFinal(paymentId)).toMatchObject({ status: "succeeded" });
-    expect(await evmTokenBalance("USDC", inject("devnet").evm.merchant.address)).toBe(before + 1_000_000n);
+    expect(await evmTokenBalance("USDC", merchant.evmAddress)).toBe(before + 1_000_000n);
   });
 
   it("an expired payment answers 410 on options and confirm", async () => {
@@ -100,6 +103,40 @@ describe("gateway safety", () => {
     await new Promise((r) => setTimeout(r, 2600));
     expect((await gw(paymentId, "/options", { accounts: [buyer(0).account] })).status).toBe(410);
     expect((await gw(paymentId, "/confirm", { optionId: option.id, results: ["0x00"] })).status).toBe(410);
+  });
+
+  it("a signed Solana transaction for one payment is refused for another, which stays unpaid", async () => {
+    const { solana } = inject("devnet");
+    const solBuyer = solana.buyers[1]!;
+    const account = `${solana.chainId}:${solBuyer.publicKey}`;
+    const wallet = testWallet({ solana: { secretKey: solBuyer.secretKey } });
+    const merchant = await chainMerchant();
+    const signedFor = async (paymentId: string) => {
+      const [option] = (await (await gw(paymentId, "/options", { accounts: [account] })).json()).options;
+      const { actions } = await (await gw(paymentId, "/fetch", { optionId: option.id, data: option.actions[0].data.data })).json();
+      return { option, signed: await wallet(actions[0]) };
+    };
+    const first = await newPayment(merchant, "200");
+    const second = await newPayment(merchant, "200");
+    const a = await signedFor(first.paymentId);
+    const b = await signedFor(second.paymentId);
+    const reuse = await gw(second.paymentId, "/confirm", { optionId: b.option.id, results: [a.signed] });
+    expect(reuse.status).toBe(422);
+    expect(await storedStatus(second.paymentId)).toBe("pending");
+    // The transaction still pays the payment it was built for.
+    expect((await gw(first.paymentId, "/confirm", { optionId: a.option.id, results: [a.signed] })).status).toBe(200);
+    expect(await waitFinal(first.paymentId)).toMatchObject({ status: "succeeded" });
+  });
+
+  it("an option whose quote has expired answers 409 quote_expired on confirm, and the payment stays unpaid", async () => {
+    const { paymentId } = await newPayment(await chainMerchant());
+    const option = await usdcOption(paymentId, buyer(0).account);
+    const sig = await buyer(0).wallet(option.actions[0]);
+    await testDb().db.update(paymentOptions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(paymentOptions.id, option.id));
+    const res = await gw(paymentId, "/confirm", { optionId: option.id, results: [sig] });
+    expect(res.status).toBe(409);
+    expect((await res.json()).code).toBe("quote_expired");
+    expect(await storedStatus(paymentId)).toBe("pending");
   });
 
   it("an unknown payment is 404 payment_not_found", async () => {

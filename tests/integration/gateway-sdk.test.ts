@@ -34,10 +34,10 @@ describe("the real @walletconnect/pay SDK against our server", () => {
     const actions = await pay.getRequiredPaymentActions({ paymentId: offered.paymentId, optionId: option.id });
     expect(actions.map((a) => a.walletRpc.method)).toEqual(["eth_signTypedData_v4"]);
     const wallet = testWallet({ evm: { privateKey: buyer.privateKey as `0x${string}`, rpcUrl: evm.rpcUrl, chainId: evm.chainIdNumber } });
-    const before = await evmTokenBalance("USDC", evm.merchant.address);
+    const before = await evmTokenBalance("USDC", merchant.evmAddress);
     const result = await pay.confirmPayment({ paymentId: offered.paymentId, optionId: option.id, signatures: await perform(wallet, actions) });
     expect(result).toMatchObject({ status: "succeeded", isFinal: true });
-    expect(await evmTokenBalance("USDC", evm.merchant.address)).toBe(before + 20_000_000n);
+    expect(await evmTokenBalance("USDC", merchant.evmAddress)).toBe(before + 20_000_000n);
   });
 
   it("pays a Solana payment: the SDK fetches the build action, the wallet only signs", async () => {

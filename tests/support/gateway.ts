@@ -1,17 +1,26 @@
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { inject } from "vitest";
 import { createMerchant } from "@/lib/merchants/create-merchant";
 import { createPaymentRequest, type TestMerchant } from "./api";
 import { testDb } from "./db";
 
-/** A merchant with the devnet's receiving addresses on both chains (or only those asked for). */
-export async function chainMerchant(which: { evm?: boolean; solana?: boolean } = { evm: true, solana: true }): Promise<TestMerchant> {
+export type ChainMerchant = TestMerchant & { evmAddress: string };
+
+/**
+ * A merchant receiving on both chains (or only those asked for). Its EVM address is fresh: the
+ * devnet restarts with the same keys and nonces while the test database persists, so a transfer
+ * to a shared address could repeat an earlier run's transaction hash, which the service refuses.
+ */
+export async function chainMerchant(which: { evm?: boolean; solana?: boolean } = { evm: true, solana: true }): Promise<ChainMerchant> {
   const devnet = inject("devnet");
-  return createMerchant(testDb().db, {
+  const evmAddress = privateKeyToAccount(generatePrivateKey()).address;
+  const created = await createMerchant(testDb().db, {
     name: "Chain Shop",
     currency: "USD",
-    evmAddress: which.evm ? devnet.evm.merchant.address : null,
+    evmAddress: which.evm ? evmAddress : null,
     solanaAddress: which.solana ? devnet.solana.merchant.publicKey : null,
   });
+  return { ...created, evmAddress };
 }
 
 export async function newPayment(merchant: TestMerchant, value = "1250", extra: Record<string, unknown> = {}): Promise<{ paymentId: string; gatewayUrl: string }> {
