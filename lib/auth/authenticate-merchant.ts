@@ -17,13 +17,23 @@ export type AuthenticatedMerchant = {
  * `Merchant-Id`.
  */
 export async function authenticateMerchant(db: Db, headers: Headers): Promise<AuthenticatedMerchant> {
+  const { merchantId, apiKey } = partnerHeaders(headers);
+  const merchant = await verifyMerchantKey(db, merchantId, apiKey);
+  if (!merchant) throw merchantNotFound(merchantId);
+  return merchant;
+}
+
+/** The partner headers, both required: `Api-Key` (401 when missing) and `Merchant-Id` (400). */
+export function partnerHeaders(headers: Headers): { merchantId: string; apiKey: string } {
   const apiKey = headers.get("api-key")?.trim();
   if (!apiKey) throw new ApiError("missing_api_key", "Missing Api-Key header");
   const merchantId = headers.get("merchant-id")?.trim();
   if (!merchantId) throw new ApiError("missing_merchant_id", "Missing Merchant-Id header");
-  const merchant = await verifyMerchantKey(db, merchantId, apiKey);
-  if (!merchant) throw new ApiError("merchant_not_found", `No merchant with id ${merchantId.slice(0, 64)}`);
-  return merchant;
+  return { merchantId, apiKey };
+}
+
+export function merchantNotFound(merchantId: string): ApiError {
+  return new ApiError("merchant_not_found", `No merchant with id ${merchantId.slice(0, 64)}`);
 }
 
 /**
@@ -33,24 +43,25 @@ export async function authenticateMerchant(db: Db, headers: Headers): Promise<Au
  * key is not one of its active keys.
  */
 export async function verifyMerchantKey(db: Db, merchantId: string, apiKey: string): Promise<AuthenticatedMerchant | undefined> {
-  const rows = await merchantKeysQuery(db).execute({ merchantId });
+  return matchMerchantKey(await merchantKeysQuery(db).execute({ merchantId }), apiKey);
+}
+
+type MerchantKeyRow = Omit<AuthenticatedMerchant, "keyId"> & { keyId: string | null; keyHash: string | null };
+
+/**
+ * The merchant of `rows` (one per active key, or one with null key) if `apiKey` is one of its
+ * keys. Every hash is compared, in constant time. Undefined for no rows (no such merchant).
+ */
+export function matchMerchantKey(rows: MerchantKeyRow[], apiKey: string): AuthenticatedMerchant | undefined {
   const merchant = rows[0];
   if (!merchant) return undefined;
-
   const presented = hashApiKey(apiKey);
   let matched: string | undefined;
   for (const row of rows) {
     if (row.keyHash && row.keyId && sameHash(row.keyHash, presented)) matched = row.keyId;
   }
   if (!matched) throw new ApiError("invalid_api_key", "Api-Key is not valid for this merchant");
-
-  return {
-    id: merchant.id,
-    name: merchant.name,
-    currency: merchant.currency,
-    defaultExpirySeconds: merchant.defaultExpirySeconds,
-    keyId: matched,
-  };
+  return { id: merchant.id, name: merchant.name, currency: merchant.currency, defaultExpirySeconds: merchant.defaultExpirySeconds, keyId: matched };
 }
 
 // Named prepared statement: built once per Db, parsed and planned once per connection, and one

@@ -1,0 +1,52 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { apiKeys, merchants, payments } from "@/db/schema";
+import { matchMerchantKey, merchantNotFound, partnerHeaders } from "@/lib/auth/authenticate-merchant";
+import { ApiError } from "@/lib/http/errors";
+import { paymentIdParam } from "./schemas";
+
+/**
+ * The status endpoint's hot path in one round trip: the merchant's active key hashes and the
+ * payment come back in one prepared query, then the key is checked exactly as
+ * authenticateMerchant does (auth errors first, then payment_not_found).
+ */
+export async function readStatusWithKey(db: Db, headers: Headers, paymentId: string) {
+  const { merchantId, apiKey } = partnerHeaders(headers);
+  const wellFormed = paymentIdParam.safeParse(paymentId).success;
+  const rows = await statusQuery(db).execute({ merchantId, paymentId: wellFormed ? paymentId : "" });
+  const merchant = matchMerchantKey(rows, apiKey);
+  if (!merchant) throw merchantNotFound(merchantId);
+  const row = rows[0]!;
+  if (!row.paymentId || !row.status || !row.expiresAt) {
+    throw new ApiError("payment_not_found", `No payment ${paymentId.slice(0, 64)} for this merchant`);
+  }
+  return { merchant, payment: { id: row.paymentId, status: row.status, expiresAt: row.expiresAt } };
+}
+
+const statusQueries = new WeakMap<Db, ReturnType<typeof buildStatusQuery>>();
+
+function buildStatusQuery(db: Db) {
+  return db
+    .select({
+      id: merchants.id,
+      name: merchants.name,
+      currency: merchants.currency,
+      defaultExpirySeconds: merchants.defaultExpirySeconds,
+      keyId: apiKeys.id,
+      keyHash: apiKeys.keyHash,
+      paymentId: payments.id,
+      status: payments.status,
+      expiresAt: payments.expiresAt,
+    })
+    .from(merchants)
+    .leftJoin(apiKeys, and(eq(apiKeys.merchantId, merchants.id), isNull(apiKeys.revokedAt)))
+    .leftJoin(payments, and(eq(payments.id, sql.placeholder("paymentId")), eq(payments.merchantId, merchants.id)))
+    .where(eq(merchants.id, sql.placeholder("merchantId")))
+    .prepare("merchant_status_with_key");
+}
+
+function statusQuery(db: Db) {
+  let query = statusQueries.get(db);
+  if (!query) statusQueries.set(db, (query = buildStatusQuery(db)));
+  return query;
+}
