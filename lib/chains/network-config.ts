@@ -15,6 +15,13 @@ export const tokenConfigSchema = z.object({
   eip3009: z.boolean().default(false),
   /** The fiat currency the token is worth 1:1 (stablecoins); null prices it through a price source. */
   peggedTo: z.string().refine(isCurrencyCode, "must be an ISO 4217 code").nullish(),
+  /** Static price of one whole token (the default price source), for tokens without a peg. */
+  price: z
+    .object({
+      currency: z.string().refine(isCurrencyCode, "must be an ISO 4217 code"),
+      value: z.string().regex(/^(0|[1-9][0-9]*)(\.[0-9]{1,18})?$/, "must be a positive decimal string, e.g. \"150.25\""),
+    })
+    .nullish(),
 });
 
 export const networkConfigSchema = z

@@ -7,6 +7,7 @@ import { namespaceOf } from "@/lib/chains/caip";
 import { ApiError } from "@/lib/http/errors";
 import { effectiveStatus } from "@/lib/payments/status";
 import { withChainErrors } from "./chain-errors";
+import { BUILT_AT_FETCH } from "./fetch-actions";
 import { confirmResultsSchema, normalizeResults } from "./confirm-results";
 import { findOptionOrThrow } from "./find-option-or-throw";
 import { toGatewayStatus } from "./gateway-views";
@@ -44,7 +45,7 @@ export async function confirmPayment(db: Db, pathId: string, body: z.infer<typeo
     const option = await findOptionOrThrow(tx, payment.id, body.optionId);
     const adapter = adapterFor(namespaceOf(option.chainId));
     if (!adapter) throw new ApiError("invalid_state", "This option's network is no longer served");
-    if (option.method === "spl_transfer" && !option.builtMessage) {
+    if (BUILT_AT_FETCH.has(option.method) && !option.builtMessage) {
       throw new ApiError("invalid_state", "Fetch this option's build action before confirming it");
     }
     const intent = intentOfOption(option);

@@ -12,6 +12,9 @@ import { loadGatewayPaymentOrThrow } from "./load-gateway-payment";
 import { intentOfOption } from "./option-intent";
 import { toWireAction } from "./wire-actions";
 
+/** Methods whose transaction the service builds fresh at fetch time (Solana). */
+export const BUILT_AT_FETCH: ReadonlySet<string> = new Set(["spl_transfer"]);
+
 export const fetchBody = z.object({ optionId: z.string().min(1).max(64), data: z.string().max(4096) }).meta({ id: "FetchActionsRequest" });
 
 /**
@@ -23,7 +26,7 @@ export async function fetchActions(db: Db, pathId: string, body: z.infer<typeof 
   assertPayable(p.status);
   const option = await findOptionOrThrow(db, p.payment.id, body.optionId);
   const adapter = adapterFor(namespaceOf(option.chainId));
-  if (!adapter || option.method !== "spl_transfer") throw new ApiError("invalid_params", "This option has no build action to fetch");
+  if (!adapter || !BUILT_AT_FETCH.has(option.method)) throw new ApiError("invalid_params", "This option has no build action to fetch");
   const built = await withChainErrors(() => adapter.resolveBuild(intentOfOption(option)));
   await db
     .update(paymentOptions)

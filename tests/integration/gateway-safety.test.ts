@@ -112,7 +112,8 @@ describe("gateway safety", () => {
     const wallet = testWallet({ solana: { secretKey: solBuyer.secretKey } });
     const merchant = await chainMerchant();
     const signedFor = async (paymentId: string) => {
-      const [option] = (await (await gw(paymentId, "/options", { accounts: [account] })).json()).options;
+      const { options } = await (await gw(paymentId, "/options", { accounts: [account] })).json();
+      const option = options.find((o: { amount: { display: { assetSymbol: string } } }) => o.amount.display.assetSymbol === "USDC");
       const { actions } = await (await gw(paymentId, "/fetch", { optionId: option.id, data: option.actions[0].data.data })).json();
       return { option, signed: await wallet(actions[0]) };
     };

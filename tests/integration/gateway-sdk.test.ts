@@ -48,7 +48,7 @@ describe("the real @walletconnect/pay SDK against our server", () => {
     const pay = sdk();
 
     const offered = await pay.getPaymentOptions({ paymentLink: gatewayUrl, accounts: [`${solana.chainId}:${buyer.publicKey}`], includePaymentInfo: false });
-    const option = offered.options[0]!;
+    const option = offered.options.find((o) => o.amount.display.assetSymbol === "USDC")!;
     const actions = await pay.getRequiredPaymentActions({ paymentId: offered.paymentId, optionId: option.id });
     expect(actions.map((a) => a.walletRpc.method)).toEqual(["solana_signTransaction"]);
     expect(JSON.parse(actions[0]!.walletRpc.params)).toEqual([{ transaction: expect.any(String) }]);

@@ -56,3 +56,20 @@ describe("fiat to token amounts", async () => {
     expect(fiatToTokenAmount(1250n, "USD", { ...usdc, peggedTo: null })).toBeUndefined();
   });
 });
+
+describe("tokens priced through the price source", async () => {
+  const { fiatToTokenAmount } = await import("@/lib/money/token-amount");
+  const sol = { caip19: "solana:x/slip44:501", symbol: "SOL", name: "Solana", decimals: 9, eip3009: false, peggedTo: null, price: { currency: "USD", value: "150.25" } };
+
+  it("converts exactly, rounding up in the merchant's favour", () => {
+    // $150.25 buys exactly one SOL.
+    expect(fiatToTokenAmount(15025n, "USD", sol)).toBe(1_000_000_000n);
+    // $12.50 / 150.25 = 0.083194675540765... SOL -> 83194676 lamports (rounded up).
+    expect(fiatToTokenAmount(1250n, "USD", sol)).toBe(83_194_676n);
+  });
+
+  it("offers nothing without a price in the payment's currency", () => {
+    expect(fiatToTokenAmount(1250n, "EUR", sol)).toBeUndefined();
+    expect(fiatToTokenAmount(1250n, "USD", { ...sol, price: null })).toBeUndefined();
+  });
+});

@@ -1,0 +1,19 @@
+import type { TokenConfig } from "@/lib/chains/network-config";
+
+/** One whole token is worth `units / 10^scale` major units of `currency`: exact, no floats. */
+export type TokenPrice = { currency: string; units: bigint; scale: number };
+
+/**
+ * Where prices of tokens without a peg come from. The default reads the static `price` of the
+ * token's configuration; a live feed can implement the same interface.
+ */
+export type PriceSource = { priceOf(token: TokenConfig, currency: string): TokenPrice | undefined };
+
+export const staticPriceSource: PriceSource = {
+  priceOf(token, currency) {
+    if (!token.price || token.price.currency !== currency) return undefined;
+    const [whole, fraction = ""] = token.price.value.split(".");
+    const units = BigInt(`${whole}${fraction}`);
+    return units > 0n ? { currency, units, scale: fraction.length } : undefined;
+  },
+};
