@@ -1,8 +1,13 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getDb } from "@/db/client";
+import { CheckoutApp } from "@/components/checkout/checkout-app";
 import { PaymentSummary } from "@/components/checkout/payment-summary";
+import { ShareLink } from "@/components/checkout/share-link";
+import { env } from "@/lib/env";
+import { checkoutNetworks } from "@/lib/gateway/checkout-networks";
 import { getCheckoutPayment } from "@/lib/payments/get-checkout-payment";
+import { gatewayUrlFor } from "@/lib/payments/payment-view";
 
 export const metadata: Metadata = { title: "Checkout", referrer: "no-referrer" };
 
@@ -15,7 +20,16 @@ export default async function CheckoutPage({ searchParams }: { searchParams: Pro
     <main>
       <div className="card">
         <PaymentSummary payment={payment} />
-        <p className="muted note">Wallet payment opens here once the gateway is enabled for this merchant.</p>
+        <CheckoutApp
+          paymentId={payment.id}
+          initial={{ status: payment.status, isFinal: payment.isFinal, txHash: payment.txHash }}
+          expiresAt={Math.floor(payment.expiresAt.getTime() / 1000)}
+          renderedAt={payment.renderedAt}
+          redirects={payment.redirects}
+          networks={checkoutNetworks(payment.namespaces)}
+          walletConnectProjectId={env().WALLETCONNECT_PROJECT_ID ?? null}
+        />
+        {payment.isFinal ? null : <ShareLink url={gatewayUrlFor(payment.id)} />}
       </div>
     </main>
   );

@@ -1,19 +1,9 @@
-"use client";
-
-import { useEffect, useState } from "react";
-
-/** Time left until `expiresAt` (unix seconds), ticking each second from the server-rendered first value. */
-export function Countdown({ expiresAt, initialNow }: { expiresAt: number; initialNow: number }) {
-  const [now, setNow] = useState(initialNow);
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
+/** Time left until `expiresAt` (unix seconds) at `now` (ms); the caller's clock ticks it. */
+export function Countdown({ expiresAt, now }: { expiresAt: number; now: number }) {
   const left = Math.max(0, Math.floor(expiresAt - now / 1000));
-  if (left === 0) return <span data-testid="time-left">Expired</span>;
   return (
-    <span data-testid="time-left" aria-live="off">
-      {formatDuration(left)} left
+    <span className="muted" data-testid="time-left" aria-live="off">
+      {left === 0 ? "Expired" : `${formatDuration(left)} left`}
     </span>
   );
 }

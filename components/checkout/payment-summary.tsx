@@ -1,19 +1,9 @@
 import Image from "next/image";
 import { formatFiat } from "@/lib/money/format-fiat";
 import type { CheckoutPayment } from "@/lib/payments/get-checkout-payment";
-import { Countdown } from "./countdown";
 
-const STATUS_TEXT: Record<CheckoutPayment["status"], string> = {
-  pending: "Awaiting payment",
-  processing: "Confirming on chain",
-  succeeded: "Paid",
-  failed: "Payment failed",
-  expired: "Expired",
-};
-
-/** Server-rendered summary: who is asking, how much, and for how long. */
+/** Server-rendered header of the checkout: who is asking, and how much. */
 export function PaymentSummary({ payment }: { payment: CheckoutPayment }) {
-  const expiresAt = Math.floor(payment.expiresAt.getTime() / 1000);
   return (
     <section aria-label="Payment summary">
       <div className="merchant">
@@ -31,12 +21,6 @@ export function PaymentSummary({ payment }: { payment: CheckoutPayment }) {
       <div className="amount" data-testid="fiat-amount">
         {formatFiat(payment.fiatAmount, payment.fiatCurrency)}
       </div>
-      <div className="muted">
-        {payment.isFinal ? null : <Countdown expiresAt={expiresAt} initialNow={payment.renderedAt} />}
-      </div>
-      <span className="status" data-status={payment.status} data-testid="payment-status">
-        {STATUS_TEXT[payment.status]}
-      </span>
     </section>
   );
 }

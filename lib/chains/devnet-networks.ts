@@ -41,6 +41,9 @@ export function devnetNetworks(devnet: DevnetFile): NetworkConfig[] {
       chainId: devnet.evm.chainId,
       name: "Local EVM (anvil)",
       rpcUrl: devnet.evm.rpcUrl,
+      // Loopback chains: the buyer's wallet runs on the same machine and may add the chain itself.
+      publicRpcUrl: devnet.evm.rpcUrl,
+      iconUrl: "/icons/ethereum.svg",
       confirmations: 1,
       tokens: devnet.evm.tokens.map((t) => ({
         caip19: `${devnet.evm.chainId}/erc20:${t.address}`,
@@ -48,6 +51,7 @@ export function devnetNetworks(devnet: DevnetFile): NetworkConfig[] {
         name: t.name ?? t.symbol,
         decimals: t.decimals,
         eip3009: t.eip3009,
+        iconUrl: tokenIcon(t.symbol),
         peggedTo: "USD",
       })),
     },
@@ -55,6 +59,8 @@ export function devnetNetworks(devnet: DevnetFile): NetworkConfig[] {
       chainId: devnet.solana.chainId,
       name: "Local Solana (LiteSVM)",
       rpcUrl: devnet.solana.rpcUrl,
+      publicRpcUrl: devnet.solana.rpcUrl,
+      iconUrl: "/icons/solana.svg",
       confirmations: 1,
       tokens: devnet.solana.tokens.map((t) => ({
         caip19: `${devnet.solana.chainId}/token:${t.mint}`,
@@ -62,8 +68,14 @@ export function devnetNetworks(devnet: DevnetFile): NetworkConfig[] {
         name: t.name ?? t.symbol,
         decimals: t.decimals,
         eip3009: false,
+        iconUrl: tokenIcon(t.symbol),
         peggedTo: "USD",
       })),
     },
   ];
+}
+
+/** Icons shipped in public/icons for the devnet's tokens (paths on this app's own origin). */
+function tokenIcon(symbol: string): string | null {
+  return symbol === "USDC" || symbol === "USDT" ? `/icons/${symbol.toLowerCase()}.svg` : null;
 }

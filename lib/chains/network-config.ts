@@ -29,6 +29,11 @@ export const networkConfigSchema = z
     chainId: caip2,
     name: z.string().min(1).max(64),
     rpcUrl: z.url({ protocol: /^https?$/ }),
+    /**
+     * RPC URL the checkout may hand to a buyer's wallet when it asks the wallet to add this chain.
+     * Separate from rpcUrl, which may carry a provider key and never leaves the server.
+     */
+    publicRpcUrl: z.url({ protocol: /^https?$/ }).nullish(),
     /** Blocks (EVM) or commitment depth (Solana: 1 = confirmed, 32 = finalized) before succeeded. */
     confirmations: z.number().int().min(0).max(1000).default(1),
     iconUrl: z.string().nullish(),

@@ -4,7 +4,10 @@ import { merchants, payments } from "@/db/schema";
 import { paymentIdParam } from "./schemas";
 import { effectiveStatus, isFinalStatus } from "./status";
 
-/** What the public checkout may show of a payment: no merchant secrets, no redirect URLs unless enabled. */
+/**
+ * What the public checkout may show of a payment: no merchant secrets, and redirect URLs only when
+ * redirects are on (both valid HTTPS, spec 4.1 rule 1).
+ */
 export async function getCheckoutPayment(db: Db, paymentId: string | undefined, now = new Date()) {
   if (!paymentId || !paymentIdParam.safeParse(paymentId).success) return null;
   const [row] = await db
@@ -15,15 +18,23 @@ export async function getCheckoutPayment(db: Db, paymentId: string | undefined, 
       fiatAmount: payments.fiatAmount,
       fiatCurrency: payments.fiatCurrency,
       redirectsEnabled: payments.redirectsEnabled,
+      successUrl: payments.successUrl,
+      errorUrl: payments.errorUrl,
+      txHash: payments.txHash,
       merchantName: merchants.name,
       merchantIconUrl: merchants.iconUrl,
+      evmAddress: merchants.evmAddress,
+      solanaAddress: merchants.solanaAddress,
     })
     .from(payments)
     .innerJoin(merchants, eq(merchants.id, payments.merchantId))
     .where(eq(payments.id, paymentId));
   if (!row) return null;
+  const { evmAddress, solanaAddress, successUrl, errorUrl, ...rest } = row;
   const status = effectiveStatus(row, now);
-  return { ...row, status, isFinal: isFinalStatus(status), renderedAt: now.getTime() };
+  const namespaces = new Set<string>([...(evmAddress ? ["eip155"] : []), ...(solanaAddress ? ["solana"] : [])]);
+  const redirects = row.redirectsEnabled && successUrl && errorUrl ? { successUrl, errorUrl } : null;
+  return { ...rest, redirects, namespaces, status, isFinal: isFinalStatus(status), renderedAt: now.getTime() };
 }
 
 export type CheckoutPayment = NonNullable<Awaited<ReturnType<typeof getCheckoutPayment>>>;

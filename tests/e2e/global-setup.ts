@@ -1,8 +1,20 @@
-import { startServer } from "../support/server";
+import { join } from "node:path";
+import { startDevnet } from "../../scripts/devnet/index";
+import { ROOT, startServer } from "../support/server";
 
-/** The production build on a free port; workers read its address from E2E_BASE_URL. */
+/**
+ * Real local chains on free ports and the production build using them through their RPC URLs.
+ * Workers read the server's address from E2E_BASE_URL and the chains (buyer keys, tokens) from
+ * the JSON file named by E2E_DEVNET_FILE.
+ */
 export default async function globalSetup() {
-  const server = await startServer({}, "e2e");
+  const devnetFile = join(ROOT, ".devnet", "e2e-devnet.json");
+  const devnet = await startDevnet({ evmPort: 0, solanaPort: 0, file: devnetFile, quiet: true });
+  const server = await startServer({ DEVNET_FILE: devnetFile, WATCHER_INTERVAL_MS: "300", EXPIRY_JOB_INTERVAL_MS: "500" }, "e2e");
   process.env.E2E_BASE_URL = server.url;
-  return () => server.stop();
+  process.env.E2E_DEVNET_FILE = devnetFile;
+  return async () => {
+    await server.stop();
+    await devnet.stop();
+  };
 }

@@ -1,0 +1,100 @@
+"use client";
+
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
+import { useEffect, useState } from "react";
+import type { CheckoutNetwork } from "@/lib/gateway/checkout-networks";
+import { Countdown } from "./countdown";
+import { StatusPill } from "./status-pill";
+import { TerminalView, type TerminalKind } from "./terminal-view";
+import { usePaymentStatus, type PaymentStatusView } from "./use-payment-status";
+
+// The wallet libraries (wagmi, viem, Solana wallet adapter) load only once the buyer asks to connect.
+const WalletPanel = dynamic(() => import("./wallet/wallet-panel"), {
+  ssr: false,
+  loading: () => (
+    <p className="muted" role="status">
+      Loading wallets…
+    </p>
+  ),
+});
+
+export type CheckoutAppProps = {
+  paymentId: string;
+  initial: PaymentStatusView;
+  expiresAt: number;
+  renderedAt: number;
+  redirects: { successUrl: string; errorUrl: string } | null;
+  networks: CheckoutNetwork[];
+  walletConnectProjectId: string | null;
+};
+
+export function CheckoutApp(props: CheckoutAppProps) {
+  const [queryClient] = useState(() => new QueryClient());
+  return (
+    <QueryClientProvider client={queryClient}>
+      <CheckoutFlow {...props} />
+    </QueryClientProvider>
+  );
+}
+
+function CheckoutFlow({ paymentId, initial, expiresAt, renderedAt, redirects, networks, walletConnectProjectId }: CheckoutAppProps) {
+  const { data } = usePaymentStatus(paymentId, initial);
+  const [connecting, setConnecting] = useState(false);
+  const now = useNow(renderedAt, !data.isFinal);
+  // A pending payment whose window closed is expired now, whatever the last answer said.
+  const status = data.status === "pending" && now >= expiresAt * 1000 ? "expired" : data.status;
+  const terminal = terminalKind(status, initial.status);
+
+  return (
+    <>
+      <div className="status-row">
+        <StatusPill status={status} />
+        {status === "pending" ? <Countdown expiresAt={expiresAt} now={now} /> : null}
+      </div>
+      {terminal ? (
+        <TerminalView kind={terminal} paymentId={paymentId} redirects={redirects} txHash={data.txHash} />
+      ) : status === "processing" ? (
+        <section className="progress" aria-live="polite" data-testid="processing-view">
+          <span className="spinner" aria-hidden="true" />
+          <div>
+            <h2>Confirming on chain</h2>
+            <p className="muted">Your payment was submitted. This page updates by itself; keep it open.</p>
+          </div>
+        </section>
+      ) : networks.length === 0 ? (
+        <p className="muted" role="alert">
+          This merchant cannot take crypto payments right now.
+        </p>
+      ) : connecting ? (
+        <WalletPanel paymentId={paymentId} networks={networks} walletConnectProjectId={walletConnectProjectId} />
+      ) : (
+        <button type="button" className="primary" onClick={() => setConnecting(true)}>
+          Connect a wallet
+        </button>
+      )}
+    </>
+  );
+}
+
+/** The clock the countdown and the local expiry share; it starts at the server's render time. */
+function useNow(renderedAt: number, running: boolean): number {
+  const [now, setNow] = useState(renderedAt);
+  useEffect(() => {
+    if (!running) return;
+    const tick = () => setNow(Date.now());
+    const timer = setInterval(tick, 1000);
+    const first = setTimeout(tick, 0);
+    return () => {
+      clearInterval(timer);
+      clearTimeout(first);
+    };
+  }, [running]);
+  return now;
+}
+
+function terminalKind(status: PaymentStatusView["status"], initialStatus: PaymentStatusView["status"]): TerminalKind | null {
+  if (status === "succeeded") return initialStatus === "succeeded" ? "already_paid" : "succeeded";
+  if (status === "failed" || status === "expired") return status;
+  return null;
+}

@@ -1,0 +1,28 @@
+/**
+ * Security headers of the hosted checkout. Scripts run only with this response's nonce (Next.js
+ * puts it on its own scripts; 'strict-dynamic' lets them load the wallet chunks on demand), the
+ * page cannot be framed (clickjacking a payment), and no referrer leaks the payment link.
+ */
+export function checkoutSecurityHeaders(nonce: string, opts: { dev: boolean; walletConnect: boolean }): Record<string, string> {
+  const connect = ["'self'", ...(opts.walletConnect ? ["https://*.walletconnect.com", "wss://*.walletconnect.com", "https://*.walletconnect.org", "wss://*.walletconnect.org"] : [])];
+  const csp = [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${opts.dev ? " 'unsafe-eval'" : ""}`,
+    "style-src 'self' 'unsafe-inline'",
+    // Merchant and token icons are operator-configured HTTPS URLs; wallets announce data: icons.
+    "img-src 'self' data: https:",
+    "font-src 'self'",
+    `connect-src ${connect.join(" ")}${opts.dev ? " ws:" : ""}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+  return {
+    "Content-Security-Policy": csp,
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * Checkout weight: the gzip size of every script the hosted checkout loads before the buyer does
+ * anything (first load), and of what "Connect a wallet" loads on top (wagmi, viem, the Solana
+ * wallet adapter). Measured in Debian's Chromium against the production build.
+ *
+ *   npm run bench:bundle [-- --no-build]
+ *
+ * Target: first load <= 200 KB gzip. Figures go to stdout and tests/artifacts/bench-bundle.json.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { chromium, type Page } from "@playwright/test";
+import { drizzle } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
+import { privateKeyToAccount, generatePrivateKey } from "viem/accounts";
+import * as schema from "@/db/schema";
+import { createMerchant } from "@/lib/merchants/create-merchant";
+import { startDevnet } from "./devnet/index";
+import { ensureBuild } from "./bench/ensure-build";
+import { launchNextServer } from "./lib/next-server";
+import { testDatabaseUrl } from "../tests/support/database-url";
+import { ARTIFACTS, freePort, ROOT, TEST_ENV } from "../tests/support/server";
+
+const TARGET_KB = 200;
+
+type Script = { url: string; bytes: number; gzip: number };
+
+async function main() {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await ensureBuild(process.argv.includes("--no-build"), join(ARTIFACTS, "bench-bundle-build.log"));
+  const devnetFile = join(ROOT, ".devnet", "bench-bundle-devnet.json");
+  const devnet = await startDevnet({ evmPort: 0, solanaPort: 0, file: devnetFile, quiet: true });
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const server = await launchNextServer({ port, env: { ...TEST_ENV, PUBLIC_BASE_URL: url, DEVNET_FILE: devnetFile, LOG_LEVEL: "warn" }, logFile: join(ARTIFACTS, "bench-bundle-server.log") });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync"] });
+  try {
+    const gatewayUrl = await createPayment(url, devnet.info.solana.merchant.publicKey);
+    const page = await browser.newPage();
+    const scripts = collectScripts(page);
+    await page.goto(gatewayUrl, { waitUntil: "networkidle" });
+    const firstLoad = [...scripts];
+    await page.getByRole("button", { name: "Connect a wallet" }).click();
+    await page.getByRole("heading", { name: "Choose a wallet" }).waitFor();
+    await page.waitForLoadState("networkidle");
+    const onConnect = scripts.slice(firstLoad.length);
+    report(firstLoad, onConnect);
+  } finally {
+    await browser.close();
+    await server.stop();
+    await devnet.stop();
+  }
+}
+
+async function createPayment(url: string, solanaAddress: string): Promise<string> {
+  const sql = postgres(testDatabaseUrl(), { max: 1, onnotice: () => {} });
+  const merchant = await createMerchant(drizzle(sql, { schema }), { name: "Bundle Bench", currency: "USD", evmAddress: privateKeyToAccount(generatePrivateKey()).address, solanaAddress });
+  await sql.end();
+  const res = await fetch(`${url}/v1/merchant/payment`, {
+    method: "POST",
+    headers: { "api-key": merchant.apiKey, "merchant-id": merchant.merchantId, "content-type": "application/json" },
+    body: JSON.stringify({ amount: { unit: "iso4217/USD", value: "1250" }, referenceId: "bench-bundle" }),
+  });
+  if (res.status !== 201) throw new Error(`create payment answered ${res.status}`);
+  return ((await res.json()) as { gatewayUrl: string }).gatewayUrl;
+}
+
+/** Every JavaScript response of the page, in arrival order, with its raw and gzip size. */
+function collectScripts(page: Page): Script[] {
+  const scripts: Script[] = [];
+  page.on("response", async (res) => {
+    if (res.request().resourceType() !== "script") return;
+    const body = await res.body().catch(() => Buffer.alloc(0));
+    scripts.push({ url: new URL(res.url()).pathname, bytes: body.length, gzip: gzipSync(body, { level: 9 }).length });
+  });
+  return scripts;
+}
+
+function report(firstLoad: Script[], onConnect: Script[]) {
+  const kb = (n: number) => (n / 1024).toFixed(1);
+  const sum = (list: Script[], key: "bytes" | "gzip") => list.reduce((s, x) => s + x[key], 0);
+  const first = sum(firstLoad, "gzip");
+  console.log(`\ncheckout first load: ${firstLoad.length} scripts, ${kb(sum(firstLoad, "bytes"))} KB raw, ${kb(first)} KB gzip`);
+  for (const s of [...firstLoad].sort((a, b) => b.gzip - a.gzip)) console.log(`  ${kb(s.gzip).padStart(7)} KB  ${s.url}`);
+  console.log(`after "Connect a wallet": +${onConnect.length} scripts, +${kb(sum(onConnect, "bytes"))} KB raw, +${kb(sum(onConnect, "gzip"))} KB gzip (loaded only on demand)`);
+  const pass = first <= TARGET_KB * 1024;
+  console.log(`${pass ? "PASS" : "FAIL"} first load ${kb(first)} KB gzip (target <= ${TARGET_KB} KB)`);
+  writeFileSync(join(ARTIFACTS, "bench-bundle.json"), JSON.stringify({ firstLoad, onConnect, firstLoadGzip: first, targetKb: TARGET_KB, pass }, null, 2));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,31 @@
+import { expect, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { join } from "node:path";
+import { ARTIFACTS } from "../support/server";
+
+/** What a buyer does: open the wallet list, pick a wallet, pick how to pay, press Pay. */
+export async function connectWallet(page: Page, walletName: string) {
+  await page.getByRole("button", { name: "Connect a wallet" }).click();
+  await walletButton(page, walletName).click();
+}
+
+/** The button that connects a wallet (not the "Disconnect <wallet>" one). */
+export const walletButton = (page: Page, walletName: string) => page.getByRole("button", { name: new RegExp(`^${walletName}`) });
+
+export async function chooseAndPay(page: Page, option: RegExp) {
+  await page.getByRole("button", { name: option }).click();
+  await page.getByRole("button", { name: /^Pay / }).click();
+}
+
+/** The page as it is now: a screenshot under tests/artifacts/ and no serious or critical axe finding. */
+export async function captureView(page: Page, name: string) {
+  await page.screenshot({ path: join(ARTIFACTS, "checkout", `${name}.png`), fullPage: true });
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+}
+
+export async function merchantStatus(baseUrl: string, merchant: { apiKey: string; merchantId: string }, paymentId: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/v1/merchant/payment/${paymentId}/status`, { headers: { "api-key": merchant.apiKey, "merchant-id": merchant.merchantId } });
+  return ((await res.json()) as { status: string }).status;
+}

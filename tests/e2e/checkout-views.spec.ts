@@ -1,0 +1,138 @@
+import { expect, test } from "./merchant-fixture";
+import { captureView, chooseAndPay, connectWallet } from "./checkout-steps";
+import { installEvmWallet } from "./wallets/evm-test-wallet";
+import { installSolanaWallet } from "./wallets/solana-test-wallet";
+
+const usd = (value: string, referenceId: string, extra: Record<string, unknown> = {}) => ({ amount: { unit: "iso4217/USD", value }, referenceId, ...extra });
+
+test("with both HTTPS URLs the buyer is sent to the success URL with the payment id after a countdown", async ({ page, devnet, createPayment }, info) => {
+  // The merchant's site is not on this machine: answer for it in the browser.
+  await page.route("https://shop.example/**", (route) => route.fulfill({ contentType: "text/html", body: "<title>Shop</title><h1>Thanks from the shop</h1>" }));
+  await installEvmWallet(page, { privateKey: devnet.evm.buyers[info.parallelIndex]!.privateKey, rpcUrl: devnet.evm.rpcUrl, chainId: devnet.evm.chainIdNumber });
+  const payment = await createPayment(usd("1500", "redirect", { checkout: { successUrl: "https://shop.example/thanks?order=42", errorUrl: "https://shop.example/failed" } }));
+  await page.goto(payment.gatewayUrl);
+  await connectWallet(page, "Test EVM Wallet");
+  await chooseAndPay(page, /15\.00 USDC/);
+  await expect(page.getByTestId("redirect-notice")).toContainText("Returning to the merchant", { timeout: 30_000 });
+  await captureView(page, "success-redirecting");
+  await page.waitForURL(/^https:\/\/shop\.example\/thanks/, { timeout: 10_000 });
+  const landed = new URL(page.url());
+  expect(landed.searchParams.get("order")).toBe("42");
+  expect(landed.searchParams.get("payment_id")).toBe(payment.paymentId);
+  await expect(page.getByRole("heading", { name: "Thanks from the shop" })).toBeVisible();
+});
+
+test("with a URL that is not HTTPS the buyer stays on a generic success view", async ({ page, devnet, createPayment }, info) => {
+  let leftTheCheckout = false;
+  await page.route("http://shop.example/**", (route) => {
+    leftTheCheckout = true;
+    return route.fulfill({ body: "no" });
+  });
+  await installEvmWallet(page, { privateKey: devnet.evm.buyers[info.parallelIndex]!.privateKey, rpcUrl: devnet.evm.rpcUrl, chainId: devnet.evm.chainIdNumber });
+  const payment = await createPayment(usd("100", "no-redirect", { checkout: { successUrl: "http://shop.example/thanks", errorUrl: "https://shop.example/failed" } }));
+  await page.goto(payment.gatewayUrl);
+  await connectWallet(page, "Test EVM Wallet");
+  await chooseAndPay(page, /1\.00 USDC/);
+  await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("redirect-notice")).toHaveCount(0);
+  await page.waitForTimeout(4000);
+  expect(new URL(page.url()).pathname).toBe("/pay");
+  expect(leftTheCheckout).toBe(false);
+});
+
+test("opening a paid payment again shows it as already paid", async ({ page, devnet, createPayment }, info) => {
+  await installEvmWallet(page, { privateKey: devnet.evm.buyers[info.parallelIndex]!.privateKey, rpcUrl: devnet.evm.rpcUrl, chainId: devnet.evm.chainIdNumber });
+  const payment = await createPayment(usd("250", "paid-twice"));
+  await page.goto(payment.gatewayUrl);
+  await connectWallet(page, "Test EVM Wallet");
+  await chooseAndPay(page, /2\.50 USDC/);
+  await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible({ timeout: 30_000 });
+  await page.goto(payment.gatewayUrl);
+  await expect(page.getByRole("heading", { name: "Already paid" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Connect a wallet" })).toHaveCount(0);
+  await captureView(page, "already-paid");
+});
+
+test("a payment that expires while the page is open turns into the expired view", async ({ page, createPayment }) => {
+  const payment = await createPayment(usd("100", "expires-open", { expiresAt: Math.floor(Date.now() / 1000) + 4 }));
+  await page.goto(payment.gatewayUrl);
+  await expect(page.getByRole("button", { name: "Connect a wallet" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Payment expired" })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole("button", { name: "Connect a wallet" })).toHaveCount(0);
+  await captureView(page, "expired");
+});
+
+test("an expired payment with both HTTPS URLs sends the buyer to the error URL", async ({ page, createPayment }) => {
+  await page.route("https://shop.example/**", (route) => route.fulfill({ contentType: "text/html", body: "<title>Shop</title><h1>Order not paid</h1>" }));
+  const payment = await createPayment(usd("100", "expired-redirect", { expiresAt: Math.floor(Date.now() / 1000) + 2, checkout: { successUrl: "https://shop.example/ok", errorUrl: "https://shop.example/failed" } }));
+  await page.waitForTimeout(2500);
+  await page.goto(payment.gatewayUrl);
+  await page.waitForURL(/^https:\/\/shop\.example\/failed\?payment_id=/, { timeout: 10_000 });
+});
+
+test("a rejected signature says so, keeps the payment open, and the buyer can retry", async ({ page, devnet, baseUrl, merchant, createPayment }, info) => {
+  const wallet = await installEvmWallet(page, { privateKey: devnet.evm.buyers[info.parallelIndex]!.privateKey, rpcUrl: devnet.evm.rpcUrl, chainId: devnet.evm.chainIdNumber });
+  const payment = await createPayment(usd("400", "reject"));
+  await page.goto(payment.gatewayUrl);
+  await connectWallet(page, "Test EVM Wallet");
+  wallet.rejectNext();
+  await chooseAndPay(page, /4\.00 USDC/);
+  await expect(page.getByRole("alert")).toContainText("You rejected the request in your wallet");
+  await expect(page.getByTestId("payment-status")).toHaveText("Awaiting payment");
+  await captureView(page, "signature-rejected");
+  const status = await fetch(`${baseUrl}/v1/merchant/payment/${payment.paymentId}/status`, { headers: { "api-key": merchant.apiKey, "merchant-id": merchant.merchantId } });
+  expect(((await status.json()) as { status: string }).status).toBe("pending");
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible({ timeout: 30_000 });
+});
+
+test("a rejected Solana signature is reported the same way", async ({ page, devnet, createPayment }, info) => {
+  const wallet = await installSolanaWallet(page, { secretKey: devnet.solana.buyers[info.parallelIndex]!.secretKey });
+  const payment = await createPayment(usd("400", "reject-sol"));
+  await page.goto(payment.gatewayUrl);
+  await connectWallet(page, "Test Solana Wallet");
+  wallet.rejectNext();
+  await chooseAndPay(page, /4\.00 USDC/);
+  await expect(page.getByRole("alert")).toContainText("You rejected the request in your wallet");
+});
+
+test("a wallet that refuses to switch networks is told which network to use", async ({ page, devnet, createPayment }, info) => {
+  const wallet = await installEvmWallet(page, { privateKey: devnet.evm.buyers[info.parallelIndex]!.privateKey, rpcUrl: devnet.evm.rpcUrl, chainId: devnet.evm.chainIdNumber, startChainId: 1, allowSwitch: false });
+  const payment = await createPayment(usd("100", "wrong-network"));
+  await page.goto(payment.gatewayUrl);
+  await connectWallet(page, "Test EVM Wallet");
+  await chooseAndPay(page, /1\.00 USDC/);
+  await expect(page.getByRole("alert")).toContainText("Switch your wallet to Local EVM (anvil)");
+  expect(wallet.calls).not.toContain("eth_signTypedData_v4");
+  await captureView(page, "wrong-network");
+});
+
+test("a wallet holding no token the payment can be made in is told so", async ({ page, devnet, createPayment }, info) => {
+  await installEvmWallet(page, { privateKey: devnet.evm.buyers[info.parallelIndex]!.privateKey, rpcUrl: devnet.evm.rpcUrl, chainId: devnet.evm.chainIdNumber });
+  // The local tokens are pegged to USD and have no price in euros: nothing can pay this.
+  const payment = await createPayment({ amount: { unit: "iso4217/EUR", value: "1000" }, referenceId: "no-token" });
+  await page.goto(payment.gatewayUrl);
+  await connectWallet(page, "Test EVM Wallet");
+  await expect(page.getByTestId("no-options")).toContainText("no token this merchant accepts");
+  await captureView(page, "no-accepted-tokens");
+});
+
+test("keyboard only: connect, choose and pay without a mouse", async ({ page, devnet, createPayment }, info) => {
+  await installEvmWallet(page, { privateKey: devnet.evm.buyers[info.parallelIndex]!.privateKey, rpcUrl: devnet.evm.rpcUrl, chainId: devnet.evm.chainIdNumber });
+  const payment = await createPayment(usd("600", "keyboard"));
+  await page.goto(payment.gatewayUrl);
+  await captureView(page, "checkout-open");
+  const press = async (target: RegExp | string, key = "Enter") => {
+    for (let i = 0; i < 20; i++) {
+      await page.keyboard.press("Tab");
+      const name = await page.evaluate(() => document.activeElement?.textContent ?? "");
+      if (typeof target === "string" ? name.includes(target) : target.test(name)) return page.keyboard.press(key);
+    }
+    throw new Error(`could not reach ${target} with Tab`);
+  };
+  await press("Connect a wallet");
+  await press("Test EVM Wallet");
+  await press(/6\.00 USDC/, "Space");
+  await press(/^Pay /);
+  await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible({ timeout: 30_000 });
+});
