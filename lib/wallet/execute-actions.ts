@@ -6,6 +6,7 @@ import { WalletFlowError } from "./wallet-error";
 import { withSigner } from "./with-signer";
 
 const EVM_METHODS: ReadonlySet<string> = new Set<EvmMethod>(["eth_sendTransaction", "eth_signTypedData_v4"]);
+const CAIP2 = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/;
 const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
 // 65 bytes for an EOA; smart-contract wallets (ERC-1271, ERC-6492) answer longer signatures.
 const SIGNATURE = /^0x(?:[0-9a-fA-F]{2}){65,}$/;
@@ -25,6 +26,7 @@ export async function executeActions(actions: readonly WalletRpcAction[], signer
 async function executeAction(action: WalletRpcAction, signers: Signers): Promise<string> {
   if (action?.type !== "walletRpc" || !action.walletRpc) throw new WalletFlowError("invalid_action", "Only wallet RPC actions can be executed; resolve build actions with fetch first.");
   const { chainId, method } = action.walletRpc;
+  if (!CAIP2.test(chainId)) throw new WalletFlowError("invalid_action", `"${chainId}" is not a CAIP-2 chain id.`);
   const namespace = namespaceOfChain(chainId);
   if (namespace === "eip155") {
     if (!EVM_METHODS.has(method)) throw new WalletFlowError("unknown_method", `Unknown wallet method ${method} on ${chainId}.`);
