@@ -14,7 +14,7 @@ export const walletButton = (page: Page, walletName: string) => page.getByRole("
 
 export async function chooseAndPay(page: Page, option: RegExp) {
   await page.getByRole("button", { name: option }).click();
-  await page.getByRole("button", { name: /^Pay / }).click();
+  await page.getByRole("button", { name: /^Pay \d/ }).click();
 }
 
 /** The page as it is now: a screenshot under tests/artifacts/ and no serious or critical axe finding. */

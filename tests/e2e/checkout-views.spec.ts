@@ -77,12 +77,12 @@ test("a rejected signature says so, keeps the payment open, and the buyer can re
   await connectWallet(page, "Test EVM Wallet");
   wallet.rejectNext();
   await chooseAndPay(page, /4\.00 USDC/);
-  await expect(page.getByRole("alert")).toContainText("You rejected the request in your wallet");
+  await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toContainText("You rejected the request in your wallet");
   await expect(page.getByTestId("payment-status")).toHaveText("Awaiting payment");
   await captureView(page, "signature-rejected");
   const status = await fetch(`${baseUrl}/v1/merchant/payment/${payment.paymentId}/status`, { headers: { "api-key": merchant.apiKey, "merchant-id": merchant.merchantId } });
   expect(((await status.json()) as { status: string }).status).toBe("pending");
-  await page.getByRole("button", { name: /^Pay / }).click();
+  await page.getByRole("button", { name: /^Pay \d/ }).click();
   await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible({ timeout: 30_000 });
 });
 
@@ -93,7 +93,7 @@ test("a rejected Solana signature is reported the same way", async ({ page, devn
   await connectWallet(page, "Test Solana Wallet");
   wallet.rejectNext();
   await chooseAndPay(page, /4\.00 USDC/);
-  await expect(page.getByRole("alert")).toContainText("You rejected the request in your wallet");
+  await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toContainText("You rejected the request in your wallet");
 });
 
 test("a wallet that refuses to switch networks is told which network to use", async ({ page, devnet, createPayment }, info) => {
@@ -102,7 +102,7 @@ test("a wallet that refuses to switch networks is told which network to use", as
   await page.goto(payment.gatewayUrl);
   await connectWallet(page, "Test EVM Wallet");
   await chooseAndPay(page, /1\.00 USDC/);
-  await expect(page.getByRole("alert")).toContainText("Switch your wallet to Local EVM (anvil)");
+  await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toContainText("Switch your wallet to Local EVM (anvil)");
   expect(wallet.calls).not.toContain("eth_signTypedData_v4");
   await captureView(page, "wrong-network");
 });
@@ -122,17 +122,20 @@ test("keyboard only: connect, choose and pay without a mouse", async ({ page, de
   const payment = await createPayment(usd("600", "keyboard"));
   await page.goto(payment.gatewayUrl);
   await captureView(page, "checkout-open");
-  const press = async (target: RegExp | string, key = "Enter") => {
-    for (let i = 0; i < 20; i++) {
+  // Tab until the focused element's text matches, then press the key: no mouse, no click().
+  const press = async (target: RegExp, key = "Enter") => {
+    await expect(page.getByRole("button", { name: target }).first()).toBeVisible();
+    for (let i = 0; i < 25; i++) {
       await page.keyboard.press("Tab");
-      const name = await page.evaluate(() => document.activeElement?.textContent ?? "");
-      if (typeof target === "string" ? name.includes(target) : target.test(name)) return page.keyboard.press(key);
+      const text = await page.evaluate(() => document.activeElement?.textContent?.trim() ?? "");
+      if (target.test(text)) return page.keyboard.press(key);
     }
     throw new Error(`could not reach ${target} with Tab`);
   };
-  await press("Connect a wallet");
-  await press("Test EVM Wallet");
-  await press(/6\.00 USDC/, "Space");
-  await press(/^Pay /);
+  await press(/^Connect a wallet$/);
+  await press(/^Test EVM Wallet/);
+  await press(/^6\.00 USDC/, "Space");
+  await expect(page.getByRole("button", { name: /^6\.00 USDC/ })).toHaveAttribute("aria-pressed", "true");
+  await press(/^Pay 6\.00 USDC$/);
   await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible({ timeout: 30_000 });
 });
