@@ -5,3 +5,7 @@ export * from "./idempotency-keys";
 export * from "./merchant-stats";
 export * from "./server-secrets";
 export * from "./payment-options";
+export * from "./users";
+export * from "./sessions";
+export * from "./sign-in-attempts";
+export * from "./payment-events";

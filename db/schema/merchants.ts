@@ -11,5 +11,7 @@ export const merchants = pgTable("merchants", {
   solanaAddress: text("solana_address"),
   /** Payment window when a request gives no expiresAt; null means the service default. */
   defaultExpirySeconds: integer("default_expiry_seconds"),
+  /** CAIP-19 tokens the merchant accepts; null accepts every configured token. */
+  acceptedTokens: text("accepted_tokens").array(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -45,6 +45,8 @@ export const payments = pgTable(
     // Keyset pages of the listing, by date and by amount.
     index("payments_merchant_created_idx").on(t.merchantId, t.createdAt, t.id),
     index("payments_merchant_amount_idx").on(t.merchantId, t.fiatAmount, t.id),
+    // Dashboard search by the merchant's own order id.
+    index("payments_merchant_reference_idx").on(t.merchantId, t.referenceId),
     // Listing statistics read raw rows only at the partial days at the edges of a date range.
     index("payments_merchant_succeeded_idx").on(t.merchantId, t.createdAt).where(sql`${t.status} = 'succeeded'`),
     // The expiry sweep reads only open payments; a partial index keeps it small.

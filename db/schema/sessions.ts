@@ -1,0 +1,22 @@
+import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { users } from "./users";
+
+/**
+ * Dashboard sessions, server side. The cookie carries a random token; only its SHA-256 is stored,
+ * so a copy of this table signs nobody in. Ending a session deletes its row.
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    /** SHA-256 of the cookie's token, hex. */
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Synchronizer token every mutation must echo (x-csrf-token). */
+    csrfToken: text("csrf_token").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
