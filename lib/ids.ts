@@ -14,7 +14,7 @@ export function randomBase62(bytes: number): string {
   return out.padStart(width, "0");
 }
 
-export type IdPrefix = "pay" | "mer" | "key" | "opt" | "req";
+export type IdPrefix = "pay" | "mer" | "key" | "opt" | "req" | "usr";
 
 /** Prefixed identifiers (`pay_…`) carry 128 random bits. */
 export function newId(prefix: IdPrefix): string {

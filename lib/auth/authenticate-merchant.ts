@@ -3,6 +3,7 @@ import type { Db } from "@/db/client";
 import { apiKeys, merchants } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
 import { hashApiKey, sameHash } from "./api-key-secret";
+import { recordKeyUse } from "./record-key-use";
 
 export type AuthenticatedMerchant = {
   id: string;
@@ -43,7 +44,9 @@ export function merchantNotFound(merchantId: string): ApiError {
  * key is not one of its active keys.
  */
 export async function verifyMerchantKey(db: Db, merchantId: string, apiKey: string): Promise<AuthenticatedMerchant | undefined> {
-  return matchMerchantKey(await merchantKeysQuery(db).execute({ merchantId }), apiKey);
+  const merchant = matchMerchantKey(await merchantKeysQuery(db).execute({ merchantId }), apiKey);
+  if (merchant) recordKeyUse(db, merchant.keyId);
+  return merchant;
 }
 
 type MerchantKeyRow = Omit<AuthenticatedMerchant, "keyId"> & { keyId: string | null; keyHash: string | null };

@@ -27,6 +27,8 @@ export async function buildOptions(db: Db, p: GatewayPayment, accounts: AccountI
     const adapter = adapterFor(account.chain.namespace);
     if (!network || !recipient || !adapter) continue;
     for (const token of network.tokens) {
+      // The merchant's accepted tokens (dashboard settings); null accepts every configured token.
+      if (p.acceptedTokens && !p.acceptedTokens.includes(token.caip19)) continue;
       const amount = fiatToTokenAmount(p.payment.fiatAmount, p.payment.fiatCurrency, token);
       if (amount === undefined) continue;
       const id = newId("opt");

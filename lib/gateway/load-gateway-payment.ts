@@ -16,6 +16,7 @@ export async function loadGatewayPaymentOrThrow(db: DbOrTx, pathId: string) {
       merchantIconUrl: merchants.iconUrl,
       evmAddress: merchants.evmAddress,
       solanaAddress: merchants.solanaAddress,
+      acceptedTokens: merchants.acceptedTokens,
     })
     .from(payments)
     .innerJoin(merchants, eq(merchants.id, payments.merchantId))

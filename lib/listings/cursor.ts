@@ -30,7 +30,7 @@ function cursorSecret(db: Db): Promise<Buffer> {
 
 /** What a cursor is bound to besides the merchant: the sort and every filter. */
 function queryFingerprint(q: ListingQuery): string {
-  const bound = [q.sort_by, q.sort_dir, q.start_ts ?? "", q.end_ts ?? "", q.asset ?? "", q.network ?? "", [...(q.status ?? [])].sort().join(",")];
+  const bound = [q.sort_by, q.sort_dir, q.start_ts ?? "", q.end_ts ?? "", q.asset ?? "", q.network ?? "", [...(q.status ?? [])].sort().join(","), ...(q.search ? [q.search] : [])];
   return createHash("sha256").update(JSON.stringify(bound)).digest("base64url").slice(0, 16);
 }
 

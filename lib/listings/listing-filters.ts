@@ -14,6 +14,7 @@ export function listingFilters(merchantId: string, q: ListingQuery): SQL[] {
   if (q.asset) conditions.push(eq(payments.tokenCaip19, q.asset));
   if (q.network) conditions.push(eq(payments.chainId, q.network));
   if (q.status?.length) conditions.push(or(...[...new Set(q.status)].map(statusCondition))!);
+  if (q.search) conditions.push(or(eq(payments.referenceId, q.search), eq(payments.id, q.search))!);
   return conditions;
 }
 

@@ -35,7 +35,11 @@ export const listingQuerySchema = z
   })
   .meta({ id: "ListingQuery" });
 
-export type ListingQuery = Omit<z.infer<typeof listingQuerySchema>, "limit"> & { limit: number };
+export type ListingQuery = Omit<z.infer<typeof listingQuerySchema>, "limit"> & {
+  limit: number;
+  /** Dashboard search: an exact reference id or payment id. Not an API parameter; statistics ignore it. */
+  search?: string;
+};
 
 const SINGLE = ["start_ts", "end_ts", "asset", "network", "sort_by", "sort_dir", "cursor", "limit"] as const;
 

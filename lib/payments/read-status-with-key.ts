@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { apiKeys, merchants, payments } from "@/db/schema";
 import { matchMerchantKey, merchantNotFound, partnerHeaders } from "@/lib/auth/authenticate-merchant";
+import { recordKeyUse } from "@/lib/auth/record-key-use";
 import { ApiError } from "@/lib/http/errors";
 import { paymentIdParam } from "./schemas";
 
@@ -16,6 +17,7 @@ export async function readStatusWithKey(db: Db, headers: Headers, paymentId: str
   const rows = await statusQuery(db).execute({ merchantId, paymentId: wellFormed ? paymentId : "" });
   const merchant = matchMerchantKey(rows, apiKey);
   if (!merchant) throw merchantNotFound(merchantId);
+  recordKeyUse(db, merchant.keyId);
   const row = rows[0]!;
   if (!row.paymentId || !row.status || !row.expiresAt) {
     throw new ApiError("payment_not_found", `No payment ${paymentId.slice(0, 64)} for this merchant`);

@@ -1,0 +1,84 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { getDb } from "@/db/client";
+import { StatusBadge, statusLabel } from "@/components/dashboard/status-badge";
+import { formatMoney, formatTime, formatUnits } from "@/lib/dashboard/format";
+import { getPaymentDetail } from "@/lib/dashboard/get-payment-detail";
+import { requireSession } from "@/lib/dashboard/page-session";
+
+export const metadata: Metadata = { title: "Payment" };
+
+/** One payment: status timeline, amounts, buyer, network and the transaction on the explorer. Another merchant's id is a 404. */
+export default async function PaymentPage({ params }: { params: Promise<{ id: string }> }) {
+  const session = await requireSession();
+  const { id } = await params;
+  const detail = await getPaymentDetail(await getDb(), session.merchant.id, id);
+  if (!detail) notFound();
+  const p = detail.payment;
+  return (
+    <>
+      <p>
+        <Link href="/dashboard/payments">← All payments</Link>
+      </p>
+      <h1>
+        Payment {p.reference_id} <StatusBadge status={p.status} />
+      </h1>
+      <div className="dash-two">
+        <section className="dash-panel" aria-labelledby="details-heading">
+          <h2 id="details-heading">Details</h2>
+          <dl className="dash-facts">
+            <dt>Amount</dt>
+            <dd data-testid="fiat-amount">{formatMoney(BigInt(p.fiat_amount), p.fiat_currency)}</dd>
+            <dt>Paid with</dt>
+            <dd data-testid="token-amount">{p.token_amount ? `${formatUnits(BigInt(p.token_amount), p.token_decimals)} ${p.token_symbol}` : "Not paid yet"}</dd>
+            <dt>Payment id</dt>
+            <dd>
+              <code>{p.payment_id}</code>
+            </dd>
+            <dt>Reference</dt>
+            <dd>{p.reference_id}</dd>
+            <dt>Network</dt>
+            <dd>{detail.networkName ?? "—"}</dd>
+            <dt>Token</dt>
+            <dd>{p.token_caip19 ? <code>{p.token_caip19}</code> : "—"}</dd>
+            <dt>Buyer account</dt>
+            <dd data-testid="buyer">{p.buyer_caip10 ? <code>{p.buyer_caip10}</code> : "—"}</dd>
+            <dt>Wallet</dt>
+            <dd>{p.wallet_name || "—"}</dd>
+            <dt>Transaction</dt>
+            <dd data-testid="tx-hash">
+              {p.tx_hash ? (
+                detail.explorerUrl ? (
+                  <a href={detail.explorerUrl} target="_blank" rel="noreferrer noopener">
+                    <code>{p.tx_hash}</code>
+                    <span className="dash-visually-hidden"> (opens the block explorer in a new tab)</span>
+                  </a>
+                ) : (
+                  <code>{p.tx_hash}</code>
+                )
+              ) : (
+                "—"
+              )}
+            </dd>
+            <dt>Created</dt>
+            <dd>{formatTime(p.created_at)}</dd>
+            <dt>Expires</dt>
+            <dd>{formatTime(detail.expiresAt)}</dd>
+          </dl>
+        </section>
+        <section className="dash-panel" aria-labelledby="timeline-heading">
+          <h2 id="timeline-heading">Timeline</h2>
+          <ol className="dash-timeline" data-testid="timeline">
+            {detail.timeline.map((e, i) => (
+              <li key={i}>
+                <strong>{statusLabel(e.status)}</strong>
+                <div className="dash-muted">{formatTime(e.at)}</div>
+              </li>
+            ))}
+          </ol>
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,11 @@
+import { sessionCookie } from "@/lib/auth/session-cookie";
+import { publicMutationRoute } from "@/lib/dashboard/dashboard-route";
+import { signUp } from "@/lib/dashboard/sign-up";
+import { readJson } from "@/lib/http/read-json";
+import { json } from "@/lib/http/route";
+
+/** Sign up: a new merchant and its first user; answers with the session cookie set. */
+export const POST = publicMutationRoute(async ({ req, db }) => {
+  const session = await signUp(db, await readJson(req));
+  return json({ ok: true }, 201, { "set-cookie": sessionCookie(session.token) });
+});

@@ -1,0 +1,55 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { dashboardFetch, issueFor, type FieldIssue } from "./dashboard-fetch";
+import { Field } from "./field";
+
+/** Sign in or sign up. On success the session cookie is set by the answer; then the overview opens. */
+export function AuthForm({ mode }: { mode: "sign-in" | "sign-up" }) {
+  const [error, setError] = useState<string | null>(null);
+  const [issues, setIssues] = useState<FieldIssue[]>([]);
+  const [busy, setBusy] = useState(false);
+  const router = useRouter();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const body = Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]));
+    setBusy(true);
+    const result = await dashboardFetch(`/dashboard/api/${mode}`, { method: "POST", body });
+    if (result.ok) {
+      router.push("/dashboard");
+      router.refresh();
+      return;
+    }
+    setBusy(false);
+    setError(result.message);
+    setIssues(result.issues);
+  }
+
+  const signUp = mode === "sign-up";
+  return (
+    <form onSubmit={submit} noValidate aria-describedby={error ? "auth-error" : undefined}>
+      <div role="alert" id="auth-error">
+        {error ? <p className="dash-error">{error}</p> : null}
+      </div>
+      {signUp ? <Field id="businessName" label="Business name" autoComplete="organization" required error={issueFor(issues, "businessName")} /> : null}
+      <Field id="email" label="Email" type="email" autoComplete="email" required error={issueFor(issues, "email")} />
+      <Field
+        id="password"
+        label="Password"
+        type="password"
+        autoComplete={signUp ? "new-password" : "current-password"}
+        required
+        minLength={signUp ? 10 : undefined}
+        hint={signUp ? "At least 10 characters" : undefined}
+        error={issueFor(issues, "password")}
+      />
+      {signUp ? <Field id="currency" label="Currency" defaultValue="USD" maxLength={3} hint="ISO 4217 code your revenue is reported in" error={issueFor(issues, "currency")} /> : null}
+      <button type="submit" className="dash-btn dash-btn-primary" disabled={busy}>
+        {busy ? "Please wait…" : signUp ? "Create account" : "Sign in"}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,17 @@
+import type { DbOrTx } from "@/db/client";
+import { users } from "@/db/schema";
+import { hashPassword } from "@/lib/auth/password-hash";
+import { ApiError } from "@/lib/http/errors";
+import { newId } from "@/lib/ids";
+
+/**
+ * A dashboard user for a merchant (email already normalised by emailSchema). One account per email
+ * across the service: a taken address is `email_taken`.
+ */
+export async function createUser(db: DbOrTx, merchantId: string, email: string, password: string): Promise<string> {
+  const id = newId("usr");
+  const passwordHash = await hashPassword(password);
+  const rows = await db.insert(users).values({ id, merchantId, email, passwordHash }).onConflictDoNothing({ target: users.email }).returning({ id: users.id });
+  if (rows.length === 0) throw new ApiError("email_taken", "An account with this email already exists; sign in instead", [{ field: "email", message: "is already registered" }]);
+  return id;
+}

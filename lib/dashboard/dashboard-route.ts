@@ -1,0 +1,63 @@
+import { timingSafeEqual } from "node:crypto";
+import { getDb, type Db } from "@/db/client";
+import { sessionTokenFrom } from "@/lib/auth/session-cookie";
+import { readSession, type DashboardSession } from "@/lib/auth/session-read";
+import { env } from "@/lib/env";
+import { ApiError } from "@/lib/http/errors";
+import { route, type RouteInput } from "@/lib/http/route";
+
+type Guarded<P> = RouteInput<P> & { db: Db; session: DashboardSession; token: string };
+
+/**
+ * Route handlers of the dashboard, signed in. Every mutation (anything but GET) must prove it
+ * comes from our own pages twice over: an Origin header naming this site, and the session's CSRF
+ * token echoed in `x-csrf-token` (a value another site cannot read). Reads need only the session.
+ */
+export function dashboardRoute<P = Record<string, never>>(handler: (input: Guarded<P>) => Promise<Response>) {
+  return route<P>(async (input) => {
+    const mutation = input.req.method !== "GET" && input.req.method !== "HEAD";
+    if (mutation) assertSameOrigin(input.req);
+    const db = await getDb();
+    const token = sessionTokenFrom(input.req.headers.get("cookie"));
+    const session = await readSession(db, token);
+    if (!session || !token) throw new ApiError("not_signed_in", "Sign in to the dashboard first");
+    if (mutation && !sameToken(input.req.headers.get("x-csrf-token"), session.csrfToken)) {
+      throw new ApiError("csrf_failed", "Missing or wrong CSRF token; reload the page and try again");
+    }
+    return handler({ ...input, db, session, token });
+  });
+}
+
+/** Sign-up and sign-in: no session yet, so the Origin check (plus a JSON body, which forces CORS preflight) guards them. */
+export function publicMutationRoute(handler: (input: RouteInput<Record<string, never>> & { db: Db }) => Promise<Response>) {
+  return route(async (input) => {
+    assertSameOrigin(input.req);
+    return handler({ ...input, db: await getDb() });
+  });
+}
+
+/**
+ * The Origin of a state-changing request must be this site: the public base URL, or the host the
+ * request was addressed to (a header no page on another site can set). Browsers send Origin on
+ * every cross-site POST; a request without one is refused too.
+ */
+export function assertSameOrigin(req: Request): void {
+  const origin = req.headers.get("origin");
+  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
+  const proto = req.headers.get("x-forwarded-proto") ?? new URL(req.url).protocol.replace(":", "");
+  const allowed = new Set([new URL(env().PUBLIC_BASE_URL).origin, ...(host ? [`${proto}://${host}`] : [])]);
+  if (!origin || !allowed.has(origin)) throw new ApiError("csrf_failed", "Cross-site request refused");
+}
+
+function sameToken(given: string | null, expected: string): boolean {
+  if (!given) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The client's address for rate limiting: the last X-Forwarded-For hop (the nearest proxy's view). */
+export function clientIp(req: Request): string {
+  const hops = (req.headers.get("x-forwarded-for") ?? "").split(",").map((h) => h.trim()).filter(Boolean);
+  return hops.at(-1)?.slice(0, 64) ?? "unknown";
+}

@@ -1,0 +1,28 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { paymentEvents, payments } from "@/db/schema";
+import { loadNetworks } from "@/lib/chains/load-networks";
+import { toListedPayment } from "@/lib/listings/listed-record";
+import { paymentIdParam } from "@/lib/payments/schemas";
+
+export type TimelineEntry = { status: string; at: Date };
+
+/**
+ * One of the merchant's payments with its status timeline and the network's explorer link.
+ * Undefined for a payment of another merchant, exactly as for one that does not exist.
+ */
+export async function getPaymentDetail(db: Db, merchantId: string, paymentId: string) {
+  if (!paymentIdParam.safeParse(paymentId).success) return undefined;
+  const [row] = await db.select().from(payments).where(and(eq(payments.id, paymentId), eq(payments.merchantId, merchantId)));
+  if (!row) return undefined;
+  const events = await db.select({ status: paymentEvents.status, at: paymentEvents.at }).from(paymentEvents).where(eq(paymentEvents.paymentId, row.id)).orderBy(asc(paymentEvents.at), asc(paymentEvents.id));
+  const listed = toListedPayment(row);
+  const timeline: TimelineEntry[] = [{ status: "created", at: row.createdAt }, ...events];
+  // A pending payment past its window reads expired before the sweep writes it: show that too.
+  if (listed.status === "expired" && !events.some((e) => e.status === "expired")) timeline.push({ status: "expired", at: row.expiresAt });
+  const network = row.chainId ? loadNetworks().find((n) => n.chainId === row.chainId) : undefined;
+  const explorerUrl = row.txHash && network?.explorerTxUrl ? network.explorerTxUrl.replace("{tx}", encodeURIComponent(row.txHash)) : null;
+  return { payment: listed, expiresAt: row.expiresAt, networkName: network?.name ?? row.chainId, explorerUrl, timeline };
+}
+
+export type PaymentDetail = NonNullable<Awaited<ReturnType<typeof getPaymentDetail>>>;

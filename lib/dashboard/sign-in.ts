@@ -1,0 +1,42 @@
+import { and, eq, gt, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { signInAttempts, users } from "@/db/schema";
+import { DUMMY_PASSWORD_HASH, verifyPassword } from "@/lib/auth/password-hash";
+import { createSession } from "@/lib/auth/session-create";
+import { ApiError } from "@/lib/http/errors";
+import { parseOrThrow } from "@/lib/http/validate";
+import { signInBody } from "./credentials";
+
+/** Failed sign-ins allowed per email, and per client address, in a sliding window. */
+export const SIGN_IN_LIMITS = { perEmail: 5, perIp: 30, windowMinutes: 15 } as const;
+
+/**
+ * Sign in with email and password. Too many recent failures for the email or the client address
+ * answer 429 without checking the password (so guessing stops even for a right guess). An unknown
+ * email costs the same scrypt time as a wrong password and gets the same answer.
+ */
+export async function signIn(db: Db, input: unknown, ip: string) {
+  const { email, password } = parseOrThrow(signInBody, input);
+  await assertNotThrottled(db, email, ip);
+  const [user] = await db.select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(eq(users.email, email));
+  const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
+  await db.insert(signInAttempts).values({ email, ip, succeeded: Boolean(user && ok) });
+  if (!user || !ok) throw new ApiError("invalid_credentials", "Email or password is incorrect");
+  await db.update(users).set({ lastSignInAt: sql`now()` }).where(eq(users.id, user.id));
+  return createSession(db, user.id);
+}
+
+async function assertNotThrottled(db: Db, email: string, ip: string): Promise<void> {
+  const since = sql`now() - make_interval(mins => ${SIGN_IN_LIMITS.windowMinutes})`;
+  // Failures since the window opened, and for the email only since its last success.
+  const [row] = await db
+    .select({
+      byEmail: sql<number>`count(*) filter (where ${signInAttempts.email} = ${email} and ${signInAttempts.createdAt} > coalesce((select max(created_at) from sign_in_attempts where email = ${email} and succeeded), '-infinity'))`.mapWith(Number),
+      byIp: sql<number>`count(*) filter (where ${signInAttempts.ip} = ${ip})`.mapWith(Number),
+    })
+    .from(signInAttempts)
+    .where(and(eq(signInAttempts.succeeded, false), gt(signInAttempts.createdAt, since), sql`(${signInAttempts.email} = ${email} or ${signInAttempts.ip} = ${ip})`));
+  if ((row?.byEmail ?? 0) >= SIGN_IN_LIMITS.perEmail || (row?.byIp ?? 0) >= SIGN_IN_LIMITS.perIp) {
+    throw new ApiError("rate_limited", `Too many failed sign-ins; try again in ${SIGN_IN_LIMITS.windowMinutes} minutes`);
+  }
+}
