@@ -28,8 +28,8 @@ export default async function CheckoutPage({ searchParams }: { searchParams: Pro
           redirects={payment.redirects}
           networks={checkoutNetworks(payment.namespaces)}
           walletConnectProjectId={env().WALLETCONNECT_PROJECT_ID ?? null}
+          share={<ShareLink url={gatewayUrlFor(payment.id)} />}
         />
-        {payment.isFinal ? null : <ShareLink url={gatewayUrlFor(payment.id)} />}
       </div>
     </main>
   );

@@ -2,7 +2,7 @@
 
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import type { CheckoutNetwork } from "@/lib/gateway/checkout-networks";
 import { Countdown } from "./countdown";
 import { StatusPill } from "./status-pill";
@@ -27,6 +27,8 @@ export type CheckoutAppProps = {
   redirects: { successUrl: string; errorUrl: string } | null;
   networks: CheckoutNetwork[];
   walletConnectProjectId: string | null;
+  /** The payment link as QR code and copy button (rendered on the server); shown while payable. */
+  share: ReactNode;
 };
 
 export function CheckoutApp(props: CheckoutAppProps) {
@@ -38,7 +40,7 @@ export function CheckoutApp(props: CheckoutAppProps) {
   );
 }
 
-function CheckoutFlow({ paymentId, initial, expiresAt, renderedAt, redirects, networks, walletConnectProjectId }: CheckoutAppProps) {
+function CheckoutFlow({ paymentId, initial, expiresAt, renderedAt, redirects, networks, walletConnectProjectId, share }: CheckoutAppProps) {
   const { data } = usePaymentStatus(paymentId, initial);
   const [connecting, setConnecting] = useState(false);
   const now = useNow(renderedAt, !data.isFinal);
@@ -73,6 +75,7 @@ function CheckoutFlow({ paymentId, initial, expiresAt, renderedAt, redirects, ne
           Connect a wallet
         </button>
       )}
+      {status === "pending" ? share : null}
     </>
   );
 }

@@ -17,7 +17,7 @@ export function PaymentSummary({ payment }: { payment: CheckoutPayment }) {
         )}
         <h1 data-testid="merchant-name">{payment.merchantName}</h1>
       </div>
-      <div className="muted">Amount due</div>
+      <div className="muted">{payment.status === "succeeded" ? "Amount paid" : "Amount due"}</div>
       <div className="amount" data-testid="fiat-amount">
         {formatFiat(payment.fiatAmount, payment.fiatCurrency)}
       </div>
