@@ -39,11 +39,14 @@ async function main() {
     const gatewayUrl = await createPayment(url, devnet.info.solana.merchant.publicKey);
     const page = await browser.newPage();
     const scripts = collectScripts(page);
-    await page.goto(gatewayUrl, { waitUntil: "networkidle" });
+    // The status long-poll keeps a request open, so "network idle" never comes: wait for hydration.
+    await page.goto(gatewayUrl, { waitUntil: "load" });
+    await page.getByRole("button", { name: "Connect a wallet" }).waitFor();
+    await page.waitForTimeout(1500);
     const firstLoad = [...scripts];
     await page.getByRole("button", { name: "Connect a wallet" }).click();
     await page.getByRole("heading", { name: "Choose a wallet" }).waitFor();
-    await page.waitForLoadState("networkidle");
+    await page.waitForTimeout(1500);
     const onConnect = scripts.slice(firstLoad.length);
     report(firstLoad, onConnect);
   } finally {
