@@ -26,7 +26,6 @@ export type CheckoutAppProps = {
   renderedAt: number;
   redirects: { successUrl: string; errorUrl: string } | null;
   networks: CheckoutNetwork[];
-  walletConnectProjectId: string | null;
   /** The payment link as QR code and copy button (rendered on the server); shown while payable. */
   share: ReactNode;
 };
@@ -40,7 +39,7 @@ export function CheckoutApp(props: CheckoutAppProps) {
   );
 }
 
-function CheckoutFlow({ paymentId, initial, expiresAt, renderedAt, redirects, networks, walletConnectProjectId, share }: CheckoutAppProps) {
+function CheckoutFlow({ paymentId, initial, expiresAt, renderedAt, redirects, networks, share }: CheckoutAppProps) {
   const { data } = usePaymentStatus(paymentId, initial);
   const [connecting, setConnecting] = useState(false);
   const now = useNow(renderedAt, !data.isFinal);
@@ -69,7 +68,7 @@ function CheckoutFlow({ paymentId, initial, expiresAt, renderedAt, redirects, ne
           This merchant cannot take crypto payments right now.
         </p>
       ) : connecting ? (
-        <WalletPanel paymentId={paymentId} networks={networks} walletConnectProjectId={walletConnectProjectId} />
+        <WalletPanel paymentId={paymentId} networks={networks} />
       ) : (
         <button type="button" className="primary" onClick={() => setConnecting(true)}>
           Connect a wallet

@@ -3,8 +3,7 @@
  * puts it on its own scripts; 'strict-dynamic' lets them load the wallet chunks on demand), the
  * page cannot be framed (clickjacking a payment), and no referrer leaks the payment link.
  */
-export function checkoutSecurityHeaders(nonce: string, opts: { dev: boolean; walletConnect: boolean }): Record<string, string> {
-  const connect = ["'self'", ...(opts.walletConnect ? ["https://*.walletconnect.com", "wss://*.walletconnect.com", "https://*.walletconnect.org", "wss://*.walletconnect.org"] : [])];
+export function checkoutSecurityHeaders(nonce: string, opts: { dev: boolean }): Record<string, string> {
   const csp = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${opts.dev ? " 'unsafe-eval'" : ""}`,
@@ -12,7 +11,8 @@ export function checkoutSecurityHeaders(nonce: string, opts: { dev: boolean; wal
     // Merchant and token icons are operator-configured HTTPS URLs; wallets announce data: icons.
     "img-src 'self' data: https:",
     "font-src 'self'",
-    `connect-src ${connect.join(" ")}${opts.dev ? " ws:" : ""}`,
+    // The page talks only to this service; wallets reach their chains from their own context.
+    `connect-src 'self'${opts.dev ? " ws:" : ""}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

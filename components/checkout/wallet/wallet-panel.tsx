@@ -14,7 +14,7 @@ import { WalletProviders } from "./wallet-providers";
  * Loaded on demand (the buyer clicked "Connect a wallet"): wallet discovery for both namespaces,
  * then the payment options for the accounts the buyer connected.
  */
-export default function WalletPanel({ paymentId, networks }: { paymentId: string; networks: CheckoutNetwork[]; walletConnectProjectId: string | null }) {
+export default function WalletPanel({ paymentId, networks }: { paymentId: string; networks: CheckoutNetwork[] }) {
   const [wagmiConfig] = useState(() => createWagmiConfig(networks));
   return (
     <WalletProviders wagmiConfig={wagmiConfig} networks={networks}>
