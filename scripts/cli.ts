@@ -6,6 +6,7 @@
  *   npm run --silent cli -- merchant list [--json]
  *   npm run --silent cli -- apikey create <merchantId> [--name <label>] [--json]
  *   npm run --silent cli -- apikey revoke <keyId>
+ *   npm run --silent cli -- user create <merchantId> --email <email> (--password-stdin | --password <p>) [--json]
  */
 import { parseArgs } from "node:util";
 import { closeDb, getDb } from "@/db/client";
@@ -20,14 +21,25 @@ async function main(): Promise<number> {
       "evm-address": { type: "string" },
       "solana-address": { type: "string" },
       currency: { type: "string" },
+      email: { type: "string" },
+      password: { type: "string" },
+      "password-stdin": { type: "boolean", default: false },
       json: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
   });
   if (values.help || positionals.length === 0) throw new UsageError("");
+  // A password on the command line lands in shell history and `ps`; stdin is the safe way.
+  if (values["password-stdin"]) values.password = (await readStdin()).replace(/\r?\n$/, "");
   const output = await runCommand(await getDb(), positionals, values);
   process.stdout.write(`${output}\n`);
   return 0;
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 main()
@@ -50,4 +62,5 @@ const USAGE = `usage:
   cli merchant list [--json]
   cli apikey create <merchantId> [--name <label>] [--json]
   cli apikey revoke <keyId>
+  cli user create <merchantId> --email <email> (--password-stdin | --password <p>) [--json]
 `;

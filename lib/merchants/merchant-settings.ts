@@ -11,7 +11,7 @@ import { parseEvmAddress, parseSolanaAddress } from "./receiving-address";
 const ICON_DATA_URL = /^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/]+={0,2}$/;
 
 /** "" (a cleared field) is null; anything else must parse. */
-const optional = <T extends z.ZodType>(schema: T) => z.union([z.literal("").transform(() => null), z.null(), schema]);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" ? null : v), schema.nullable());
 
 const address = (parse: (v: string) => string) =>
   z.string().transform((value, ctx) => {

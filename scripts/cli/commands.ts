@@ -1,5 +1,8 @@
 import type { Db } from "@/db/client";
 import { createApiKey } from "@/lib/auth/create-api-key";
+import { createUser } from "@/lib/dashboard/create-user";
+import { emailSchema, newPasswordSchema } from "@/lib/dashboard/credentials";
+import { ApiError } from "@/lib/http/errors";
 import { revokeApiKey } from "@/lib/auth/revoke-api-key";
 import { createMerchant } from "@/lib/merchants/create-merchant";
 import { listMerchants } from "@/lib/merchants/list-merchants";
@@ -9,7 +12,7 @@ import { isCurrencyCode } from "@/lib/money/iso4217";
 
 export class UsageError extends Error {}
 
-type Flags = { name?: string; "evm-address"?: string; "solana-address"?: string; currency?: string; json?: boolean };
+type Flags = { name?: string; "evm-address"?: string; "solana-address"?: string; currency?: string; email?: string; password?: string; json?: boolean };
 
 /** Run one CLI command; returns what goes to stdout. Bad input throws UsageError (exit 2). */
 export async function runCommand(db: Db, args: string[], flags: Flags): Promise<string> {
@@ -18,6 +21,7 @@ export async function runCommand(db: Db, args: string[], flags: Flags): Promise<
   if (group === "merchant" && action === "list") return merchantList(db, flags);
   if (group === "apikey" && action === "create") return apikeyCreate(db, target, flags);
   if (group === "apikey" && action === "revoke") return apikeyRevoke(db, target);
+  if (group === "user" && action === "create") return userCreate(db, target, flags);
   throw new UsageError(`unknown command: ${args.join(" ")}`);
 }
 
@@ -56,6 +60,21 @@ async function apikeyRevoke(db: Db, keyId: string | undefined): Promise<string> 
   if (!keyId) throw new UsageError("apikey revoke needs a key id");
   if (!(await revokeApiKey(db, keyId))) throw new UsageError(`no active key ${keyId}`);
   return `key ${keyId} revoked`;
+}
+
+async function userCreate(db: Db, merchantId: string | undefined, flags: Flags): Promise<string> {
+  if (!merchantId) throw new UsageError("user create needs a merchant id");
+  if (!(await findMerchant(db, merchantId))) throw new UsageError(`no merchant ${merchantId}`);
+  const email = emailSchema.safeParse(flags.email ?? "");
+  if (!email.success) throw new UsageError(`--email ${email.error.issues[0]?.message ?? "is invalid"}`);
+  if (flags.password === undefined) throw new UsageError("give the password with --password-stdin (or --password)");
+  const password = newPasswordSchema.safeParse(flags.password);
+  if (!password.success) throw new UsageError(`password ${password.error.issues[0]?.message ?? "is invalid"}`);
+  const userId = await createUser(db, merchantId, email.data, password.data).catch((err: unknown) => {
+    throw err instanceof ApiError ? new UsageError(`${email.data}: ${err.message}`) : err;
+  });
+  if (flags.json) return JSON.stringify({ userId, merchantId, email: email.data });
+  return `user ${userId} (${email.data}) created for ${merchantId}; they sign in at /dashboard/sign-in`;
 }
 
 function validated<T>(parse: () => T): T {

@@ -1,0 +1,128 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { ROOT, TEST_ENV } from "../support/server";
+import { dash, sessionCookieOf, signUpUser, uniqueEmail } from "../support/dashboard";
+
+const run = promisify(execFile);
+
+describe("dashboard accounts", () => {
+  it("sign up creates a merchant and its user, and answers a server-side session in an httpOnly SameSite cookie", async () => {
+    const email = uniqueEmail("signup");
+    const res = await dash("/dashboard/api/sign-up", { method: "POST", json: { businessName: "Paper & Ink", email: email.toUpperCase(), password: "a long passphrase" } });
+    expect(res.status).toBe(201);
+    const setCookie = res.headers.getSetCookie().find((c) => c.startsWith("dash_session="))!;
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Lax/);
+    expect(setCookie).toMatch(/Path=\/dashboard/);
+    // Plain HTTP on loopback (this test server): Secure would make the browser drop the cookie.
+    expect(setCookie).not.toMatch(/Secure/);
+    const cookie = sessionCookieOf(res)!;
+    const session = await (await dash("/dashboard/api/session", { headers: { cookie } })).json();
+    expect(session.user.email).toBe(email.toLowerCase());
+    expect(session.merchant.name).toBe("Paper & Ink");
+    expect(session.merchant.id).toMatch(/^mer_/);
+
+    const overview = await dash("/dashboard", { headers: { cookie } });
+    expect(overview.status).toBe(200);
+    expect(await overview.text()).toContain("Paper &amp; Ink");
+  });
+
+  it("signed-out visitors are sent to sign in, and dashboard routes answer 401", async () => {
+    for (const path of ["/dashboard", "/dashboard/payments", "/dashboard/keys", "/dashboard/settings"]) {
+      const res = await dash(path);
+      expect(res.status).toBe(307);
+      expect(res.headers.get("location")).toMatch(/\/dashboard\/sign-in$/);
+    }
+    const api = await dash("/dashboard/api/session", { headers: { cookie: "dash_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" } });
+    expect(api.status).toBe(401);
+    expect((await api.json()).code).toBe("not_signed_in");
+  });
+
+  it("refuses a taken email and a short password, naming the field", async () => {
+    const user = await signUpUser();
+    const taken = await dash("/dashboard/api/sign-up", { method: "POST", json: { businessName: "Copycat", email: user.email, password: "another long one" } });
+    expect(taken.status).toBe(409);
+    expect((await taken.json()).code).toBe("email_taken");
+    const short = await dash("/dashboard/api/sign-up", { method: "POST", json: { businessName: "Short", email: uniqueEmail(), password: "short" } });
+    expect(short.status).toBe(400);
+    expect((await short.json()).issues).toEqual([expect.objectContaining({ field: "password" })]);
+  });
+
+  it("signs in with the right password only, and sign out ends the session on the server", async () => {
+    const user = await signUpUser();
+    const wrong = await dash("/dashboard/api/sign-in", { method: "POST", json: { email: user.email, password: "not the password" } });
+    expect(wrong.status).toBe(401);
+    expect((await wrong.json()).code).toBe("invalid_credentials");
+    const unknown = await dash("/dashboard/api/sign-in", { method: "POST", json: { email: uniqueEmail("nobody"), password: "whatever it is" } });
+    expect(unknown.status).toBe(401);
+    expect((await unknown.json()).code).toBe("invalid_credentials");
+
+    const res = await dash("/dashboard/api/sign-in", { method: "POST", json: { email: user.email.toUpperCase(), password: user.password } });
+    expect(res.status).toBe(200);
+    const cookie = sessionCookieOf(res)!;
+    const session = await (await dash("/dashboard/api/session", { headers: { cookie } })).json();
+    expect(session.merchant.id).toBe(user.merchantId);
+
+    const out = await dash("/dashboard/api/sign-out", { method: "POST", user: { cookie, csrfToken: session.csrfToken } });
+    expect(out.status).toBe(200);
+    expect(out.headers.getSetCookie().join()).toMatch(/dash_session=;.*Max-Age=0/);
+    // The old cookie is worthless now, even if someone kept a copy.
+    expect((await dash("/dashboard/api/session", { headers: { cookie } })).status).toBe(401);
+    // The other session (from sign-up) is untouched.
+    expect((await dash("/dashboard/api/session", { headers: { cookie: user.cookie } })).status).toBe(200);
+  });
+
+  it("rate-limits failed sign-ins per email: after 5 failures even the right password gets 429", async () => {
+    const user = await signUpUser();
+    const ip = `198.51.100.${Math.floor(Math.random() * 250)}`;
+    for (let i = 0; i < 5; i++) {
+      const res = await dash("/dashboard/api/sign-in", { method: "POST", headers: { "x-forwarded-for": ip }, json: { email: user.email, password: `guess number ${i}` } });
+      expect(res.status).toBe(401);
+    }
+    const blocked = await dash("/dashboard/api/sign-in", { method: "POST", json: { email: user.email, password: user.password } });
+    expect(blocked.status).toBe(429);
+    expect((await blocked.json()).code).toBe("rate_limited");
+    expect(sessionCookieOf(blocked)).toBeUndefined();
+    // Another account is not locked by someone guessing this one.
+    const other = await signUpUser();
+    const ok = await dash("/dashboard/api/sign-in", { method: "POST", json: { email: other.email, password: other.password } });
+    expect(ok.status).toBe(200);
+  });
+
+  it("refuses mutations without our Origin or without the session's CSRF token, and changes nothing", async () => {
+    const user = await signUpUser();
+    const attempts = [
+      dash("/dashboard/api/keys", { method: "POST", user, json: { name: "evil" }, origin: "https://evil.example" }),
+      dash("/dashboard/api/keys", { method: "POST", user, json: { name: "evil" }, origin: null }),
+      dash("/dashboard/api/keys", { method: "POST", user: { ...user, csrfToken: "wrong-token" }, json: { name: "evil" } }),
+      dash("/dashboard/api/keys", { method: "POST", headers: { cookie: user.cookie }, json: { name: "evil" } }),
+      dash("/dashboard/api/settings", { method: "PUT", user: { ...user, csrfToken: "" }, json: { name: "Hijacked" } }),
+      dash("/dashboard/api/sign-out", { method: "POST", headers: { cookie: user.cookie } }),
+      dash("/dashboard/api/sign-in", { method: "POST", json: { email: user.email, password: user.password }, origin: "https://evil.example" }),
+    ];
+    for (const res of await Promise.all(attempts)) {
+      expect(res.status).toBe(403);
+      expect((await res.json()).code).toBe("csrf_failed");
+    }
+    const keys = await dash("/dashboard/keys", { headers: { cookie: user.cookie } });
+    expect(await keys.text()).not.toContain("evil");
+    expect((await dash("/dashboard/api/session", { headers: { cookie: user.cookie } })).status).toBe(200);
+  });
+
+  it("the operator CLI creates a user for an existing merchant, who can then sign in", async () => {
+    const owner = await signUpUser();
+    const email = uniqueEmail("cli");
+    const child = run("npm", ["run", "--silent", "cli", "--", "user", "create", owner.merchantId, "--email", email, "--password-stdin", "--json"], {
+      cwd: ROOT,
+      env: { ...process.env, ...TEST_ENV } as NodeJS.ProcessEnv,
+    });
+    child.child.stdin!.end("a teammate's passphrase\n");
+    const { stdout } = await child;
+    expect(JSON.parse(stdout)).toMatchObject({ userId: expect.stringMatching(/^usr_/), merchantId: owner.merchantId, email });
+    const res = await dash("/dashboard/api/sign-in", { method: "POST", json: { email, password: "a teammate's passphrase" } });
+    expect(res.status).toBe(200);
+    const session = await (await dash("/dashboard/api/session", { headers: { cookie: sessionCookieOf(res)! } })).json();
+    expect(session.merchant.id).toBe(owner.merchantId);
+  });
+});
