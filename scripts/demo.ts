@@ -71,7 +71,9 @@ Demo is running.
     EVM     ${evm.buyers[0]?.address}   private key ${evm.buyers[0]?.privateKey}
     Solana  ${solana.buyers[0]?.publicKey}   secret key ${solana.buyers[0]?.secretKey}
 
-  Pay it from a terminal with the test buyer (what a wallet does through the gateway):
+  Pay it in Chromium through the checkout, with test wallets holding those keys (add --solana for Solana):
+    npx tsx scripts/pay-in-browser.ts '${payment.gatewayUrl}'
+  Or from a terminal, as a wallet talks to the gateway:
     npx tsx scripts/pay-demo-payment.ts ${payment.paymentId}
 
 Press Ctrl-C to stop.`);
