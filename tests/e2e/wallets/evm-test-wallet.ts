@@ -93,6 +93,8 @@ export async function installEvmWallet(page: Page, opts: Options): Promise<EvmTe
       return { error: { code: e.code ?? -32603, message: e.message ?? "wallet error" } };
     }
   });
+  // Scripts run under tsx (esbuild keepNames) wrap named functions in __name(): give the page one.
+  await page.addInitScript({ content: "globalThis.__name ??= (fn) => fn;" });
   await page.addInitScript(pageProvider, { name: opts.name ?? "Test EVM Wallet", icon: ICON, rdns: "dev.localhost.testwallet" });
   return { address: account.address, chainId: () => chainId, rejectNext: () => void (reject = true), calls };
 }

@@ -38,6 +38,8 @@ export async function installSolanaWallet(page: Page, opts: { secretKey: string;
       return { result: Buffer.from(tx.serialize()).toString("base64") };
     }
   });
+  // Scripts run under tsx (esbuild keepNames) wrap named functions in __name(): give the page one.
+  await page.addInitScript({ content: "globalThis.__name ??= (fn) => fn;" });
   await page.addInitScript(pageWallet, { name: opts.name ?? "Test Solana Wallet", icon: ICON });
   return { publicKey: keypair.publicKey.toBase58(), rejectNext: () => void (reject = true), calls };
 }
