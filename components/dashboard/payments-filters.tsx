@@ -11,7 +11,8 @@ export function PaymentsFilters(props: { params: URLSearchParams; networks: Opti
   const statuses = new Set(params.getAll("status"));
   const error = (field: string) => issues.find((i) => i.field === field)?.message;
   return (
-    <form method="get" className="dash-panel" aria-label="Filter payments">
+    // Keyed by the query: uncontrolled inputs take their defaults again when the URL changes (e.g. Clear).
+    <form key={params.toString()} method="get" className="dash-panel" aria-label="Filter payments">
       {issues.length ? (
         <div className="dash-error" role="alert">
           {issues.map((i) => `${i.field}: ${i.message}`).join("; ")}

@@ -50,25 +50,28 @@ export function RevenueChart({ days, currency }: { days: DayRevenue[]; currency:
           );
         })}
       </svg>
-      <table className="dash-visually-hidden">
-        <caption>Revenue per day</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col">Revenue</th>
-            <th scope="col">Payments</th>
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((d) => (
-            <tr key={d.day}>
-              <td>{d.day}</td>
-              <td>{formatMoney(d.revenueMinor, currency)}</td>
-              <td>{d.transactions}</td>
+      {/* A table ignores width: 1px, so the hiding box wraps it. */}
+      <div className="dash-visually-hidden">
+        <table>
+          <caption>Revenue per day</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col">Revenue</th>
+              <th scope="col">Payments</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {days.map((d) => (
+              <tr key={d.day}>
+                <td>{d.day}</td>
+                <td>{formatMoney(d.revenueMinor, currency)}</td>
+                <td>{d.transactions}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -36,7 +36,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
   return (
     <>
       <h1>Overview</h1>
-      <form className="dash-panel dash-row" method="get" aria-label="Date range">
+      <form key={`${range.from}/${range.to}`} className="dash-panel dash-row" method="get" aria-label="Date range">
         <div className="dash-field" style={{ marginBottom: 0 }}>
           <label htmlFor="from">From (UTC)</label>
           <input id="from" name="from" type="date" defaultValue={range.from} required />
