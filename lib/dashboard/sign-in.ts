@@ -1,6 +1,6 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { signInAttempts, users } from "@/db/schema";
+import { sessions, signInAttempts, users } from "@/db/schema";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "@/lib/auth/password-hash";
 import { createSession } from "@/lib/auth/session-create";
 import { ApiError } from "@/lib/http/errors";
@@ -23,6 +23,9 @@ export async function signIn(db: Db, input: unknown, ip: string) {
   await db.insert(signInAttempts).values({ email, ip, succeeded: Boolean(user && ok) });
   if (!user || !ok) throw new ApiError("invalid_credentials", "Email or password is incorrect");
   await db.update(users).set({ lastSignInAt: sql`now()` }).where(eq(users.id, user.id));
+  // Housekeeping on the user's own rows (indexed): expired sessions, attempts older than a day.
+  await db.delete(sessions).where(and(eq(sessions.userId, user.id), lt(sessions.expiresAt, sql`now()`)));
+  await db.delete(signInAttempts).where(and(eq(signInAttempts.email, email), lt(signInAttempts.createdAt, sql`now() - interval '1 day'`)));
   return createSession(db, user.id);
 }
 
