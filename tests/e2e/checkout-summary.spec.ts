@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { ARTIFACTS } from "../support/server";
 import { expect, test } from "./merchant-fixture";
+import { captureView } from "./checkout-steps";
 
 test("the gatewayUrl shows the merchant, the fiat amount and a ticking countdown", async ({ page, merchant, createPayment }) => {
   const payment = await createPayment({ amount: { unit: "iso4217/USD", value: "1250" }, referenceId: "order-1" });
@@ -38,6 +39,28 @@ test("an unknown payment id is a 404 page", async ({ page, baseUrl }) => {
   const res = await page.goto(`${baseUrl}/pay?pid=pay_0000000000000000000000`);
   expect(res?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Payment not found" })).toBeVisible();
+  await captureView(page, "not-found");
   const garbage = await page.goto(`${baseUrl}/pay?pid=<script>`);
   expect(garbage?.status()).toBe(404);
+});
+
+test("the checkout is served with a nonce CSP that its own scripts satisfy, and cannot be framed", async ({ page, createPayment }) => {
+  const payment = await createPayment({ amount: { unit: "iso4217/USD", value: "100" }, referenceId: "csp" });
+  const violations: string[] = [];
+  page.on("console", (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
+  const res = await page.goto(payment.gatewayUrl);
+  const csp = res!.headers()["content-security-policy"]!;
+  const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+  expect(nonce).toBeTruthy();
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(res!.headers()["referrer-policy"]).toBe("no-referrer");
+  // Every script Next.js rendered carries this response's nonce, and the page hydrates under the policy.
+  const scripts = await page.locator("script").evaluateAll((els) => els.map((e) => (e as HTMLScriptElement).nonce));
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.every((n) => n === nonce)).toBe(true);
+  await page.getByRole("button", { name: "Connect a wallet" }).click();
+  await expect(page.getByRole("heading", { name: "Choose a wallet" })).toBeVisible();
+  expect(violations).toEqual([]);
 });
