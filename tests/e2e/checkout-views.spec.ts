@@ -1,3 +1,5 @@
+import postgres from "postgres";
+import { testDatabaseUrl } from "../support/database-url";
 import { expect, test } from "./merchant-fixture";
 import { captureView, chooseAndPay, connectWallet } from "./checkout-steps";
 import { installEvmWallet } from "./wallets/evm-test-wallet";
@@ -138,4 +140,26 @@ test("keyboard only: connect, choose and pay without a mouse", async ({ page, de
   await expect(page.getByRole("button", { name: /^6\.00 USDC/ })).toHaveAttribute("aria-pressed", "true");
   await press(/^Pay 6\.00 USDC$/);
   await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible({ timeout: 30_000 });
+});
+
+test("a failed payment shows the failure view, or sends the buyer to the error URL when both URLs are HTTPS", async ({ page, createPayment }) => {
+  // Failing on chain (a reverted transfer, a Solana blockhash that lapsed) is covered by the gateway's
+  // integration tests; here the payment is marked failed the way the settlement watcher does it.
+  const markFailed = async (paymentId: string) => {
+    const sql = postgres(testDatabaseUrl(), { max: 1, onnotice: () => {} });
+    await sql`update payments set status = 'failed', finalized_at = now(), updated_at = now() where id = ${paymentId}`;
+    await sql.end();
+  };
+  const generic = await createPayment(usd("100", "failed"));
+  await markFailed(generic.paymentId);
+  await page.goto(generic.gatewayUrl);
+  await expect(page.getByRole("heading", { name: "Payment failed" })).toBeVisible();
+  await expect(page.getByTestId("redirect-notice")).toHaveCount(0);
+  await captureView(page, "failed");
+
+  await page.route("https://shop.example/**", (route) => route.fulfill({ contentType: "text/html", body: "<title>Shop</title><h1>Payment failed</h1>" }));
+  const redirecting = await createPayment(usd("100", "failed-redirect", { checkout: { successUrl: "https://shop.example/ok", errorUrl: "https://shop.example/failed" } }));
+  await markFailed(redirecting.paymentId);
+  await page.goto(redirecting.gatewayUrl);
+  await page.waitForURL(`https://shop.example/failed?payment_id=${redirecting.paymentId}`, { timeout: 10_000 });
 });
