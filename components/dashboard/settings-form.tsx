@@ -16,6 +16,16 @@ export type SettingsValues = {
 };
 type TokenChoice = { caip19: string; label: string };
 
+const LABELS: Record<string, string> = {
+  name: "Business name",
+  iconUrl: "Icon URL",
+  evmAddress: "EVM address",
+  solanaAddress: "Solana address",
+  acceptedTokens: "Accepted tokens",
+  defaultExpirySeconds: "Payment window",
+  currency: "Currency",
+};
+
 /** The merchant's settings, saved all at once; a refused field keeps everything typed so nothing is lost. */
 export function SettingsForm({ initial, tokens, serviceExpiryMinutes, csrfToken }: { initial: SettingsValues; tokens: TokenChoice[]; serviceExpiryMinutes: number; csrfToken: string }) {
   const router = useRouter();
@@ -44,7 +54,7 @@ export function SettingsForm({ initial, tokens, serviceExpiryMinutes, csrfToken 
       router.refresh();
     } else {
       setIssues(result.issues);
-      setMessage({ ok: false, text: `Nothing was saved: ${result.issues.length ? result.issues.map((i) => `${i.field} ${i.message}`).join("; ") : result.message}` });
+      setMessage({ ok: false, text: `Nothing was saved. ${result.issues.length ? result.issues.map((i) => `${LABELS[i.field.split(".")[0]!] ?? i.field}: ${i.message}`).join("; ") : result.message}` });
     }
   }
 

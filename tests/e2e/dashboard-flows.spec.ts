@@ -26,6 +26,7 @@ test("a merchant signs up, creates a key, sees API payments, filters, opens, exp
   expect(apiKey).toMatch(/^sk_/);
   await expect(page.getByTestId("keys-table")).toContainText("Checkout server");
   await expect(page.getByTestId("keys-table")).toContainText(apiKey.slice(0, 9));
+  await page.screenshot({ path: join(ARTIFACTS, "dashboard-keys.png"), fullPage: true });
 
   // The test's backend creates payments with that key.
   const headers = { "api-key": apiKey, "merchant-id": merchantId, "content-type": "application/json" };
@@ -114,6 +115,7 @@ test("a merchant signs up, creates a key, sees API payments, filters, opens, exp
   await expect(page.getByText(/Nothing was saved/)).toBeVisible();
   await expect(page.getByLabel("EVM address (Ethereum, Base, …)")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel("Business name")).toHaveValue("Corner Bookshop & Café");
+  await page.screenshot({ path: join(ARTIFACTS, "dashboard-settings-error.png"), fullPage: true });
   await page.getByLabel("EVM address (Ethereum, Base, …)").fill(address);
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(page.getByText("Settings saved")).toBeVisible();
