@@ -90,6 +90,10 @@ describe("dashboard data through the same lib functions as the API", () => {
     const next = /href="(\/dashboard\/payments\?[^"]*cursor=[^"]+)"/.exec(page1)![1]!.replaceAll("&amp;", "&");
     const page2 = await (await dash(next, { headers: { cookie: user.cookie } })).text();
     expect(page2.match(/data-payment-id=/g)).toHaveLength(5);
+    const previous = /<a [^>]*rel="prev"[^>]*>/.exec(page2)![0]!.match(/href="([^"]+)"/)![1]!.replaceAll("&amp;", "&");
+    const back = await (await dash(previous, { headers: { cookie: user.cookie } })).text();
+    const rowsOf = (html: string) => [...html.matchAll(/data-payment-id="([^"]+)"/g)].map((m) => m[1]);
+    expect(rowsOf(back)).toEqual(rowsOf(page1));
 
     const search = await (await dash("/dashboard/payments?q=tbl-7", { headers: { cookie: user.cookie } })).text();
     expect(search.match(/data-payment-id=/g)).toHaveLength(1);

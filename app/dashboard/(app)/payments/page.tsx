@@ -27,8 +27,18 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
   const networkName = new Map(networks.map((n) => [n.chainId, n.name]));
   const withoutCursor = new URLSearchParams(params);
   withoutCursor.delete("cursor");
+  withoutCursor.delete("trail");
+  // Keyset pages only go forward; the cursors of the pages before travel in `trail` ("-" = first page).
+  const trail = (params.get("trail") ?? "").split(",").filter(Boolean).slice(-50);
   const next = new URLSearchParams(withoutCursor);
-  if (page.next_cursor) next.set("cursor", page.next_cursor);
+  if (page.next_cursor) {
+    next.set("cursor", page.next_cursor);
+    next.set("trail", [...trail, params.get("cursor") ?? "-"].join(","));
+  }
+  const previous = new URLSearchParams(withoutCursor);
+  const back = trail.at(-1);
+  if (back && back !== "-") previous.set("cursor", back);
+  if (trail.length > 1) previous.set("trail", trail.slice(0, -1).join(","));
 
   return (
     <>
@@ -90,6 +100,11 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
           {params.get("cursor") ? (
             <Link className="dash-btn" href={`/dashboard/payments?${withoutCursor}`}>
               First page
+            </Link>
+          ) : null}
+          {params.get("cursor") && back ? (
+            <Link className="dash-btn" href={`/dashboard/payments?${previous}`} rel="prev">
+              Previous page
             </Link>
           ) : null}
           {page.next_cursor ? (
