@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { CopyButton } from "./copy-button";
 import { dashboardFetch, issueFor, type FieldIssue } from "./dashboard-fetch";
 import { Field } from "./field";
@@ -31,8 +31,12 @@ export function CreateKeyForm({ csrfToken }: { csrfToken: string }) {
     setCreated(result.data);
     form.reset();
     router.refresh();
-    setTimeout(() => secretRef.current?.focus(), 0);
   }
+
+  // Move focus to the once-shown secret so keyboard and screen-reader users land on it.
+  useEffect(() => {
+    if (created) secretRef.current?.focus();
+  }, [created]);
 
   return (
     <>

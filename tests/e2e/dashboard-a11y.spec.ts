@@ -65,4 +65,20 @@ test("keyboard only: sign in, skip to content, move through the sections", async
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(`${baseUrl}/dashboard/payments`);
   await expect(page.getByRole("heading", { name: "Payments", exact: true })).toBeVisible();
+
+  // Keys by keyboard: create (focus lands on the once-shown secret), revoke with confirm.
+  await page.goto(`${baseUrl}/dashboard/keys`);
+  for (let i = 0; i < 20 && (await focused()) !== "keyName"; i++) await page.keyboard.press("Tab");
+  expect(await focused()).toBe("keyName");
+  await page.keyboard.type("keyboard key");
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("new-key")).toBeFocused();
+  await page.keyboard.press("Tab");
+  expect(await focused()).toBe("Copy");
+  for (let i = 0; i < 10 && (await focused()) !== "Revoke"; i++) await page.keyboard.press("Tab");
+  expect(await focused()).toBe("Revoke");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("button", { name: "Confirm revoking key keyboard key" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("No active keys")).toBeVisible();
 });
