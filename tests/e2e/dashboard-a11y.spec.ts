@@ -73,6 +73,7 @@ test("keyboard only: sign in, skip to content, move through the sections", async
   await page.keyboard.type("keyboard key");
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("new-key")).toBeFocused();
+  await expect(page.getByTestId("keys-table")).toContainText("keyboard key");
   await page.keyboard.press("Tab");
   expect(await focused()).toBe("Copy");
   for (let i = 0; i < 10 && (await focused()) !== "Revoke"; i++) await page.keyboard.press("Tab");
