@@ -83,6 +83,7 @@ describe("dashboard accounts", () => {
     const blocked = await dash("/dashboard/api/sign-in", { method: "POST", json: { email: user.email, password: user.password } });
     expect(blocked.status).toBe(429);
     expect((await blocked.json()).code).toBe("rate_limited");
+    expect(blocked.headers.get("retry-after")).toBe("900");
     expect(sessionCookieOf(blocked)).toBeUndefined();
     // Another account is not locked by someone guessing this one.
     const other = await signUpUser();
