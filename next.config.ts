@@ -8,6 +8,21 @@ const nextConfig: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
   reactStrictMode: true,
+  // The dashboard's buttons revoke keys and change where money goes: never inside another site's
+  // frame (clickjacking). The checkout gets these and a nonce CSP from proxy.ts.
+  async headers() {
+    return [
+      {
+        source: "/dashboard/:path*",
+        headers: [
+          { key: "Content-Security-Policy", value: "frame-ancestors 'none'; object-src 'none'; base-uri 'self'; form-action 'self'" },
+          { key: "X-Frame-Options", value: "DENY" },
+          { key: "Referrer-Policy", value: "same-origin" },
+          { key: "X-Content-Type-Options", value: "nosniff" },
+        ],
+      },
+    ];
+  },
 };
 
 export default nextConfig;

@@ -10,7 +10,7 @@ import { closeDb, getDb } from "@/db/client";
 import { env } from "@/lib/env";
 import { DEFAULT_INFO_FILE, startDevnet } from "./devnet/index";
 import { launchNextServer, ROOT } from "./lib/next-server";
-import { ensureDemoMerchant } from "./lib/demo-merchant";
+import { ensureDemoMerchant, ensureDemoUser } from "./lib/demo-merchant";
 
 async function main() {
   const { PORT, PUBLIC_BASE_URL } = env();
@@ -38,6 +38,7 @@ async function main() {
 
   const { evm, solana } = devnet.info;
   const merchant = await ensureDemoMerchant(await getDb(), { evmAddress: evm.merchant.address, solanaAddress: solana.merchant.publicKey });
+  const user = await ensureDemoUser(await getDb(), merchant.merchantId);
   const local = `http://127.0.0.1:${PORT}`;
   const res = await fetch(`${local}/v1/merchant/payment`, {
     method: "POST",
@@ -53,6 +54,8 @@ Demo is running.
   Merchant-Id   ${merchant.merchantId}   (${merchant.name})
   Api-Key       ${merchant.apiKey}
   Payment       ${payment.paymentId}   $12.50, expires ${new Date(payment.expiresAt * 1000).toISOString()}
+
+  Dashboard     ${local}/dashboard   sign in as ${user.email} / ${user.password}
 
   Payment link (open it in a browser):
     ${payment.gatewayUrl}

@@ -1,8 +1,25 @@
-import { eq } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { merchants } from "@/db/schema";
+import { merchants, users } from "@/db/schema";
 import { createApiKey } from "@/lib/auth/create-api-key";
+import { hashPassword } from "@/lib/auth/password-hash";
+import { createUser } from "@/lib/dashboard/create-user";
 import { createMerchant } from "@/lib/merchants/create-merchant";
+
+const DEMO_EMAIL = "demo@example.com";
+
+/**
+ * The demo merchant's dashboard user. Its password is fresh on every run (printed, never stored in
+ * clear), like the demo API key.
+ */
+export async function ensureDemoUser(db: Db, merchantId: string): Promise<{ email: string; password: string }> {
+  const password = randomBytes(12).toString("base64url");
+  const [existing] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, DEMO_EMAIL), eq(users.merchantId, merchantId))).limit(1);
+  if (existing) await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, existing.id));
+  else await createUser(db, merchantId, DEMO_EMAIL, password);
+  return { email: DEMO_EMAIL, password };
+}
 
 const DEMO_NAME = "Demo Store";
 
