@@ -34,6 +34,11 @@ const envSchema = z.object({
   WATCHER_INTERVAL_MS: intFromEnv(100, 60_000, 1000),
   /** Where `npm run devnet` describes the local chains it runs. */
   DEVNET_FILE: z.string().min(1).default(".devnet/devnet.json"),
+  /**
+   * WalletConnect Cloud project id. When set, the checkout also offers WalletConnect (phone
+   * wallets by QR); the buyer's browser then talks to WalletConnect's relay.
+   */
+  WALLETCONNECT_PROJECT_ID: z.string().regex(/^[0-9a-f]{32}$/, "must be 32 hex digits").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

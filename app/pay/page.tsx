@@ -4,6 +4,7 @@ import { getDb } from "@/db/client";
 import { CheckoutApp } from "@/components/checkout/checkout-app";
 import { PaymentSummary } from "@/components/checkout/payment-summary";
 import { ShareLink } from "@/components/checkout/share-link";
+import { env } from "@/lib/env";
 import { checkoutNetworks } from "@/lib/gateway/checkout-networks";
 import { getCheckoutPayment } from "@/lib/payments/get-checkout-payment";
 import { gatewayUrlFor } from "@/lib/payments/payment-view";
@@ -26,6 +27,7 @@ export default async function CheckoutPage({ searchParams }: { searchParams: Pro
           renderedAt={payment.renderedAt}
           redirects={payment.redirects}
           networks={checkoutNetworks(payment.namespaces)}
+          walletConnectProjectId={env().WALLETCONNECT_PROJECT_ID ?? null}
           share={<ShareLink url={gatewayUrlFor(payment.id)} />}
         />
       </div>

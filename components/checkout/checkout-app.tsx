@@ -26,6 +26,8 @@ export type CheckoutAppProps = {
   renderedAt: number;
   redirects: { successUrl: string; errorUrl: string } | null;
   networks: CheckoutNetwork[];
+  /** WalletConnect Cloud project id; null leaves WalletConnect out. */
+  walletConnectProjectId: string | null;
   /** The payment link as QR code and copy button (rendered on the server); shown while payable. */
   share: ReactNode;
 };
@@ -39,7 +41,7 @@ export function CheckoutApp(props: CheckoutAppProps) {
   );
 }
 
-function CheckoutFlow({ paymentId, initial, expiresAt, renderedAt, redirects, networks, share }: CheckoutAppProps) {
+function CheckoutFlow({ paymentId, initial, expiresAt, renderedAt, redirects, networks, walletConnectProjectId, share }: CheckoutAppProps) {
   const { data } = usePaymentStatus(paymentId, initial);
   const [connecting, setConnecting] = useState(false);
   const now = useNow(renderedAt, !data.isFinal);
@@ -68,7 +70,7 @@ function CheckoutFlow({ paymentId, initial, expiresAt, renderedAt, redirects, ne
           This merchant cannot take crypto payments right now.
         </p>
       ) : connecting ? (
-        <WalletPanel paymentId={paymentId} networks={networks} />
+        <WalletPanel paymentId={paymentId} networks={networks} walletConnectProjectId={walletConnectProjectId} />
       ) : (
         <button type="button" className="primary" onClick={() => setConnecting(true)}>
           Connect a wallet

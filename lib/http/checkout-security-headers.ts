@@ -3,7 +3,9 @@
  * puts it on its own scripts; 'strict-dynamic' lets them load the wallet chunks on demand), the
  * page cannot be framed (clickjacking a payment), and no referrer leaks the payment link.
  */
-export function checkoutSecurityHeaders(nonce: string, opts: { dev: boolean }): Record<string, string> {
+export function checkoutSecurityHeaders(nonce: string, opts: { dev: boolean; walletConnect?: boolean }): Record<string, string> {
+  // WalletConnect (only when configured): its relay and the QR modal's wallet directory.
+  const walletConnect = opts.walletConnect ? " https://*.walletconnect.org wss://*.walletconnect.org https://*.walletconnect.com wss://*.walletconnect.com https://*.web3modal.org https://*.reown.com" : "";
   const csp = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${opts.dev ? " 'unsafe-eval'" : ""}`,
@@ -12,10 +14,11 @@ export function checkoutSecurityHeaders(nonce: string, opts: { dev: boolean }): 
     "img-src 'self' data: https:",
     "font-src 'self'",
     // The page talks only to this service; wallets reach their chains from their own context.
-    `connect-src 'self'${opts.dev ? " ws:" : ""}`,
+    `connect-src 'self'${walletConnect}${opts.dev ? " ws:" : ""}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
+    ...(opts.walletConnect ? ["frame-src 'self' https://*.walletconnect.org https://*.reown.com"] : []),
     "frame-ancestors 'none'",
   ].join("; ");
   return {

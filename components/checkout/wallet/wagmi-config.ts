@@ -1,6 +1,6 @@
 import { custom, defineChain, type Chain } from "viem";
 import { createConfig, http, type Config, type CreateConnectorFn } from "wagmi";
-import { injected } from "wagmi/connectors";
+import { injected, walletConnect } from "wagmi/connectors";
 import type { CheckoutNetwork } from "@/lib/gateway/checkout-networks";
 
 /**
@@ -34,4 +34,13 @@ function toViemChain(network: CheckoutNetwork): Chain {
     nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
     rpcUrls: { default: { http: network.publicRpcUrl ? [network.publicRpcUrl] : [] } },
   });
+}
+
+/**
+ * WalletConnect for phone wallets: the connector shows its QR modal and loads its provider only
+ * when the buyer picks it (the library is a dynamic import inside the connector).
+ */
+export function walletConnectConnector(projectId: string): CreateConnectorFn {
+  const origin = window.location.origin;
+  return walletConnect({ projectId, showQrModal: true, metadata: { name: "Checkout", description: "Pay with crypto", url: origin, icons: [`${origin}/icons/usdc.svg`] } });
 }

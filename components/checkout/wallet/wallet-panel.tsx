@@ -7,15 +7,15 @@ import { EvmWallets } from "./evm-wallets";
 import { PaymentOptions } from "./payment-options";
 import type { EvmSession, SolanaSession } from "./sessions";
 import { SolanaWallets } from "./solana-wallets";
-import { createWagmiConfig } from "./wagmi-config";
+import { createWagmiConfig, walletConnectConnector } from "./wagmi-config";
 import { WalletProviders } from "./wallet-providers";
 
 /**
  * Loaded on demand (the buyer clicked "Connect a wallet"): wallet discovery for both namespaces,
  * then the payment options for the accounts the buyer connected.
  */
-export default function WalletPanel({ paymentId, networks }: { paymentId: string; networks: CheckoutNetwork[] }) {
-  const [wagmiConfig] = useState(() => createWagmiConfig(networks));
+export default function WalletPanel({ paymentId, networks, walletConnectProjectId }: { paymentId: string; networks: CheckoutNetwork[]; walletConnectProjectId: string | null }) {
+  const [wagmiConfig] = useState(() => createWagmiConfig(networks, walletConnectProjectId ? [walletConnectConnector(walletConnectProjectId)] : []));
   return (
     <WalletProviders wagmiConfig={wagmiConfig} networks={networks}>
       <PanelBody paymentId={paymentId} networks={networks} hasEvm={wagmiConfig !== null} />
