@@ -8,7 +8,8 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import * as schema from "@/db/schema";
 import { testDatabaseUrl } from "../support/database-url";
 import { ARTIFACTS } from "../support/server";
-import { expect, parseCsv, signUpInBrowser, test, uniqueEmail } from "./dashboard-support";
+import { parseCsv } from "../support/parse-csv";
+import { expect, signUpInBrowser, test, uniqueEmail } from "./dashboard-support";
 
 test("a merchant signs up, creates a key, sees API payments, filters, opens, exports, changes the address, revokes the key", async ({ page, baseUrl, devnet }) => {
   test.setTimeout(120_000);

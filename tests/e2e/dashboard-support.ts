@@ -40,36 +40,3 @@ export async function signUpInBrowser(page: Page, baseUrl: string, businessName:
   await expect(page).toHaveURL(`${baseUrl}/dashboard`);
   await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
 }
-
-/** RFC 4180 rows (quoted fields, doubled quotes, line breaks inside quotes). */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  const endField = () => {
-    row.push(field);
-    field = "";
-  };
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted && c === '"' && text[i + 1] === '"') {
-      field += '"';
-      i++;
-    } else if (quoted && c === '"') quoted = false;
-    else if (quoted) field += c;
-    else if (c === '"') quoted = true;
-    else if (c === ",") endField();
-    else if (c === "\r" && text[i + 1] === "\n") {
-      endField();
-      rows.push(row);
-      row = [];
-      i++;
-    } else field += c;
-  }
-  if (field || row.length) {
-    endField();
-    rows.push(row);
-  }
-  return rows;
-}

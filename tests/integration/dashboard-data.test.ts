@@ -5,40 +5,8 @@ import { apiKeys, merchants, payments } from "@/db/schema";
 import { api, createPaymentRequest, usd } from "../support/api";
 import { createKey, dash, signUpUser, type DashboardUser } from "../support/dashboard";
 import { testDb } from "../support/db";
+import { parseCsv } from "../support/parse-csv";
 import { paid, seedPayment } from "../support/seed";
-
-/** RFC 4180 parser (quoted fields, doubled quotes, CRLF inside quotes), to read the export as a spreadsheet would. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  const endField = () => {
-    row.push(field);
-    field = "";
-  };
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted && c === '"' && text[i + 1] === '"') {
-      field += '"';
-      i++;
-    } else if (quoted && c === '"') quoted = false;
-    else if (quoted) field += c;
-    else if (c === '"') quoted = true;
-    else if (c === ",") endField();
-    else if (c === "\r" && text[i + 1] === "\n") {
-      endField();
-      rows.push(row);
-      row = [];
-      i++;
-    } else field += c;
-  }
-  if (field || row.length) {
-    endField();
-    rows.push(row);
-  }
-  return rows;
-}
 
 function keyOf(user: DashboardUser, key: { id: string; secret: string }) {
   return { merchantId: user.merchantId, apiKey: key.secret, keyId: key.id };

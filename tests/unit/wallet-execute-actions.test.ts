@@ -1,6 +1,6 @@
 import { WalletSignTransactionError } from "@solana/wallet-adapter-base";
 import { Keypair, SystemProgram, Transaction, TransactionMessage, VersionedTransaction, type PublicKey } from "@solana/web3.js";
-import { keccak256, recoverTypedDataAddress, toHex, type Hex } from "viem";
+import { keccak256, toHex, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
 import { isValidSignature } from "@/lib/chains/solana/ed25519";
@@ -14,10 +14,10 @@ import {
   type SolanaSigner,
   type WalletRpcAction,
 } from "@/lib/wallet";
+import { recoverSigner, typedData, USDC } from "./wallet-typed-data";
 
 const BASE = "eip155:8453";
 const SOLANA = "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp";
-const USDC = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
 
 const rpc = (chainId: string, method: string, params: unknown[]): WalletRpcAction => ({ type: "walletRpc", walletRpc: { chainId, method, params: JSON.stringify(params) } });
 
@@ -45,36 +45,6 @@ function evmWallet(startChain = 8453) {
     },
   };
   return { account, calls, provider, signer: evmSignerFromEip1193(provider), chain: () => chain };
-}
-
-function typedData(from: Hex, chainId = 8453) {
-  return {
-    types: {
-      EIP712Domain: [
-        { name: "name", type: "string" },
-        { name: "version", type: "string" },
-        { name: "chainId", type: "uint256" },
-        { name: "verifyingContract", type: "address" },
-      ],
-      TransferWithAuthorization: [
-        { name: "from", type: "address" },
-        { name: "to", type: "address" },
-        { name: "value", type: "uint256" },
-        { name: "validAfter", type: "uint256" },
-        { name: "validBefore", type: "uint256" },
-        { name: "nonce", type: "bytes32" },
-      ],
-    },
-    primaryType: "TransferWithAuthorization",
-    domain: { name: "USD Coin", version: "2", chainId, verifyingContract: USDC },
-    message: { from, to: "0x000000000000000000000000000000000000dEaD", value: "12500000", validAfter: "0", validBefore: "1900000000", nonce: `0x${"ab".repeat(32)}` },
-  } as const;
-}
-
-/** Who signed `signature` over typedData(from); numbers as bigints, the form viem hashes. */
-function recoverSigner(from: Hex, signature: string | undefined) {
-  const { types, primaryType, domain, message } = typedData(from);
-  return recoverTypedDataAddress({ types, primaryType, domain: { ...domain, chainId: BigInt(domain.chainId) }, message: { ...message, value: BigInt(message.value), validAfter: 0n, validBefore: BigInt(message.validBefore) }, signature: signature as Hex });
 }
 
 const signTypedDataAction = (from: Hex) => rpc(BASE, "eth_signTypedData_v4", [from, JSON.stringify(typedData(from))]);

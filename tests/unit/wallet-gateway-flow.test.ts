@@ -1,5 +1,4 @@
 import { Keypair, SystemProgram, Transaction, type PublicKey } from "@solana/web3.js";
-import { recoverTypedDataAddress, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
 import { isValidSignature } from "@/lib/chains/solana/ed25519";
@@ -16,11 +15,11 @@ import {
   type PayStep,
   type SolanaSigner,
 } from "@/lib/wallet";
+import { recoverSigner, typedData, USDC } from "./wallet-typed-data";
 
 const PAY = "pay_3x9Zq1Lk0aBcDeFgHiJkLm";
 const BASE = "eip155:8453";
 const SOLANA = "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp";
-const USDC = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
 const PROCESSING = { status: "processing", isFinal: false, pollInMs: 1000, info: null };
 
 type Seen = { method: string; path: string; query: URLSearchParams; body: unknown; headers: Record<string, string> };
@@ -43,36 +42,6 @@ function fakeGateway(answer: (req: Seen) => Answer) {
     return new Response(typeof body === "string" ? body : JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
   };
   return { fetch, seen, client: createGatewayClient({ fetch }) };
-}
-
-function typedData(from: Hex) {
-  return {
-    types: {
-      EIP712Domain: [
-        { name: "name", type: "string" },
-        { name: "version", type: "string" },
-        { name: "chainId", type: "uint256" },
-        { name: "verifyingContract", type: "address" },
-      ],
-      TransferWithAuthorization: [
-        { name: "from", type: "address" },
-        { name: "to", type: "address" },
-        { name: "value", type: "uint256" },
-        { name: "validAfter", type: "uint256" },
-        { name: "validBefore", type: "uint256" },
-        { name: "nonce", type: "bytes32" },
-      ],
-    },
-    primaryType: "TransferWithAuthorization",
-    domain: { name: "USD Coin", version: "2", chainId: 8453, verifyingContract: USDC },
-    message: { from, to: "0x000000000000000000000000000000000000dEaD", value: "12500000", validAfter: "0", validBefore: "1900000000", nonce: `0x${"cd".repeat(32)}` },
-  } as const;
-}
-
-/** Who signed `signature` over typedData(from); numbers as bigints, the form viem hashes. */
-function recoverSigner(from: Hex, signature: string | undefined) {
-  const { types, primaryType, domain, message } = typedData(from);
-  return recoverTypedDataAddress({ types, primaryType, domain: { ...domain, chainId: BigInt(domain.chainId) }, message: { ...message, value: BigInt(message.value), validAfter: 0n, validBefore: BigInt(message.validBefore) }, signature: signature as Hex });
 }
 
 function unsignedLegacy(buyer: PublicKey): string {

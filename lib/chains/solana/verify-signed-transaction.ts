@@ -2,7 +2,8 @@ import { Message, Transaction, type PublicKey } from "@solana/web3.js";
 import { ChainVerificationError } from "@/lib/chains/chain-adapter";
 import { decodeBase58 } from "./base58";
 import { isValidSignature } from "./ed25519";
-import { decodeBase64, splitWireTransaction } from "./wire-transaction";
+import { splitWireTransaction } from "./split-wire-transaction";
+import { decodeBase64 } from "./wire-transaction";
 
 const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((byte, i) => byte === b[i]);
 
