@@ -9,7 +9,10 @@ export type Db = PostgresJsDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type DbOrTx = Db | Tx;
 
-type Connection = { db: Db; sql: postgres.Sql; url: string; stopEmbedded: () => Promise<void> };
+type Connection = { db: Db; readDb: Db; sql: postgres.Sql; readSql: postgres.Sql; url: string; stopEmbedded: () => Promise<void> };
+
+// Few connections are enough for the hot reads: postgres.js pipelines queries over each one.
+const READ_POOL_SIZE = 2;
 
 let connecting: Promise<Connection> | undefined;
 
@@ -29,14 +32,26 @@ export async function getDb(): Promise<Db> {
   return (await connection()).db;
 }
 
+/**
+ * A second, small pool for hot single-statement reads (status polls). Kept apart from the main
+ * pool so that transactions holding a connection while they wait on a chain RPC can never make a
+ * poll queue behind them, and so concurrent polls share connections: pipelined queries go out and
+ * come back in batches, which costs far fewer syscalls than one connection per query.
+ * Never use it for writes or transactions.
+ */
+export async function getReadDb(): Promise<Db> {
+  return (await connection()).readDb;
+}
+
 async function open(): Promise<Connection> {
   const settings = env();
   const embedded = settings.DATABASE_URL
     ? { url: settings.DATABASE_URL, stop: async () => {} }
     : await ensureEmbeddedPostgres(settings.EMBEDDED_PG_DIR, settings.EMBEDDED_PG_PORT);
   await runMigrations(embedded.url);
-  const sql = postgres(embedded.url, { max: 10, onnotice: () => {} });
-  return { db: drizzle(sql, { schema }), sql, url: embedded.url, stopEmbedded: embedded.stop };
+  const sql = postgres(embedded.url, { max: settings.DATABASE_POOL_SIZE, onnotice: () => {} });
+  const readSql = postgres(embedded.url, { max: READ_POOL_SIZE, onnotice: () => {} });
+  return { db: drizzle(sql, { schema }), readDb: drizzle(readSql, { schema }), sql, readSql, url: embedded.url, stopEmbedded: embedded.stop };
 }
 
 /** Close the pool and, if this process started the embedded server, stop it. */
@@ -45,6 +60,6 @@ export async function closeDb(): Promise<void> {
   const conn = await connecting.catch(() => undefined);
   connecting = undefined;
   if (!conn) return;
-  await conn.sql.end({ timeout: 5 });
+  await Promise.all([conn.sql.end({ timeout: 5 }), conn.readSql.end({ timeout: 5 })]);
   await conn.stopEmbedded();
 }

@@ -12,6 +12,8 @@ const envSchema = z.object({
   PORT: intFromEnv(1, 65535, 3000),
   /** External PostgreSQL. When unset, an embedded PostgreSQL is started under EMBEDDED_PG_DIR. */
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL").optional(),
+  /** Connections this process keeps to PostgreSQL (postgres.js pipelines queries over them). */
+  DATABASE_POOL_SIZE: intFromEnv(1, 100, 10),
   EMBEDDED_PG_DIR: z.string().min(1).default(".data/postgres"),
   EMBEDDED_PG_PORT: intFromEnv(1024, 65535, 54329),
   /** Origin buyers reach the checkout at; gatewayUrl is built from it. */

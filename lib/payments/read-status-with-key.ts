@@ -10,14 +10,16 @@ import { paymentIdParam } from "./schemas";
  * The status endpoint's hot path in one round trip: the merchant's active key hashes and the
  * payment come back in one prepared query, then the key is checked exactly as
  * authenticateMerchant does (auth errors first, then payment_not_found).
+ * `dbs.read` is the small pool for hot reads (see getReadDb); the key's last-use stamp is a
+ * write, so it goes through `dbs.write`.
  */
-export async function readStatusWithKey(db: Db, headers: Headers, paymentId: string) {
+export async function readStatusWithKey(dbs: { read: Db; write: Db }, headers: Headers, paymentId: string) {
   const { merchantId, apiKey } = partnerHeaders(headers);
   const wellFormed = paymentIdParam.safeParse(paymentId).success;
-  const rows = await statusQuery(db).execute({ merchantId, paymentId: wellFormed ? paymentId : "" });
+  const rows = await statusQuery(dbs.read).execute({ merchantId, paymentId: wellFormed ? paymentId : "" });
   const merchant = matchMerchantKey(rows, apiKey);
   if (!merchant) throw merchantNotFound(merchantId);
-  recordKeyUse(db, merchant.keyId);
+  recordKeyUse(dbs.write, merchant.keyId);
   const row = rows[0]!;
   if (!row.paymentId || !row.status || !row.expiresAt) {
     throw new ApiError("payment_not_found", `No payment ${paymentId.slice(0, 64)} for this merchant`);

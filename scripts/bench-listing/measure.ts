@@ -1,29 +1,16 @@
-import { createRequire } from "node:module";
+import { runLoad } from "../bench/http-load";
 
 export type Target = { name: string; label: string; url: string; headers: Record<string, string> };
 export type Figures = { requests: number; seconds: number; reqPerSec: number; p50Ms: number; p95Ms: number; p99Ms: number; non2xx: number; errors: number };
 /** When a timed run went on (epoch ms), to find its requests in the server's log. */
 export type Window = { target: string; from: number; to: number };
 
-type Instance = PromiseLike<{ duration: number; errors: number }> & {
-  on(event: "response", listener: (client: unknown, status: number, bytes: number, ms: number) => void): void;
-};
-// autocannon ships no types; loading it untyped keeps this folder free of a module declaration.
-const autocannon = createRequire(import.meta.url)("autocannon") as (opts: {
-  url: string;
-  headers: Record<string, string>;
-  connections: number;
-  duration: number;
-  timeout: number;
-}) => Instance;
-
 /**
- * Closed-loop load with autocannon: first 2 s per target to warm the server (V8 compiles the route
- * code over the first thousand requests or so; 1 s was not enough for the first target), then
- * `rounds` timed runs per target, interleaved (A B C A B C) so drift hits every target alike,
- * each after a 1 s warm-up of its own.
- * Percentiles come from every 2xx response time of the timed runs (autocannon's 'response' event is
- * in fractional ms; its own histogram rounds to whole ms, too coarse for 2-5 ms requests).
+ * Closed-loop load (scripts/bench/http-load.ts): first 2 s per target to warm the server (V8
+ * compiles the route code over the first thousand requests or so; 1 s was not enough for the
+ * first target), then `rounds` timed runs per target, interleaved (A B C A B C) so drift hits every
+ * target alike, each after a 1 s warm-up on the same connections.
+ * Percentiles come from every 2xx response time of the timed windows, in fractional ms.
  */
 export async function measureAll(
   targets: Target[],
@@ -34,13 +21,12 @@ export async function measureAll(
 ): Promise<{ figures: Map<string, Figures>; windows: Window[] }> {
   const samples = new Map(targets.map((t) => [t.name, { latencies: [] as number[], seconds: 0, non2xx: 0, errors: 0 }]));
   const windows: Window[] = [];
-  for (const target of targets) await run(target, connections, 2);
+  for (const target of targets) await run(target, connections, 0, 2);
   for (let round = 1; round <= rounds; round++) {
     for (const target of targets) {
-      await run(target, connections, 1);
-      const from = Date.now();
-      const r = await run(target, connections, seconds);
-      windows.push({ target: target.name, from, to: Date.now() });
+      const from = Date.now() + WARMUP_SECONDS * 1000;
+      const r = await run(target, connections, seconds, WARMUP_SECONDS);
+      windows.push({ target: target.name, from, to: from + seconds * 1000 });
       const all = samples.get(target.name)!;
       all.latencies.push(...r.latencies);
       all.seconds += r.seconds;
@@ -52,18 +38,13 @@ export async function measureAll(
   return { figures: new Map([...samples].map(([name, s]) => [name, figures(s)])), windows };
 }
 
+const WARMUP_SECONDS = 1;
+
 type Raw = { latencies: number[]; seconds: number; non2xx: number; errors: number };
 
-async function run(target: Target, connections: number, seconds: number): Promise<Raw> {
-  const latencies: number[] = [];
-  let non2xx = 0;
-  const instance = autocannon({ url: target.url, headers: target.headers, connections, duration: seconds, timeout: 10 });
-  instance.on("response", (_client, status, _bytes, ms) => {
-    if (status >= 200 && status < 300) latencies.push(ms);
-    else non2xx++;
-  });
-  const result = await instance;
-  return { latencies, seconds: result.duration, non2xx, errors: result.errors };
+async function run(target: Target, connections: number, seconds: number, warmupSeconds: number): Promise<Raw> {
+  const r = await runLoad({ url: target.url, headers: target.headers, connections, warmupSeconds, seconds });
+  return { latencies: Array.from(r.latenciesMs), seconds: r.seconds, non2xx: r.requests - r.latenciesMs.length, errors: r.errors };
 }
 
 /** The nearest-rank percentile `p` of `values`, to 0.01. */

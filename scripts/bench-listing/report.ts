@@ -30,7 +30,7 @@ export function targetChecks(by: Record<string, Row>): Check[] {
 }
 
 export function printTable(rows: Row[], connections: number, seconds: number, rounds: number, load: { before: number; after: number }): void {
-  console.log(`\nautocannon, ${connections} connections, ${rounds} x ${seconds} s per target (interleaved, 1 s warm-up each); latency of 2xx responses`);
+  console.log(`\nclosed-loop load, ${connections} connections, ${rounds} x ${seconds} s per target (interleaved, 1 s warm-up each); latency of 2xx responses`);
   console.log(`load average ${load.before.toFixed(2)} before, ${load.after.toFixed(2)} after, on ${cpus().length} cores (other work on the machine shows in the tail)`);
   console.log("handler = time inside the route handler (auth + lib/listings + queries), from the app's request log");
   const head = ["target", "p50 ms", "p95 ms", "p99 ms", "req/s", "n", "errors", "handler p50", "handler p95"];

@@ -117,7 +117,7 @@ async function main(): Promise<void> {
   printChecks("correctness", correctness);
   printPlans(plans);
   const out = join(ARTIFACTS, "bench-listing.json");
-  const settings = { tool: "autocannon", connections: CONNECTIONS, seconds: SECONDS, rounds: ROUNDS, warmupSeconds: 1, walkPages: WALK_PAGES, walkSeconds: WALK_SECONDS, loadAverage: load };
+  const settings = { tool: "scripts/bench/http-load.ts", connections: CONNECTIONS, seconds: SECONDS, rounds: ROUNDS, warmupSeconds: 1, walkPages: WALK_PAGES, walkSeconds: WALK_SECONDS, loadAverage: load };
   writeJson(out, { database: db.origin, settings, seed: { ...seeded, seconds: seedSeconds }, walks, range: s.range, rows, targets, correctness, plans });
   const failed = [...targets, ...correctness].filter((c) => !c.pass);
   console.log(`\n${failed.length ? `FAIL: ${failed.length} check(s) missed` : "PASS: every check met"}; figures in ${out.slice(ROOT.length + 1)}`);

@@ -1,8 +1,8 @@
-import autocannon, { type Options } from "autocannon";
+import { percentile, runLoad, type LoadRequest } from "./http-load";
 import { machineIdle, processCpuMs } from "./proc-stats";
 
 /** A load target; `serverPid` is the process whose CPU time per request is reported. */
-export type Target = { name: string; label: string; serverPid: number; request: Options };
+export type Target = { name: string; label: string; serverPid: number; request: LoadRequest };
 export type RunFigures = {
   requestsPerSec: number;
   p50Ms: number;
@@ -10,7 +10,7 @@ export type RunFigures = {
   non2xx: number;
   errors: number;
   statusCodes: Record<string, number>;
-  /** Server process CPU ms per completed request (Linux only). */
+  /** Server process CPU ms per completed request, over the measured window (Linux only). */
   cpuMsPerRequest?: number;
   /** Machine idle share just before the run, our servers idle (Linux only). */
   idleBefore?: number;
@@ -18,28 +18,34 @@ export type RunFigures = {
 
 /** Load whose figures are discarded: first requests load route code, fill pools and JIT caches. */
 export async function warmUp(target: Target, connections: number, seconds: number): Promise<void> {
-  await autocannon({ ...target.request, connections, timeout: 10, duration: seconds });
+  await runLoad({ ...target.request, connections, warmupSeconds: seconds, seconds: 0 });
 }
 
-/** One measurement: a short warm-up (reopens connections, re-warms caches), then the timed run. */
+/**
+ * One measurement on one set of connections: `warmupSeconds` of load whose responses are not
+ * counted (connection set-up, re-warmed caches), then the timed window. Server CPU is sampled at
+ * the window's edges.
+ */
 export async function measure(target: Target, connections: number, seconds: number, warmupSeconds = 1): Promise<RunFigures> {
-  const base = { ...target.request, connections, timeout: 10 };
   const idleBefore = await machineIdle();
-  await warmUp(target, connections, warmupSeconds);
-  const cpuBefore = processCpuMs(target.serverPid);
-  const r = await autocannon({ ...base, duration: seconds });
-  const cpuAfter = processCpuMs(target.serverPid);
-  const statusCodes = Object.fromEntries(Object.entries(r.statusCodeStats).map(([code, s]) => [code, Number(s.count)]));
+  let cpuBefore: number | undefined;
+  let cpuAfter: number | undefined;
+  const atStart = setTimeout(() => (cpuBefore = processCpuMs(target.serverPid)), warmupSeconds * 1000);
+  const atEnd = setTimeout(() => (cpuAfter = processCpuMs(target.serverPid)), (warmupSeconds + seconds) * 1000);
+  const r = await runLoad({ ...target.request, connections, warmupSeconds, seconds });
+  clearTimeout(atStart);
+  clearTimeout(atEnd);
+  const ok = r.latenciesMs.length;
   return {
-    // Completed requests over the run's wall time; autocannon's per-second samples are too few at 5 s.
-    requestsPerSec: r.requests.total / r.duration,
-    // autocannon records latencies of 2xx responses only, in whole milliseconds.
-    p50Ms: r.latency.p50,
-    p99Ms: r.latency.p99,
-    non2xx: r.non2xx,
+    requestsPerSec: r.requests / r.seconds,
+    p50Ms: round1(percentile(r.latenciesMs, 50)),
+    p99Ms: round1(percentile(r.latenciesMs, 99)),
+    non2xx: r.requests - ok,
     errors: r.errors,
-    statusCodes,
-    cpuMsPerRequest: cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / Math.max(1, r.requests.total),
+    statusCodes: r.statusCodes,
+    cpuMsPerRequest: cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / Math.max(1, r.requests),
     idleBefore,
   };
 }
+
+const round1 = (x: number) => Math.round(x * 10) / 10;

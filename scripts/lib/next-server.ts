@@ -1,8 +1,15 @@
 import { spawn } from "node:child_process";
-import { createWriteStream, existsSync, mkdirSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync } from "node:fs";
 import { dirname, join } from "node:path";
 
 export const ROOT = join(import.meta.dirname, "..", "..");
+
+/**
+ * V8 settings of the production server, the same as `npm start` in package.json. A larger young
+ * generation lets the many short-lived objects of each request die in cheap scavenges instead of
+ * being promoted and collected by full mark-compacts (about 5-10% more requests/s in bench:api).
+ */
+export const NODE_SERVER_FLAGS = ["--max-semi-space-size=32"];
 
 export type NextServer = { url: string; logFile: string; pid: number; stop: () => Promise<void> };
 
@@ -16,15 +23,16 @@ export async function launchNextServer(opts: { port: number; env: Record<string,
   const host = opts.host ?? "127.0.0.1";
   const url = `http://${host}:${opts.port}`;
   mkdirSync(dirname(opts.logFile), { recursive: true });
-  const out = createWriteStream(opts.logFile);
-  const child = spawn(process.execPath, [join(ROOT, "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(opts.port), "-H", host], {
+  // The server writes its log straight into the file: through a pipe, a busy parent (a benchmark's
+  // load generator) would let the pipe fill and stall the server's synchronous log writes.
+  const out = openSync(opts.logFile, "w");
+  const child = spawn(process.execPath, [...NODE_SERVER_FLAGS, join(ROOT, "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(opts.port), "-H", host], {
     cwd: ROOT,
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", PORT: String(opts.port), ...opts.env } as NodeJS.ProcessEnv,
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["ignore", out, out],
     detached: true,
   });
-  child.stdout.pipe(out);
-  child.stderr.pipe(out);
+  closeSync(out);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
 
   const deadline = Date.now() + 90_000;
@@ -57,7 +65,6 @@ export async function launchNextServer(opts: { port: number; env: Record<string,
         await exited;
         clearTimeout(timer);
       }
-      out.end();
     },
   };
 }

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import * as schema from "@/db/schema";
 import { payments } from "@/db/schema";
 import { createMerchant } from "@/lib/merchants/create-merchant";
@@ -81,5 +81,52 @@ describe("GET /v1/merchant/payment/{id}/status", () => {
       const [row] = await sql`select status from payments where id = ${paymentId}`;
       expect(row?.status).toBe("pending");
     });
+  });
+});
+
+describe("status polls on their own connections", () => {
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    // One connection in the main pool: a transaction stuck on a lock holds all of it.
+    server = await startServer({ DATABASE_POOL_SIZE: "1", DATABASE_URL: inject("databaseUrl") }, "main-pool-of-one");
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("answers while a stuck transaction holds the whole main pool", async () => {
+    const merchant = await newMerchant();
+    const headers = { "api-key": merchant.apiKey, "merchant-id": merchant.merchantId };
+    const first = await fetch(`${server.url}/v1/merchant/payment`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(usd("100")) });
+    const { paymentId } = await first.json();
+
+    const { sql } = testDb();
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked: () => void = () => {};
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    // Lock the merchant row: the server's next create (its insert checks the merchant foreign key)
+    // waits on it inside a transaction that holds the main pool's only connection.
+    const holder = sql.begin(async (tx) => {
+      await tx`select id from merchants where id = ${merchant.merchantId} for update`;
+      locked();
+      await released;
+    });
+    await isLocked;
+    const blockedCreate = fetch(`${server.url}/v1/merchant/payment`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(usd("200")) });
+    try {
+      await sleep(300);
+      const started = Date.now();
+      const res = await fetch(`${server.url}/v1/merchant/payment/${paymentId}/status`, { headers, signal: AbortSignal.timeout(5000) });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ status: "pending", isFinal: false });
+      expect(Date.now() - started).toBeLessThan(2000);
+    } finally {
+      release();
+      await holder;
+    }
+    // Nothing was lost: the create that waited completes once the lock is gone.
+    expect((await blockedCreate).status).toBe(201);
   });
 });
