@@ -1,4 +1,4 @@
-import { bigint, date, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { bigint, date, index, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { merchants } from "./merchants";
 
 /*
@@ -57,5 +57,37 @@ export const merchantCustomerDays = pgTable(
     tokenCaip19: text("token_caip19").notNull(),
     buyerAccount: text("buyer_account").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.merchantId, t.day, t.chainId, t.tokenCaip19, t.buyerAccount] })],
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.day, t.chainId, t.tokenCaip19, t.buyerAccount] }),
+    // One buyer's paying days in order: the trigger's previous/next day, and the range check of
+    // buyers seen only in a range's partial edge days.
+    index("merchant_customer_days_buyer_idx").on(t.merchantId, t.buyerAccount, t.day),
+  ],
+);
+
+/**
+ * Distinct customers over a range of whole days without one row per customer. For every day a
+ * buyer paid, the buyer's previous paying day is noted, and here are the counts per (day,
+ * previous day). A buyer paid within [d0, d1) exactly when one of its paying days in that range
+ * follows a previous paying day before d0 (or none), so the range's distinct customers are a sum
+ * over at most days x days rows, however many buyers there are.
+ * Two grains: `account` (per buyer account: unfiltered, and the network filter, since a CAIP-10
+ * account lives on one chain) and `token` (per buyer account and token: the asset filter).
+ */
+export const merchantCustomerDayGaps = pgTable(
+  "merchant_customer_day_gaps",
+  {
+    merchantId: text("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
+    grain: text("grain", { enum: ["account", "token"] }).notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    /** The buyer's previous paying day at this grain; '-infinity' for its first. */
+    prevDay: date("prev_day", { mode: "string" }).notNull(),
+    chainId: text("chain_id").notNull(),
+    /** '' at the account grain. */
+    tokenCaip19: text("token_caip19").notNull(),
+    buyers: bigint("buyers", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.grain, t.day, t.prevDay, t.chainId, t.tokenCaip19] })],
 );

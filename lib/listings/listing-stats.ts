@@ -14,9 +14,11 @@ export type ListingStats = {
  * distinct buyer accounts, and revenue in the merchant's currency (payments priced in another
  * currency count as transactions, not revenue: no FX rate is assumed).
  *
- * Reads the aggregates the payments trigger keeps (migration 0002): O(1) without filters; with a
- * date range, whole UTC days come from daily rollups and only the partial days at its two edges
- * are read from payments.
+ * Reads the aggregates the payments trigger keeps (migrations 0002, 0007): O(1) without filters;
+ * with a date range, whole UTC days come from daily rollups and only the partial days at its two
+ * edges are read from payments. Distinct customers of the whole days are a sum over (day, previous
+ * paying day) counts (see merchantCustomerDayGaps); a buyer of an edge day counts when it has no
+ * paying day among the whole days.
  */
 export async function listingStats(db: Db, merchant: { id: string; currency: string }, q: ListingQuery): Promise<ListingStats> {
   if (q.status?.length && !q.status.includes("succeeded")) return zero(merchant.currency);
@@ -70,12 +72,14 @@ function filtered(db: Db, merchant: { id: string; currency: string }, q: Listing
     select (select coalesce(sum(tx_count), 0) from days) + (select count(*) from edge) as transactions,
            (select coalesce(sum(amount_minor) filter (where fiat_currency = ${merchant.currency}), 0) from days)
              + (select coalesce(sum(fiat_amount) filter (where fiat_currency = ${merchant.currency}), 0) from edge) as revenue,
-           (select count(*) from (
-              select c.buyer_account from merchant_customer_days c, b
-               where c.merchant_id = ${merchant.id}
-                 and c.day >= (b.d0 at time zone 'UTC')::date and c.day < (b.d1 at time zone 'UTC')::date ${rollup("c")}
-              union
-              select buyer_account from edge where buyer_account is not null) u) as customers`);
+           (select coalesce(sum(g.buyers), 0) from merchant_customer_day_gaps g, b
+             where g.merchant_id = ${merchant.id} and g.grain = ${q.asset ? "token" : "account"}
+               and g.day >= (b.d0 at time zone 'UTC')::date and g.day < (b.d1 at time zone 'UTC')::date
+               and (g.prev_day < (b.d0 at time zone 'UTC')::date or g.prev_day = '-infinity') ${rollup("g")})
+             + (select count(*) from (select distinct buyer_account from edge where buyer_account is not null) e, b
+                 where not exists (select 1 from merchant_customer_days c
+                                    where c.merchant_id = ${merchant.id} and c.buyer_account = e.buyer_account
+                                      and c.day >= (b.d0 at time zone 'UTC')::date and c.day < (b.d1 at time zone 'UTC')::date ${rollup("c")})) as customers`);
 }
 
 /** `and x and y` for the optional filters, or nothing. */

@@ -78,6 +78,21 @@ export const AGGREGATES = {
     columns: "merchant_id, buyer_account",
     select: `select distinct merchant_id, buyer_account ${succeeded} and buyer_account is not null`,
   },
+  // Per buyer (and per buyer and token), each paying day with the one before it, counted.
+  merchant_customer_day_gaps: {
+    columns: "merchant_id, grain, day, prev_day, chain_id, token_caip19, buyers",
+    select: `select merchant_id, grain, day, prev_day, chain_id, token, count(*)::bigint from (
+               select merchant_id, 'account' as grain, day, chain_id, '' as token,
+                      coalesce(lag(day) over (partition by merchant_id, buyer_account order by day), '-infinity'::date) as prev_day
+                 from (select distinct merchant_id, buyer_account, (created_at at time zone 'UTC')::date as day, coalesce(chain_id, '') as chain_id
+                       ${succeeded} and buyer_account is not null) a
+               union all
+               select merchant_id, 'token', day, chain_id, token,
+                      coalesce(lag(day) over (partition by merchant_id, buyer_account, token order by day), '-infinity'::date)
+                 from (select distinct merchant_id, buyer_account, (created_at at time zone 'UTC')::date as day, coalesce(chain_id, '') as chain_id,
+                              coalesce(token_caip19, '') as token ${succeeded} and buyer_account is not null) t
+             ) x group by merchant_id, grain, day, prev_day, chain_id, token`,
+  },
   merchant_stats: {
     columns: "merchant_id, total_transactions, total_customers",
     select: `select merchant_id, count(*)::bigint, count(distinct buyer_account)::bigint ${succeeded} group by merchant_id`,

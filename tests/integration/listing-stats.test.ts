@@ -73,4 +73,60 @@ describe("listing statistics (spec 2.5)", () => {
     await testDb().db.update(payments).set({ status: "succeeded" }).where(eq(payments.id, id));
     expect(await stats(m)).toEqual({ total_transactions: 1, total_customers: 1, total_revenue: { amount: 7, currency: "USD" } });
   });
+
+  it("count distinct buyers over any range and filter exactly as a direct count, whatever order payments succeed in", async () => {
+    const m = await newMerchant();
+    const { testDb } = await import("../support/db");
+    const { payments } = await import("@/db/schema");
+    const { eq } = await import("drizzle-orm");
+    const { sql } = testDb();
+    // A fixed pseudo-random mix: 4 buyers on Base (two tokens) and 2 on Solana, paying over 12 days,
+    // several times a day or not at all. Payments start as processing and succeed in shuffled order,
+    // so a buyer's later day is often recorded before an earlier one.
+    let seed = 7;
+    const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed % n);
+    const buyers = [
+      ["0xa", BASE], ["0xb", BASE], ["0xc", BASE], ["0xd", BASE], ["SolA", SOL], ["SolB", SOL],
+    ] as const;
+    const tokens: Record<string, string[]> = { [BASE]: [`${BASE}/erc20:0x1`, `${BASE}/erc20:0x2`], [SOL]: [`${SOL}/token:Mint`] };
+    const ids: string[] = [];
+    for (let i = 0; i < 60; i++) {
+      const [buyer, chain] = buyers[rand(buyers.length)]!;
+      const token = tokens[chain]![rand(tokens[chain]!.length)]!;
+      const createdAt = new Date(Date.UTC(2026, 4, 1 + rand(12), rand(24), rand(60)));
+      ids.push(await seedPayment(m.merchantId, { ...paid(buyer, chain, token), status: "processing", createdAt }));
+    }
+    for (let i = ids.length - 1; i > 0; i--) {
+      const j = rand(i + 1);
+      [ids[i], ids[j]] = [ids[j]!, ids[i]!];
+    }
+    for (const id of ids.slice(0, 50)) await testDb().db.update(payments).set({ status: "succeeded" }).where(eq(payments.id, id));
+
+    const filters: [string, string | null, string | null][] = [
+      ["", null, null],
+      [`network=${BASE}`, BASE, null],
+      [`asset=${encodeURIComponent(`${BASE}/erc20:0x2`)}`, null, `${BASE}/erc20:0x2`],
+      [`network=${SOL}`, SOL, null],
+    ];
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const day0 = Date.UTC(2026, 3, 30);
+    for (let k = 0; k < 24; k++) {
+      // Ranges from inside one day to the whole period, edges on and off midnight, some open-ended.
+      const a = day0 + rand(14) * 86_400_000 + (k % 3 === 0 ? 0 : rand(86_400) * 1000);
+      const b = a + rand(10) * 86_400_000 + rand(86_400) * 1000;
+      const start = k % 7 === 3 ? null : a;
+      const end = k % 7 === 5 ? null : b;
+      for (const [query, network, asset] of filters) {
+        const range = [start === null ? "" : `start_ts=${iso(start)}`, end === null ? "" : `end_ts=${iso(end)}`].filter(Boolean).join("&");
+        const [direct] = await sql<{ tx: number; customers: number }[]>`
+          select count(*)::int as tx, count(distinct buyer_account)::int as customers from payments
+           where merchant_id = ${m.merchantId} and status = 'succeeded'
+             and (${start === null ? null : iso(start)}::timestamptz is null or created_at >= ${start === null ? null : iso(start)}::timestamptz)
+             and (${end === null ? null : iso(end)}::timestamptz is null or created_at <= ${end === null ? null : iso(end)}::timestamptz)
+             and (${network}::text is null or chain_id = ${network}) and (${asset}::text is null or token_caip19 = ${asset})`;
+        const got = await stats(m, [range, query].filter(Boolean).join("&"));
+        expect({ range, query, tx: got.total_transactions, customers: got.total_customers }).toEqual({ range, query, tx: direct!.tx, customers: direct!.customers });
+      }
+    }
+  });
 });
