@@ -9,7 +9,21 @@ export type Db = PostgresJsDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type DbOrTx = Db | Tx;
 
-type Connection = { db: Db; readDb: Db; sql: postgres.Sql; readSql: postgres.Sql; url: string; stopEmbedded: () => Promise<void> };
+type Connection = {
+  db: Db;
+  /**
+   * A second, small pool for hot single-statement reads (status polls). Kept apart from the main
+   * pool so that transactions holding a connection while they wait on a chain RPC can never make a
+   * poll queue behind them, and so concurrent polls share connections: pipelined queries go out and
+   * come back in batches, which costs far fewer syscalls than one connection per query.
+   * Never use it for writes or transactions.
+   */
+  readDb: Db;
+  sql: postgres.Sql;
+  readSql: postgres.Sql;
+  url: string;
+  stopEmbedded: () => Promise<void>;
+};
 
 // Few connections are enough for the hot reads: postgres.js pipelines queries over each one.
 const READ_POOL_SIZE = 2;
@@ -30,17 +44,6 @@ export function connection(): Promise<Connection> {
 
 export async function getDb(): Promise<Db> {
   return (await connection()).db;
-}
-
-/**
- * A second, small pool for hot single-statement reads (status polls). Kept apart from the main
- * pool so that transactions holding a connection while they wait on a chain RPC can never make a
- * poll queue behind them, and so concurrent polls share connections: pipelined queries go out and
- * come back in batches, which costs far fewer syscalls than one connection per query.
- * Never use it for writes or transactions.
- */
-export async function getReadDb(): Promise<Db> {
-  return (await connection()).readDb;
 }
 
 async function open(): Promise<Connection> {

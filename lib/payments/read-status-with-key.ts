@@ -10,7 +10,7 @@ import { paymentIdParam } from "./schemas";
  * The status endpoint's hot path in one round trip: the merchant's active key hashes and the
  * payment come back in one prepared query, then the key is checked exactly as
  * authenticateMerchant does (auth errors first, then payment_not_found).
- * `dbs.read` is the small pool for hot reads (see getReadDb); the key's last-use stamp is a
+ * `dbs.read` is the small pool for hot reads (`readDb` in db/client.ts); the key's last-use stamp is a
  * write, so it goes through `dbs.write`.
  */
 export async function readStatusWithKey(dbs: { read: Db; write: Db }, headers: Headers, paymentId: string) {

@@ -1,4 +1,4 @@
-import { runLoad } from "../bench/http-load";
+import { percentile as nearestRank, runLoad } from "../bench/http-load";
 
 export type Target = { name: string; label: string; url: string; headers: Record<string, string> };
 export type Figures = { requests: number; seconds: number; reqPerSec: number; p50Ms: number; p95Ms: number; p99Ms: number; non2xx: number; errors: number };
@@ -47,15 +47,14 @@ async function run(target: Target, connections: number, seconds: number, warmupS
   return { latencies: Array.from(r.latenciesMs), seconds: r.seconds, non2xx: r.requests - r.latenciesMs.length, errors: r.errors };
 }
 
-/** The nearest-rank percentile `p` of `values`, to 0.01. */
+/** The nearest-rank percentile `p` of `values` (any order), to 0.01. */
 export function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? round2(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!) : NaN;
+  return round2(nearestRank([...values].sort((a, b) => a - b), p));
 }
 
 function figures(r: Raw): Figures {
   const sorted = [...r.latencies].sort((a, b) => a - b);
-  const at = (p: number) => percentile(sorted, p);
+  const at = (p: number) => round2(nearestRank(sorted, p));
   return {
     requests: sorted.length,
     seconds: round2(r.seconds),

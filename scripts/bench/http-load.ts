@@ -24,9 +24,10 @@ export type LoadResult = {
 const HEADER_END = Buffer.from("\r\n\r\n");
 const CRLF = Buffer.from("\r\n");
 
-export function percentile(sorted: Float64Array, p: number): number {
+/** The nearest-rank percentile `p` of ascending `sorted` values (NaN when empty). */
+export function percentile(sorted: ArrayLike<number>, p: number): number {
   if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
 export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
