@@ -3,7 +3,7 @@
  * the app's own trivial route (/livez: what Next.js + our route wrapper cost) and a bare node:http +
  * postgres.js server doing the same status work (what the machine can do).
  *
- *   npm run bench:api [-- --no-build]      env: BENCH_SECONDS (5), BENCH_CONNECTIONS (32)
+ *   npm run bench:api [-- --no-build]      env: BENCH_SECONDS (5), BENCH_CONNECTIONS (32), BENCH_ROUNDS (4)
  *
  * Load: scripts/bench/http-load.ts, closed loop, in this process (it costs ~0.05 ms CPU per request,
  * a tenth of what a general-purpose client costs, so the servers keep the machine's cores).
@@ -24,8 +24,9 @@ import { ARTIFACTS, freePort, TEST_ENV } from "../tests/support/server";
 
 const SECONDS = positiveInt("BENCH_SECONDS", 5);
 const CONNECTIONS = positiveInt("BENCH_CONNECTIONS", 32);
-// Two interleaved rounds (A B C D A B C D), so drift (thermal, background work) hits every target.
-const ROUNDS = 2;
+// Interleaved rounds (A B C D A B C D …), so drift (thermal, background work) hits every target; four,
+// so that one run disturbed by the machine's other work cannot decide a median.
+const ROUNDS = positiveInt("BENCH_ROUNDS", 4);
 // A fresh server needs several seconds of load before V8 has optimised the hot paths (the status
 // route costs ~2x the CPU per request in its first 2 s), so every target gets this once up front.
 const FIRST_WARMUP_SECONDS = 4;
@@ -110,22 +111,24 @@ async function main(): Promise<void> {
   console.log(`warm-up: ${FIRST_WARMUP_SECONDS} s per target at ${CONNECTIONS} connections (discarded)`);
   for (const target of targets) await warmUp(target, CONNECTIONS, FIRST_WARMUP_SECONDS);
   const runs = new Map<string, RunFigures[]>(targets.map((t) => [t.name, []]));
+  const latencies = new Map<string, Float64Array[]>(targets.map((t) => [t.name, []]));
   for (let round = 1; round <= ROUNDS; round++) {
     for (const target of targets) {
-      const figures = await measure(target, CONNECTIONS, SECONDS);
+      const { figures, latenciesMs } = await measure(target, CONNECTIONS, SECONDS);
       runs.get(target.name)!.push(figures);
+      latencies.get(target.name)!.push(latenciesMs);
       console.log(`round ${round}/${ROUNDS} ${target.name.padEnd(7)} ${figures.requestsPerSec.toFixed(0).padStart(6)} req/s  p99 ${figures.p99Ms} ms`);
     }
   }
 
-  const results = targets.map((t) => summarise(t, runs.get(t.name)!));
+  const results = targets.map((t) => summarise(t, runs.get(t.name)!, latencies.get(t.name)!));
   const byName = Object.fromEntries(results.map((r) => [r.name, r]));
   const checks = checksOf(byName, CONNECTIONS);
   printReport(results, checks, CONNECTIONS, SECONDS);
 
   const out = join(ARTIFACTS, "bench-api.json");
   const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model, node: process.version };
-  const settings = { seconds: SECONDS, warmupSeconds: 1, firstWarmupSeconds: FIRST_WARMUP_SECONDS, connections: CONNECTIONS, rounds: ROUNDS, load: "scripts/bench/http-load.ts", summary: "mean of rounds; error counts summed; latency of 2xx responses in each run's window" };
+  const settings = { seconds: SECONDS, warmupSeconds: 1, firstWarmupSeconds: FIRST_WARMUP_SECONDS, connections: CONNECTIONS, rounds: ROUNDS, load: "scripts/bench/http-load.ts", summary: "req/s and cpu: median of rounds; ratios: median of per-round ratios; p50/p99: all rounds' 2xx responses pooled; error counts summed" };
   writeFileSync(out, `${JSON.stringify({ at: new Date().toISOString(), machine, settings, results, ratios: ratiosOf(byName), checks }, null, 2)}\n`);
   console.log(`\nfigures: ${out}`);
 }

@@ -26,7 +26,7 @@ export async function warmUp(target: Target, connections: number, seconds: numbe
  * counted (connection set-up, re-warmed caches), then the timed window. Server CPU is sampled at
  * the window's edges.
  */
-export async function measure(target: Target, connections: number, seconds: number, warmupSeconds = 1): Promise<RunFigures> {
+export async function measure(target: Target, connections: number, seconds: number, warmupSeconds = 1): Promise<{ figures: RunFigures; latenciesMs: Float64Array }> {
   const idleBefore = await machineIdle();
   let cpuBefore: number | undefined;
   let cpuAfter: number | undefined;
@@ -36,7 +36,7 @@ export async function measure(target: Target, connections: number, seconds: numb
   clearTimeout(atStart);
   clearTimeout(atEnd);
   const ok = r.latenciesMs.length;
-  return {
+  const figures = {
     requestsPerSec: r.requests / r.seconds,
     p50Ms: round1(percentile(r.latenciesMs, 50)),
     p99Ms: round1(percentile(r.latenciesMs, 99)),
@@ -46,6 +46,7 @@ export async function measure(target: Target, connections: number, seconds: numb
     cpuMsPerRequest: cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / Math.max(1, r.requests),
     idleBefore,
   };
+  return { figures, latenciesMs: r.latenciesMs };
 }
 
-const round1 = (x: number) => Math.round(x * 10) / 10;
+export const round1 = (x: number) => Math.round(x * 10) / 10;
