@@ -8,8 +8,12 @@ import { checkoutSecurityHeaders } from "@/lib/http/checkout-security-headers";
  */
 export function proxy(request: NextRequest) {
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
-  const { NODE_ENV, WALLETCONNECT_PROJECT_ID } = env();
-  const headers = checkoutSecurityHeaders(nonce, { dev: NODE_ENV === "development", walletConnect: Boolean(WALLETCONNECT_PROJECT_ID) });
+  const { NODE_ENV, WALLETCONNECT_PROJECT_ID, PUBLIC_BASE_URL } = env();
+  const headers = checkoutSecurityHeaders(nonce, {
+    dev: NODE_ENV === "development",
+    walletConnect: Boolean(WALLETCONNECT_PROJECT_ID),
+    publicOrigin: new URL(PUBLIC_BASE_URL).origin,
+  });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("Content-Security-Policy", headers["Content-Security-Policy"]!);

@@ -5,12 +5,18 @@ import { parseAssetId, parseChainId } from "./caip";
 const caip2 = z.string().refine((v) => parseChainId(v) !== undefined, "must be a CAIP-2 chain id, e.g. eip155:8453");
 const caip19 = z.string().refine((v) => parseAssetId(v) !== undefined, "must be a CAIP-19 asset id, e.g. eip155:8453/erc20:0x…");
 
+// Shown by the checkout and sent to wallets (as a full URL on PUBLIC_BASE_URL when it is a path here).
+const iconUrl = z
+  .string()
+  .max(2048)
+  .refine((v) => /^https?:\/\/[^\s]+$/.test(v) || /^\/(?!\/)[^\s]*$/.test(v) || v.startsWith("data:image/"), "must be an http(s) URL, a data:image/ URL or a path on this service starting with /");
+
 export const tokenConfigSchema = z.object({
   caip19,
   symbol: z.string().min(1).max(16),
   name: z.string().min(1).max(64),
   decimals: z.number().int().min(0).max(36),
-  iconUrl: z.string().nullish(),
+  iconUrl: iconUrl.nullish(),
   /** EIP-3009 transferWithAuthorization: gasless for the buyer, relayed by the service. */
   eip3009: z.boolean().default(false),
   /** The fiat currency the token is worth 1:1 (stablecoins); null prices it through a price source. */
@@ -36,7 +42,7 @@ export const networkConfigSchema = z
     publicRpcUrl: z.url({ protocol: /^https?$/ }).nullish(),
     /** Blocks (EVM) or commitment depth (Solana: 1 = confirmed, 32 = finalized) before succeeded. */
     confirmations: z.number().int().min(0).max(1000).default(1),
-    iconUrl: z.string().nullish(),
+    iconUrl: iconUrl.nullish(),
     /** Explorer link for a transaction, with `{tx}` where the hash goes. */
     explorerTxUrl: z.string().includes("{tx}").nullish(),
     tokens: z.array(tokenConfigSchema).min(1),

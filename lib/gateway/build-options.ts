@@ -85,9 +85,17 @@ export function tokenAmountView(amount: bigint, token: TokenConfig, network: Net
       assetSymbol: token.symbol,
       assetName: token.name,
       decimals: token.decimals,
-      ...(token.iconUrl ? { iconUrl: token.iconUrl } : {}),
+      ...(token.iconUrl ? { iconUrl: absoluteUrl(token.iconUrl) } : {}),
       networkName: network.name,
-      ...(network.iconUrl ? { networkIconUrl: network.iconUrl } : {}),
+      ...(network.iconUrl ? { networkIconUrl: absoluteUrl(network.iconUrl) } : {}),
     },
   };
+}
+
+/**
+ * Wallets render these icons in their own app, with no page to resolve a path against, so an icon
+ * configured as a path on this service (`/icons/usdc.svg`) goes out as a full URL on PUBLIC_BASE_URL.
+ */
+function absoluteUrl(iconUrl: string): string {
+  return new URL(iconUrl, env().PUBLIC_BASE_URL).toString();
 }

@@ -3,7 +3,7 @@
  * puts it on its own scripts; 'strict-dynamic' lets them load the wallet chunks on demand), the
  * page cannot be framed (clickjacking a payment), and no referrer leaks the payment link.
  */
-export function checkoutSecurityHeaders(nonce: string, opts: { dev: boolean; walletConnect?: boolean }): Record<string, string> {
+export function checkoutSecurityHeaders(nonce: string, opts: { dev: boolean; walletConnect?: boolean; publicOrigin?: string }): Record<string, string> {
   // WalletConnect (only when configured): its relay and the QR modal's wallet directory.
   const walletConnect = opts.walletConnect ? " https://*.walletconnect.org wss://*.walletconnect.org https://*.walletconnect.com wss://*.walletconnect.com https://*.web3modal.org https://*.reown.com" : "";
   const csp = [
@@ -11,7 +11,9 @@ export function checkoutSecurityHeaders(nonce: string, opts: { dev: boolean; wal
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${opts.dev ? " 'unsafe-eval'" : ""}`,
     "style-src 'self' 'unsafe-inline'",
     // Merchant and token icons are operator-configured HTTPS URLs; wallets announce data: icons.
-    "img-src 'self' data: https:",
+    // Icons served by this app come as full URLs on PUBLIC_BASE_URL, which may be plain http on
+    // another host name than the browser used (a local demo), so that origin is named too.
+    `img-src 'self'${opts.publicOrigin && !opts.publicOrigin.startsWith("https:") ? ` ${opts.publicOrigin}` : ""} data: https:`,
     "font-src 'self'",
     // The page talks only to this service; wallets reach their chains from their own context.
     `connect-src 'self'${walletConnect}${opts.dev ? " ws:" : ""}`,

@@ -69,6 +69,11 @@ test("a wallet with EVM keys only sees EVM options, no Solana option and no erro
   const options = page.getByTestId("payment-options").getByRole("button");
   await expect(options).toHaveCount(2); // USDC and USDT on the local EVM chain
   await expect(page.getByTestId("payment-options")).not.toContainText("Solana");
+  // Token and network icons come as full URLs on PUBLIC_BASE_URL (for wallets); the page's CSP
+  // must still let them load: two icons per option, each decoded.
+  const icons = page.getByTestId("payment-options").locator("img");
+  await expect(icons).toHaveCount(4);
+  await expect.poll(() => icons.evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0).length)).toBe(4);
   // (Next.js keeps an empty route-announcer alert on every page.)
   await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toHaveCount(0);
   // Spec 4.5 rule 1: only the accounts the wallet holds keys for were sent.

@@ -30,6 +30,15 @@ describe("the real @walletconnect/pay SDK against our server", () => {
     expect(offered.info).toMatchObject({ status: "requires_action", amount: { unit: "iso4217/USD", value: "2000" }, merchant: { name: "Chain Shop" } });
     const option = offered.options.find((o) => o.amount.display.assetSymbol === "USDC")!;
     expect(option.amount.value).toBe("20000000");
+    // A wallet draws the icons in its own UI, with no page to resolve a path against: full URLs
+    // on this service (PUBLIC_BASE_URL) that answer with the image.
+    expect(option.amount.display.iconUrl).toBe(`${inject("baseUrl")}/icons/usdc.svg`);
+    expect(option.amount.display.networkIconUrl).toBe(`${inject("baseUrl")}/icons/ethereum.svg`);
+    for (const url of [option.amount.display.iconUrl!, option.amount.display.networkIconUrl!]) {
+      const icon = await fetch(url);
+      expect(icon.status, url).toBe(200);
+      expect(icon.headers.get("content-type"), url).toContain("image/svg+xml");
+    }
 
     const actions = await pay.getRequiredPaymentActions({ paymentId: offered.paymentId, optionId: option.id });
     expect(actions.map((a) => a.walletRpc.method)).toEqual(["eth_signTypedData_v4"]);

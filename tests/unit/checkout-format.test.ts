@@ -29,4 +29,10 @@ describe("checkout security headers", () => {
     expect(csp).toContain("connect-src 'self';");
     expect(h["Referrer-Policy"]).toBe("no-referrer");
   });
+
+  it("lets the page load icons from PUBLIC_BASE_URL, also when it is plain http", () => {
+    const img = (publicOrigin: string) => checkoutSecurityHeaders("bm9uY2U=", { dev: false, publicOrigin })["Content-Security-Policy"]!.split("; ").find((d) => d.startsWith("img-src"));
+    expect(img("http://localhost:3000")).toBe("img-src 'self' http://localhost:3000 data: https:");
+    expect(img("https://pay.example.com")).toBe("img-src 'self' data: https:");
+  });
 });

@@ -36,4 +36,10 @@ describe("networks file", () => {
     expect(networksFileSchema.safeParse({ networks: [{ ...base, rpcUrl: "ws://x" }] }).success).toBe(false);
     expect(networksFileSchema.safeParse({ networks: [{ ...base, tokens: [{ ...base.tokens[0]!, peggedTo: "XYZ" }] }] }).success).toBe(false);
   });
+
+  it("takes icons as http(s) URLs, data:image/ URLs or paths on this service, nothing else", () => {
+    const withIcon = (iconUrl: string) => networksFileSchema.safeParse({ networks: [{ ...base, iconUrl, tokens: [{ ...base.tokens[0]!, iconUrl }] }] }).success;
+    for (const ok of ["https://cdn.example.com/usdc.svg", "http://localhost:3000/icons/base.svg", "/icons/usdc.svg", "data:image/png;base64,iVBORw0KGgo="]) expect(withIcon(ok), ok).toBe(true);
+    for (const bad of ["icons/usdc.svg", "//cdn.example.com/x.svg", "javascript:alert(1)", "ftp://x/y.svg", "https://x/a b.svg", ""]) expect(withIcon(bad), bad).toBe(false);
+  });
 });
