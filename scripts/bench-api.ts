@@ -18,6 +18,7 @@ import { ensureBuild } from "./bench/ensure-build";
 import { createFixture } from "./bench/fixture";
 import { measure, warmUp, type RunFigures, type Target } from "./bench/load";
 import { checksOf, printReport, ratiosOf, summarise } from "./bench/report";
+import { positiveInt, runWithCleanups, type Cleanup } from "./bench/run-with-cleanups";
 import { startBareServer } from "./bench/start-bare-server";
 import { testDatabaseUrl } from "../tests/support/database-url";
 import { ARTIFACTS, freePort, TEST_ENV } from "../tests/support/server";
@@ -31,45 +32,7 @@ const ROUNDS = positiveInt("BENCH_ROUNDS", 4);
 // route costs ~2x the CPU per request in its first 2 s), so every target gets this once up front.
 const FIRST_WARMUP_SECONDS = 4;
 
-function positiveInt(name: string, fallback: number): number {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
-  return value;
-}
-
-const cleanups: { name: string; pid?: number; run: () => Promise<void> }[] = [];
-
-let cleaning: Promise<void> | undefined;
-
-/**
- * Stop everything started so far, newest first (bare server, bench data, then the app and its
- * database). One shared run: a second signal (npm and tsx forward theirs) must wait for it, not exit.
- */
-function cleanUp(): Promise<void> {
-  cleaning ??= stopAll();
-  return cleaning;
-}
-
-async function stopAll(): Promise<void> {
-  for (const c of cleanups.splice(0).reverse()) {
-    await c.run().catch((err: unknown) => console.warn(`cleanup of ${c.name} failed: ${String(err)}`));
-    if (c.pid && !(await groupGone(c.pid))) console.warn(`WARNING: ${c.name} (process group ${c.pid}) is still running`);
-  }
-}
-
-async function groupGone(pid: number): Promise<boolean> {
-  for (let i = 0; i < 50; i++) {
-    try {
-      process.kill(-pid, 0);
-    } catch {
-      return true;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return false;
-}
-
-async function main(): Promise<void> {
+async function main(cleanups: Cleanup[]): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
   await ensureBuild(process.argv.includes("--no-build"), join(ARTIFACTS, "bench-api-build.log"));
 
@@ -143,20 +106,4 @@ async function assertSameAnswer(appUrl: string, bareUrl: string, headers: Record
   console.log(`both answer: ${a}`);
 }
 
-// `on`, not `once`: npm and tsx forward the same signal again, and a signal with no listener left
-// would end the process before the servers are stopped.
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    if (!cleaning) console.log(`\n${signal}: stopping servers`);
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
-
-try {
-  await main();
-} catch (err) {
-  console.error(err instanceof Error ? err.message : err);
-  process.exitCode = 1;
-} finally {
-  await cleanUp();
-}
+await runWithCleanups("servers", main);

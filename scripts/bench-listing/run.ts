@@ -13,6 +13,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
+import { positiveInt, runWithCleanups, type Cleanup } from "../bench/run-with-cleanups";
 import { launchNextServer, ROOT } from "../lib/next-server";
 import { freePort } from "../../tests/support/server";
 import { openScratchDatabase } from "./database";
@@ -32,34 +33,6 @@ const WALK_PAGES = positiveInt("WALK_PAGES", 2500);
 const WALK_SECONDS = positiveInt("WALK_SECONDS", 150);
 const KEEP = process.argv.includes("--keep");
 
-function positiveInt(name: string, fallback: number): number {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
-  return value;
-}
-
-const cleanups: { name: string; pid?: number; run: () => Promise<void> }[] = [];
-
-/** Stop everything started so far, newest first: the app, then the scratch database and its server. */
-async function cleanUp(): Promise<void> {
-  for (const c of cleanups.splice(0).reverse()) {
-    await c.run().catch((err: unknown) => console.warn(`cleanup of ${c.name} failed: ${String(err)}`));
-    if (c.pid && !(await groupGone(c.pid))) console.warn(`WARNING: ${c.name} (process group ${c.pid}) is still running`);
-  }
-}
-
-async function groupGone(pid: number): Promise<boolean> {
-  for (let i = 0; i < 50; i++) {
-    try {
-      process.kill(-pid, 0);
-    } catch {
-      return true;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return false;
-}
-
 function ensureBuild(): void {
   const force = process.argv.includes("--build");
   if (!force && existsSync(join(ROOT, ".next", "BUILD_ID"))) return console.log("build: using the existing .next (pass --build to rebuild)");
@@ -68,7 +41,7 @@ function ensureBuild(): void {
   if (r.status !== 0) throw new Error(`next build failed (exit ${r.status})`);
 }
 
-async function main(): Promise<void> {
+async function main(cleanups: Cleanup[]): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
   ensureBuild();
   const db = await openScratchDatabase(process.env.DATABASE_URL);
@@ -123,21 +96,4 @@ async function main(): Promise<void> {
   console.log(`\n${failed.length ? `FAIL: ${failed.length} check(s) missed` : "PASS: every check met"}; figures in ${out.slice(ROOT.length + 1)}`);
 }
 
-let interrupted = false;
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    interrupted = true;
-    console.log(`\n${signal}: stopping the app and the database`);
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
-
-try {
-  await main();
-} catch (err) {
-  // After an interrupt, whatever was running fails as its server goes away: not news.
-  if (!interrupted) console.error(err instanceof Error ? (err.stack ?? err.message) : err);
-  process.exitCode = 1;
-} finally {
-  await cleanUp();
-}
+await runWithCleanups("the app and the database", main);

@@ -16,15 +16,7 @@ export async function createFixture(databaseUrl: string, appUrl: string): Promis
   const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
   const close = async (ownerId?: string) => {
     // Each run creates thousands of payments; drop them so repeated runs don't grow the test database.
-    if (ownerId) {
-      await sql
-        .begin(async (tx) => {
-          await tx`delete from payments where merchant_id = ${ownerId}`;
-          await tx`delete from api_keys where merchant_id = ${ownerId}`;
-          await tx`delete from merchants where id = ${ownerId}`;
-        })
-        .catch((err: unknown) => console.warn(`cleanup: could not delete bench merchant ${ownerId}: ${String(err)}`));
-    }
+    if (ownerId) await deleteMerchant(sql, ownerId);
     await sql.end({ timeout: 5 });
   };
   let merchantId: string | undefined;
@@ -44,5 +36,27 @@ export async function createFixture(databaseUrl: string, appUrl: string): Promis
   } catch (err) {
     await close(merchantId);
     throw err;
+  }
+}
+
+/**
+ * Delete the bench merchant and its rows. After an interrupt the load may still be creating
+ * payments, so its key is revoked first (new requests get 401) and the delete is retried while
+ * requests that were already past authentication finish.
+ */
+async function deleteMerchant(sql: postgres.Sql, merchantId: string): Promise<void> {
+  await sql`update api_keys set revoked_at = now() where merchant_id = ${merchantId} and revoked_at is null`;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await sql.begin(async (tx) => {
+        await tx`delete from payments where merchant_id = ${merchantId}`;
+        await tx`delete from api_keys where merchant_id = ${merchantId}`;
+        await tx`delete from merchants where id = ${merchantId}`;
+      });
+      return;
+    } catch (err) {
+      if (attempt === 5) return console.warn(`cleanup: could not delete bench merchant ${merchantId}: ${String(err)}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
   }
 }

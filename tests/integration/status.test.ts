@@ -95,7 +95,7 @@ describe("status polls on their own connections", () => {
     await server?.stop();
   });
 
-  it("answers while a stuck transaction holds the whole main pool", async () => {
+  it("answers (merchant and gateway status, plain and long-poll) while a stuck transaction holds the whole main pool", async () => {
     const merchant = await newMerchant();
     const headers = { "api-key": merchant.apiKey, "merchant-id": merchant.merchantId };
     const first = await fetch(`${server.url}/v1/merchant/payment`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(usd("100")) });
@@ -117,11 +117,21 @@ describe("status polls on their own connections", () => {
     const blockedCreate = fetch(`${server.url}/v1/merchant/payment`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(usd("200")) });
     try {
       await sleep(300);
-      const started = Date.now();
-      const res = await fetch(`${server.url}/v1/merchant/payment/${paymentId}/status`, { headers, signal: AbortSignal.timeout(5000) });
-      expect(res.status).toBe(200);
-      expect(await res.json()).toMatchObject({ status: "pending", isFinal: false });
-      expect(Date.now() - started).toBeLessThan(2000);
+      // The merchant's poll, a long-poll (its re-read after the wait), and the checkout's and
+      // wallets' gateway poll, plain and long.
+      const polls = [
+        { path: `/v1/merchant/payment/${paymentId}/status`, headers, body: { status: "pending", isFinal: false } },
+        { path: `/v1/merchant/payment/${paymentId}/status?maxPollMs=200`, headers, body: { status: "pending", isFinal: false } },
+        { path: `/v1/gateway/payment/${paymentId}/status`, headers: {}, body: { status: "requires_action", isFinal: false } },
+        { path: `/v1/gateway/payment/${paymentId}/status?maxPollMs=200`, headers: {}, body: { status: "requires_action", isFinal: false } },
+      ];
+      for (const poll of polls) {
+        const started = Date.now();
+        const res = await fetch(`${server.url}${poll.path}`, { headers: poll.headers, signal: AbortSignal.timeout(5000) });
+        expect(res.status, poll.path).toBe(200);
+        expect(await res.json(), poll.path).toMatchObject(poll.body);
+        expect(Date.now() - started, poll.path).toBeLessThan(2000);
+      }
     } finally {
       release();
       await holder;

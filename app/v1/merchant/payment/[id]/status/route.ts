@@ -11,6 +11,6 @@ export const GET = route<{ id: string }>(async ({ req, params }) => {
   const maxPollMs = maxPollMsOf(req.url);
   const { merchant, payment } = await readStatusWithKey({ read: readDb, write: db }, req.headers, params.id);
   if (maxPollMs === 0) return json(toStatusView(payment));
-  const read = async () => toStatusView(await getMerchantPaymentOrThrow(db, merchant.id, params.id));
+  const read = async () => toStatusView(await getMerchantPaymentOrThrow(readDb, merchant.id, params.id));
   return json(await withStatusWait(payment.id, maxPollMs, read, (v) => v.isFinal));
 });
