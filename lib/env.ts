@@ -41,6 +41,11 @@ const envSchema = z.object({
    * wallets by QR); the buyer's browser then talks to WalletConnect's relay.
    */
   WALLETCONNECT_PROJECT_ID: z.string().regex(/^[0-9a-f]{32}$/, "must be 32 hex digits").optional(),
+  /**
+   * Dashboard sign-up attempts allowed per client address (the last X-Forwarded-For hop) per hour.
+   * Each costs a password hash and makes a merchant, so anonymous callers must not get unlimited ones.
+   */
+  SIGN_UPS_PER_HOUR: intFromEnv(1, 100_000, 10),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

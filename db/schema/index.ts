@@ -9,3 +9,4 @@ export * from "./users";
 export * from "./sessions";
 export * from "./sign-in-attempts";
 export * from "./payment-events";
+export * from "./sign-up-attempts";

@@ -32,6 +32,9 @@ export async function expectAccessible(page: Page): Promise<void> {
 
 /** Sign up through the page's own form. */
 export async function signUpInBrowser(page: Page, baseUrl: string, businessName: string, email: string, password: string): Promise<void> {
+  // A visitor address of its own (as a proxy would forward it): sign-ups are limited per address,
+  // and test runs against the same database must not add up.
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": `2001:db8::${Math.floor(Math.random() * 0xffff).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}` });
   await page.goto(`${baseUrl}/dashboard/sign-up`);
   await page.getByLabel("Business name").fill(businessName);
   await page.getByLabel("Email").fill(email);

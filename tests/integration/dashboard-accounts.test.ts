@@ -2,7 +2,8 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { ROOT, TEST_ENV } from "../support/server";
-import { dash, sessionCookieOf, signUpUser, uniqueEmail } from "../support/dashboard";
+import { testDb } from "../support/db";
+import { dash, sessionCookieOf, signUpUser, uniqueClientIp, uniqueEmail } from "../support/dashboard";
 
 const run = promisify(execFile);
 
@@ -89,6 +90,32 @@ describe("dashboard accounts", () => {
     const other = await signUpUser();
     const ok = await dash("/dashboard/api/sign-in", { method: "POST", json: { email: other.email, password: other.password } });
     expect(ok.status).toBe(200);
+  });
+
+  it("rate-limits sign-ups per client address: beyond 10 attempts within the hour, 429 and nothing created", async () => {
+    const ip = uniqueClientIp();
+    const signUp = (email: string, password = "a long passphrase", from = ip) =>
+      dash("/dashboard/api/sign-up", { method: "POST", headers: { "x-forwarded-for": from }, json: { businessName: "Busy Bee", email, password } });
+    // Twelve attempts at once, one of them for a taken email: exactly ten get through (failed ones
+    // count too), however the requests interleave.
+    const taken = await signUpUser();
+    const results = await Promise.all([...Array.from({ length: 11 }, () => signUp(uniqueEmail("limit"))), signUp(taken.email)]);
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(2);
+    expect(statuses.filter((s) => s !== 429).every((s) => s === 201 || s === 409)).toBe(true);
+
+    const email = uniqueEmail("over");
+    const blocked = await signUp(email);
+    expect(blocked.status).toBe(429);
+    expect(await blocked.json()).toMatchObject({ code: "rate_limited", message: expect.stringMatching(/try again/) });
+    expect(blocked.headers.get("retry-after")).toBe("3600");
+    expect(sessionCookieOf(blocked)).toBeUndefined();
+    const { sql } = testDb();
+    expect(await sql`select 1 from users where email = ${email}`).toHaveLength(0);
+    // A malformed body is still told what is wrong first.
+    expect((await signUp(uniqueEmail(), "short")).status).toBe(400);
+    // Another address signs up as usual, with the same email the blocked attempt wanted.
+    expect((await signUp(email, "a long passphrase", uniqueClientIp())).status).toBe(201);
   });
 
   it("refuses mutations without our Origin or without the session's CSRF token, and changes nothing", async () => {

@@ -8,10 +8,21 @@ export function uniqueEmail(tag = "user"): string {
   return `${tag}-${Date.now()}-${++counter}-${Math.random().toString(36).slice(2, 8)}@shop.example`;
 }
 
-/** A request to the dashboard as a browser on our own origin would send it. */
+/** A client address of its own (IPv6 documentation range), as a proxy would forward it. */
+export function uniqueClientIp(): string {
+  return `2001:db8::${(++counter).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}`;
+}
+
+/**
+ * A request to the dashboard as a browser on our own origin would send it. Each comes from an
+ * address of its own (X-Forwarded-For) unless the test names one, so that per-address limits
+ * (sign-ups, failed sign-ins) only count what a test does on purpose, also across runs against
+ * the same database.
+ */
 export function dash(path: string, init: RequestInit & { user?: Pick<DashboardUser, "cookie" | "csrfToken">; json?: unknown; origin?: string | null } = {}): Promise<Response> {
   const { user, json, origin, headers, ...rest } = init;
   const all = new Headers(headers);
+  if (!all.has("x-forwarded-for")) all.set("x-forwarded-for", uniqueClientIp());
   const base = inject("baseUrl");
   if (origin !== null) all.set("origin", origin ?? base);
   if (user) {
