@@ -37,6 +37,16 @@ async function main() {
     const network = values.solana ? "Solana" : "EVM";
     const option = page.getByTestId("payment-options").getByRole("button", { name: new RegExp(`USDC on .*${network}`) });
     console.log(`option: ${(await option.textContent())?.trim()}`);
+    // Token and network icons come as full URLs on PUBLIC_BASE_URL: say whether they all loaded.
+    const icons = page.getByTestId("payment-options").locator("img");
+    await icons.first().waitFor();
+    const countLoaded = () => icons.evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0).length);
+    let loaded = await countLoaded();
+    for (let i = 0; i < 30 && loaded < (await icons.count()); i++) {
+      await page.waitForTimeout(100);
+      loaded = await countLoaded();
+    }
+    console.log(`icons: ${loaded} of ${await icons.count()} loaded`);
     await option.click();
     const started = Date.now();
     await page.getByRole("button", { name: /^Pay \d/ }).click();
