@@ -8,7 +8,7 @@ import { parseOrThrow } from "@/lib/http/validate";
 import { signInBody } from "./credentials";
 
 /** Failed sign-ins allowed per email, and per client address, in a sliding window. */
-export const SIGN_IN_LIMITS = { perEmail: 5, perIp: 30, windowMinutes: 15 } as const;
+const SIGN_IN_LIMITS = { perEmail: 5, perIp: 30, windowMinutes: 15 } as const;
 
 /**
  * Sign in with email and password. Too many recent failures for the email or the client address
@@ -40,6 +40,6 @@ async function assertNotThrottled(db: Db, email: string, ip: string): Promise<vo
     .from(signInAttempts)
     .where(and(eq(signInAttempts.succeeded, false), gt(signInAttempts.createdAt, since), sql`(${signInAttempts.email} = ${email} or ${signInAttempts.ip} = ${ip})`));
   if ((row?.byEmail ?? 0) >= SIGN_IN_LIMITS.perEmail || (row?.byIp ?? 0) >= SIGN_IN_LIMITS.perIp) {
-    throw new ApiError("rate_limited", `Too many failed sign-ins; try again in ${SIGN_IN_LIMITS.windowMinutes} minutes`);
+    throw new ApiError("rate_limited", `Too many failed sign-ins; try again in ${SIGN_IN_LIMITS.windowMinutes} minutes`, undefined, SIGN_IN_LIMITS.windowMinutes * 60);
   }
 }

@@ -23,7 +23,7 @@ export const signUpBody = z.object({
     .default("USD"),
 });
 
-export const SIGN_UP_WINDOW_SECONDS = 3600;
+const SIGN_UP_WINDOW_SECONDS = 3600;
 
 /**
  * Sign up: a new merchant and its first user in one transaction, then a session for that user.
@@ -52,7 +52,7 @@ async function claimSignUpAttempt(db: Db, ip: string): Promise<void> {
     const windowStart = sql`now() - make_interval(secs => ${SIGN_UP_WINDOW_SECONDS})`;
     await tx.delete(signUpAttempts).where(and(eq(signUpAttempts.ip, ip), lt(signUpAttempts.createdAt, windowStart)));
     const [row] = await tx.select({ n: count() }).from(signUpAttempts).where(eq(signUpAttempts.ip, ip));
-    if ((row?.n ?? 0) >= limit) throw new ApiError("rate_limited", "Too many sign-ups from this address; try again in an hour");
+    if ((row?.n ?? 0) >= limit) throw new ApiError("rate_limited", "Too many sign-ups from this address; try again in an hour", undefined, SIGN_UP_WINDOW_SECONDS);
     await tx.insert(signUpAttempts).values({ ip });
   });
 }

@@ -42,6 +42,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly issues?: FieldIssue[],
+    /** When a retry can succeed (rate limits): sent as `Retry-After` by the route wrapper. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "ApiError";

@@ -53,7 +53,7 @@ export function json(body: unknown, status = 200, headers?: Record<string, strin
 
 function errorResponse(err: unknown): Response {
   const apiError = err instanceof ApiError ? err : new ApiError("internal_error", "Internal server error");
-  return json(apiError.toBody(), apiError.status);
+  return json(apiError.toBody(), apiError.status, apiError.retryAfterSeconds ? { "retry-after": String(apiError.retryAfterSeconds) } : undefined);
 }
 
 function assertAsciiHeaders(headers: Headers): void {

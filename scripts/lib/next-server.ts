@@ -24,7 +24,7 @@ export async function launchNextServer(opts: { port: number; env: Record<string,
   const url = `http://${host}:${opts.port}`;
   mkdirSync(dirname(opts.logFile), { recursive: true });
   // The server writes its log straight into the file: through a pipe, a busy parent (a benchmark's
-  // load generator) would let the pipe fill and stall the server's synchronous log writes.
+  // load generator) would let the pipe fill and stall the server's log writes.
   const out = openSync(opts.logFile, "w");
   const child = spawn(process.execPath, [...NODE_SERVER_FLAGS, join(ROOT, "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(opts.port), "-H", host], {
     cwd: ROOT,

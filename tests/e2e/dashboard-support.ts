@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test as base, type Page } from "@playwright/test";
+import { uniqueClientIp } from "../support/client-ip";
 
 export type Devnet = { evm: { chainId: string; buyers: { address: string }[] } } | null;
 
@@ -34,7 +35,7 @@ export async function expectAccessible(page: Page): Promise<void> {
 export async function signUpInBrowser(page: Page, baseUrl: string, businessName: string, email: string, password: string): Promise<void> {
   // A visitor address of its own (as a proxy would forward it): sign-ups are limited per address,
   // and test runs against the same database must not add up.
-  await page.setExtraHTTPHeaders({ "x-forwarded-for": `2001:db8::${Math.floor(Math.random() * 0xffff).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}` });
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": uniqueClientIp() });
   await page.goto(`${baseUrl}/dashboard/sign-up`);
   await page.getByLabel("Business name").fill(businessName);
   await page.getByLabel("Email").fill(email);

@@ -1,5 +1,8 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { payments } from "@/db/schema";
 import { api, newMerchant, type TestMerchant } from "../support/api";
+import { testDb } from "../support/db";
 import { paid, seedPayment } from "../support/seed";
 
 async function stats(m: TestMerchant, query = "") {
@@ -66,9 +69,6 @@ describe("listing statistics (spec 2.5)", () => {
     const m = await newMerchant();
     const id = await seedPayment(m.merchantId, { fiatAmount: 700n, status: "processing", buyerAccount: `${BASE}:0xe`, chainId: BASE, tokenCaip19: `${BASE}/erc20:0x1` });
     expect(await stats(m)).toMatchObject({ total_transactions: 0 });
-    const { testDb } = await import("../support/db");
-    const { payments } = await import("@/db/schema");
-    const { eq } = await import("drizzle-orm");
     await testDb().db.update(payments).set({ status: "succeeded" }).where(eq(payments.id, id));
     await testDb().db.update(payments).set({ status: "succeeded" }).where(eq(payments.id, id));
     expect(await stats(m)).toEqual({ total_transactions: 1, total_customers: 1, total_revenue: { amount: 7, currency: "USD" } });

@@ -1,4 +1,7 @@
 import { inject } from "vitest";
+import { uniqueClientIp } from "./client-ip";
+
+export { uniqueClientIp };
 
 export type DashboardUser = { email: string; password: string; cookie: string; csrfToken: string; merchantId: string };
 
@@ -6,11 +9,6 @@ let counter = 0;
 
 export function uniqueEmail(tag = "user"): string {
   return `${tag}-${Date.now()}-${++counter}-${Math.random().toString(36).slice(2, 8)}@shop.example`;
-}
-
-/** A client address of its own (IPv6 documentation range), as a proxy would forward it. */
-export function uniqueClientIp(): string {
-  return `2001:db8::${(++counter).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}`;
 }
 
 /**
