@@ -32,8 +32,15 @@ const envSchema = z.object({
   SOLANA_FEE_PAYER_SECRET_KEY: z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{80,90}$/, "must be base58 of a 64-byte secret key").optional(),
   /** How long a quote (an option's token amount) holds, in seconds, capped by the payment's expiry. */
   QUOTE_TTL_SECONDS: intFromEnv(30, 3600, 300),
-  /** How often processing payments are checked on chain. */
-  WATCHER_INTERVAL_MS: intFromEnv(100, 60_000, 1000),
+  /** How often the settlement watcher looks for submissions that are due (each has its own next check). */
+  WATCHER_INTERVAL_MS: intFromEnv(100, 60_000, 500),
+  /**
+   * A transaction a wallet broadcast that the network has not known for this long (and whose nonce
+   * has not been used by another) is taken as dropped: the payment fails with that reason.
+   */
+  DROPPED_TX_TIMEOUT_S: intFromEnv(1, 7 * 24 * 3600, 600),
+  /** A relay of ours that the network holds but has not mined for this long is re-sent at a higher fee, same nonce. */
+  RELAY_BUMP_AFTER_S: intFromEnv(1, 24 * 3600, 60),
   /** Where `npm run devnet` describes the local chains it runs. */
   DEVNET_FILE: z.string().min(1).default(".devnet/devnet.json"),
   /**

@@ -10,3 +10,5 @@ export * from "./sessions";
 export * from "./sign-in-attempts";
 export * from "./payment-events";
 export * from "./sign-up-attempts";
+export * from "./payment-submissions";
+export * from "./relayer-nonces";

@@ -42,12 +42,61 @@ export type TransferIntent = {
 /** What a resolved build action leaves for confirm to compare against. */
 export type BuiltTransaction = { actions: WalletRpcAction[]; message: string; lastValidBlockHeight?: number };
 
-export type Submitted = { txHash: string; lastValidBlockHeight?: number };
+/** A contract call the service's relayer sends on the buyer's behalf (EVM EIP-3009). */
+export type RelayCall = { to: `0x${string}`; data: `0x${string}`; gasLimit: bigint };
+
+/**
+ * A wallet's results, verified against the intent; nothing has been sent. Confirm records it
+ * before acting on it: a relay gets its nonce and signature then; a co-signed transaction is
+ * broadcast after the record; a wallet-sent transaction is only watched.
+ */
+export type Verified =
+  | { kind: "relay"; call: RelayCall }
+  | { kind: "wallet_sent"; txHash: string; payerNonce: number }
+  | { kind: "cosigned"; txHash: string; rawTx: string; lastValidBlockHeight?: number };
+
+/** EVM fees of one relay version (EIP-1559). */
+export type RelayFees = { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
+
+/** A relay transaction signed locally: its bytes and hash are known before it is sent. */
+export type SignedRelay = { txHash: string; rawTx: string };
+
+/** What the watcher tracks of one recorded submission. */
+export type Tracked = {
+  kind: "relay" | "wallet_sent" | "cosigned";
+  /** The current transaction, then earlier versions at the same nonce that may still be mined. */
+  txHashes: string[];
+  payerNonce?: number;
+  relayer?: string;
+  relayNonce?: number;
+  lastValidBlockHeight?: number;
+  /** The payment's creation: a transfer landed earlier cannot pay it. */
+  notBefore: Date;
+};
 
 export type Observation =
-  | { state: "pending" }
+  /** Known to the network, not at the required depth yet. */
+  | { state: "pending"; mined: boolean }
+  /**
+   * The network knows none of the transactions. `nonceUsed`: the sender's nonce has moved past it
+   * (EVM), so it can never be mined; `expired`: its blockhash expired (Solana), likewise.
+   */
+  | { state: "unknown"; nonceUsed: boolean; expired: boolean }
   | { state: "confirmed"; txHash: string; confirmations: number }
   | { state: "failed"; reason: string };
+
+/** The relayer side of an EVM adapter: the key that relays EIP-3009 authorizations. */
+export interface Relayer {
+  address: `0x${string}`;
+  /** The relayer's next nonce as the network counts it (pending transactions included). */
+  pendingNonce(network: NetworkConfig): Promise<number>;
+  /** The relayer's nonce as mined: every nonce below it is used. */
+  minedNonce(network: NetworkConfig): Promise<number>;
+  /** Current fees, cached briefly per network. */
+  fees(network: NetworkConfig): Promise<RelayFees>;
+  /** Sign `call` at `nonce` (no network I/O). */
+  sign(network: NetworkConfig, call: RelayCall, nonce: number, fees: RelayFees): Promise<SignedRelay>;
+}
 
 /** A result failed verification: wrong signer, amount, token, recipient, chain, altered message, reuse. */
 export class ChainVerificationError extends Error {
@@ -72,14 +121,25 @@ export interface ChainAdapter {
   /** Resolve a build action into fresh wallet requests (Solana). */
   resolveBuild(intent: TransferIntent): Promise<BuiltTransaction>;
   /**
-   * Verify the wallet's results against the intent, then act: relay an EIP-3009 authorization,
-   * co-sign and broadcast a Solana transaction, or check a transaction the wallet sent itself.
-   * Throws ChainVerificationError when anything does not match; nothing is sent then.
+   * Verify the wallet's results against the intent, reading the chain but sending nothing: an
+   * EIP-3009 signature (signer, amount, recipient, nonce, and that the relay would succeed), a
+   * Solana transaction (byte-identical to the build, valid signature; co-signed here), or a
+   * transaction the wallet sent. Throws ChainVerificationError when anything does not match.
    */
-  submit(intent: TransferIntent, results: string[], context: { built?: BuiltTransaction; notBefore: Date }): Promise<Submitted>;
+  verify(intent: TransferIntent, results: string[], context: { built?: BuiltTransaction; notBefore: Date }): Promise<Verified>;
   /**
-   * Where a submitted transfer stands: pending, confirmed (required depth reached, and the
-   * transfer on chain is exactly the intent's, mined no earlier than `notBefore`) or failed.
+   * Put signed bytes on the network. Idempotent: a transaction the network already holds or has
+   * landed is not an error. A refusal that means these bytes can never land (Solana preflight:
+   * insufficient funds, expired blockhash) is a ChainVerificationError; `preflight: false` skips
+   * the simulation (resends of bytes that already passed it).
    */
-  observe(intent: TransferIntent, submitted: Submitted, context: { notBefore: Date }): Promise<Observation>;
+  broadcast(network: NetworkConfig, rawTx: string, options: { preflight: boolean }): Promise<void>;
+  /**
+   * Where a recorded transfer stands: pending, unknown to the network, confirmed (required depth
+   * reached and re-checked against the canonical chain, the transfer on chain exactly the intent's,
+   * landed no earlier than `notBefore`) or failed.
+   */
+  observe(intent: TransferIntent, tracked: Tracked): Promise<Observation>;
+  /** EVM only: the gas key that relays authorizations. */
+  readonly relayer?: Relayer;
 }

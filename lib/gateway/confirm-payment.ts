@@ -1,17 +1,19 @@
-import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
-import { payments } from "@/db/schema";
 import { adapterFor } from "@/lib/chains/adapters";
 import { namespaceOf } from "@/lib/chains/caip";
 import { ApiError } from "@/lib/http/errors";
+import { recordSubmission } from "@/lib/settlement/record-submission";
+import { syncRelayerNonce } from "@/lib/settlement/relayer-nonces";
+import { sendRecorded } from "@/lib/settlement/send-recorded";
 import { effectiveStatus } from "@/lib/payments/status";
+import { assertPayable } from "./assert-payable";
 import { withChainErrors } from "./chain-errors";
 import { BUILT_AT_FETCH } from "./fetch-actions";
 import { confirmResultsSchema, normalizeResults } from "./confirm-results";
 import { findOptionOrThrow } from "./find-option-or-throw";
 import { toGatewayStatus } from "./gateway-views";
-import { loadGatewayPaymentOrThrow } from "./load-gateway-payment";
+import { loadGatewayPaymentOrThrow, type GatewayPayment } from "./load-gateway-payment";
 import { intentOfOption } from "./option-intent";
 
 export const confirmBody = z
@@ -21,63 +23,71 @@ export const confirmBody = z
 // Every option of ours resolves to exactly one wallet action (typed data, a transfer, or one Solana transaction).
 const ACTIONS_PER_OPTION = 1;
 
+/** A confirm that arrives after this option's confirm was recorded (a retry, a race) answers where the payment stands. */
+function alreadyConfirmed(p: Pick<GatewayPayment, "status" | "payment">, optionId: string) {
+  if (p.status === "pending" || p.status === "expired" || p.payment.optionId !== optionId) return undefined;
+  return toGatewayStatus(p);
+}
+
 /**
- * Confirm (spec 4.5 step 3). Under the payment's row lock, so concurrent confirms of one payment
- * act once: verify the results against the stored option, relay or broadcast, and move the
- * payment to processing. A repeat of the confirm that won answers the current status.
+ * Confirm (spec 4.5 step 3), as a durable state machine: verify the results against the stored
+ * option (chain reads, no database transaction or lock held), record the transfer with everything
+ * needed to finish it and move the payment to processing (one short transaction), then send it.
+ * A crash at any point leaves either nothing sent or a record any instance's watcher finishes.
+ * Concurrent confirms of one payment record once; a repeat of the one that won answers the
+ * payment's current status, never a 422.
  */
 export async function confirmPayment(db: Db, pathId: string, body: z.infer<typeof confirmBody>, walletName: string | null) {
-  const { payment } = await loadGatewayPaymentOrThrow(db, pathId);
+  const p = await loadGatewayPaymentOrThrow(db, pathId);
   const results = normalizeResults(body.results);
   if (results.length !== ACTIONS_PER_OPTION) {
     throw new ApiError("invalid_params", `results must hold ${ACTIONS_PER_OPTION} entry per action of the option, in order; got ${results.length}`, [
       { field: "results", message: "length does not match the option's actions" },
     ]);
   }
-  return db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(payments).where(eq(payments.id, payment.id)).for("update");
-    const status = effectiveStatus(locked!);
-    if (status !== "pending") {
-      if (locked!.optionId === body.optionId && status !== "expired") return toGatewayStatus({ status, payment: locked! });
-      if (status === "expired") throw new ApiError("payment_expired", "This payment has expired");
-      throw new ApiError("invalid_state", `This payment is already ${status}`);
-    }
-    const option = await findOptionOrThrow(tx, payment.id, body.optionId);
-    const adapter = adapterFor(namespaceOf(option.chainId));
-    if (!adapter) throw new ApiError("invalid_state", "This option's network is no longer served");
-    if (BUILT_AT_FETCH.has(option.method) && !option.builtMessage) {
-      throw new ApiError("invalid_state", "Fetch this option's build action before confirming it");
-    }
-    const intent = intentOfOption(option);
-    const built = option.builtMessage
-      ? { actions: [], message: option.builtMessage, lastValidBlockHeight: option.lastValidBlockHeight ?? undefined }
-      : undefined;
-    const submitted = await withChainErrors(() => adapter.submit(intent, results, { built, notBefore: payment.createdAt }));
+  const answered = alreadyConfirmed(p, body.optionId);
+  if (answered) return answered;
+  assertPayable(p.status);
 
-    const [updated] = await tx
-      .update(payments)
-      .set({
-        status: "processing",
-        optionId: option.id,
-        buyerAccount: option.account,
-        chainId: option.chainId,
-        tokenCaip19: option.tokenCaip19,
-        tokenAmount: option.tokenAmount,
-        tokenSymbol: intent.token.symbol,
-        tokenDecimals: intent.token.decimals,
-        txHash: submitted.txHash,
-        walletName,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(payments.id, payment.id))
-      .returning()
-      .catch((err: unknown) => {
-        // payments_chain_tx_unique: one on-chain transfer settles at most one payment.
-        if (String((err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code) === "23505") {
-          throw new ApiError("verification_failed", "This transaction already settles another payment");
-        }
-        throw err;
-      });
-    return toGatewayStatus({ status: "processing", payment: updated! });
-  });
+  const option = await findOptionOrThrow(db, p.payment.id, body.optionId);
+  const adapter = adapterFor(namespaceOf(option.chainId));
+  if (!adapter) throw new ApiError("invalid_state", "This option's network is no longer served");
+  if (BUILT_AT_FETCH.has(option.method) && !option.builtMessage) {
+    throw new ApiError("invalid_state", "Fetch this option's build action before confirming it");
+  }
+  const intent = intentOfOption(option);
+  const built = option.builtMessage
+    ? { actions: [], message: option.builtMessage, lastValidBlockHeight: option.lastValidBlockHeight ?? undefined }
+    : undefined;
+
+  let prepared;
+  try {
+    prepared = await withChainErrors(async () => {
+      const verified = await adapter.verify(intent, results, { built, notBefore: p.payment.createdAt });
+      if (verified.kind !== "relay") return { verified, relay: undefined };
+      if (!adapter.relayer) throw new ApiError("invalid_state", "This network has no relayer");
+      await syncRelayerNonce(db, intent.network, adapter.relayer);
+      return { verified, relay: { relayer: adapter.relayer, fees: await adapter.relayer.fees(intent.network) } };
+    });
+  } catch (err) {
+    // A concurrent confirm of this option may have recorded and sent the transfer while this one
+    // verified it (the token then calls the authorization used): that transfer is ours, not a 422.
+    if (err instanceof ApiError && err.code === "verification_failed") {
+      const answer = alreadyConfirmed(await loadGatewayPaymentOrThrow(db, pathId), body.optionId);
+      if (answer) return answer;
+    }
+    throw err;
+  }
+  const { verified, relay } = prepared;
+
+  const outcome = await recordSubmission(db, { paymentId: p.payment.id, option, intent, verified, walletName, relay });
+  if (!outcome.recorded) {
+    const current = { status: effectiveStatus(outcome.payment), payment: outcome.payment };
+    const same = alreadyConfirmed(current, body.optionId);
+    if (same) return same;
+    assertPayable(current.status);
+    throw new ApiError("invalid_state", `This payment is already ${current.status}`);
+  }
+  await sendRecorded(db, adapter, intent.network, outcome.submission);
+  return toGatewayStatus({ status: "processing", payment: outcome.payment });
 }

@@ -1,10 +1,10 @@
 import { getDb } from "@/db/client";
-import { settleProcessingPayments } from "@/lib/gateway/settle-processing-payments";
+import { checkDueSubmissions } from "@/lib/settlement/check-due-submissions";
 import { every } from "./every";
 
-/** Watch processing payments on chain every `intervalMs` until they are final. */
+/** Look at due submissions every `intervalMs` until their payments are final. */
 export function startSettlementWatcher(intervalMs: number): () => void {
   return every("watcher", intervalMs, async () => {
-    await settleProcessingPayments(await getDb());
+    await checkDueSubmissions(await getDb());
   });
 }

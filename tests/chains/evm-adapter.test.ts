@@ -2,9 +2,10 @@ import { randomBytes } from "node:crypto";
 import { createPublicClient, createTestClient, createWalletClient, hexToBigInt, http, parseAbi, toHex, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ChainRpcError, ChainVerificationError, type Submitted, type TransferIntent, type WalletRpcAction } from "@/lib/chains/chain-adapter";
+import { ChainRpcError, ChainVerificationError, type Tracked, type TransferIntent, type WalletRpcAction } from "@/lib/chains/chain-adapter";
 import { createEvmAdapter } from "@/lib/chains/evm/evm-adapter";
 import type { NetworkConfig, TokenConfig } from "@/lib/chains/network-config";
+import { submit } from "./submit";
 import { startDevnet, type Devnet, type EvmInfo, type EvmKey } from "../../scripts/devnet/index";
 
 // The adapter against a real anvil with the devnet's USDC (EIP-3009) and USDT (plain ERC-20).
@@ -99,9 +100,9 @@ async function transferAs(key: EvmKey, token: TokenConfig, to: Address, amount: 
   return hash;
 }
 
-async function observeSettled(i: TransferIntent, submitted: Submitted, notBefore: Date) {
+async function observeSettled(i: TransferIntent, submitted: Tracked, notBefore: Date) {
   for (let attempt = 0; attempt < 100; attempt++) {
-    const observation = await adapter.observe(i, submitted, { notBefore });
+    const observation = await adapter.observe(i, { ...submitted, notBefore });
     if (observation.state !== "pending") return observation;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -136,15 +137,15 @@ describe("EVM adapter: EIP-3009 (USDC)", () => {
       client().getBalance({ address: buyer.address }),
       relayerNonce(),
     ]);
-    const submitted = await adapter.submit(i, [await signTypedDataAs(buyer, action)], { notBefore });
-    expect(submitted.txHash).toMatch(/^0x[0-9a-f]{64}$/);
-    expect(await observeSettled(i, submitted, notBefore)).toEqual({ state: "confirmed", txHash: submitted.txHash, confirmations: 1 });
+    const submitted = await submit(adapter, i, [await signTypedDataAs(buyer, action)], { notBefore });
+    expect(submitted.txHashes[0]).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(await observeSettled(i, submitted, notBefore)).toEqual({ state: "confirmed", txHash: submitted.txHashes[0], confirmations: 1 });
 
     expect(await balanceOf(usdc, merchant)).toBe(merchantBefore + 12_340_000n);
     expect(await balanceOf(usdc, buyer.address)).toBe(buyerUsdcBefore - 12_340_000n);
     expect(await client().getBalance({ address: buyer.address })).toBe(buyerEthBefore); // gasless for the buyer
     expect(await relayerNonce()).toBe(nonceBefore + 1);
-    const tx = await client().getTransaction({ hash: submitted.txHash as Hex });
+    const tx = await client().getTransaction({ hash: submitted.txHashes[0] as Hex });
     expect(tx.from.toLowerCase()).toBe(evm.relayer.address.toLowerCase());
   });
 
@@ -153,16 +154,16 @@ describe("EVM adapter: EIP-3009 (USDC)", () => {
     const action = await onlyAction(i);
     const before = await balanceOf(usdc, merchant);
     const notBefore = new Date();
-    await expectRefused(async () => adapter.submit(i, [await signTypedDataAs(otherBuyer, action)], { notBefore }), /not the payer's/);
+    await expectRefused(async () => submit(adapter, i, [await signTypedDataAs(otherBuyer, action)], { notBefore }), /not the payer's/);
     const moreValue = await signTypedDataAs(buyer, action, (m) => (m.value = "7000001"));
-    await expectRefused(async () => adapter.submit(i, [moreValue], { notBefore }), /not the payer's/);
+    await expectRefused(async () => submit(adapter, i, [moreValue], { notBefore }), /not the payer's/);
     const elsewhere = await signTypedDataAs(buyer, action, (m) => (m.to = thirdBuyer.address));
-    await expectRefused(async () => adapter.submit(i, [elsewhere], { notBefore }), /not the payer's/);
+    await expectRefused(async () => submit(adapter, i, [elsewhere], { notBefore }), /not the payer's/);
     // The genuine signature, offered for a different amount than it was made for.
     const genuine = await signTypedDataAs(buyer, action);
-    await expectRefused(async () => adapter.submit({ ...i, amount: 7_000_001n }, [genuine], { notBefore }), /not the payer's/);
-    await expectRefused(async () => adapter.submit({ ...i, recipient: thirdBuyer.address }, [genuine], { notBefore }), /not the payer's/);
-    await expectRefused(async () => adapter.submit(i, ["0x1234"], { notBefore }), /not a 65-byte signature/);
+    await expectRefused(async () => submit(adapter, { ...i, amount: 7_000_001n }, [genuine], { notBefore }), /not the payer's/);
+    await expectRefused(async () => submit(adapter, { ...i, recipient: thirdBuyer.address }, [genuine], { notBefore }), /not the payer's/);
+    await expectRefused(async () => submit(adapter, i, ["0x1234"], { notBefore }), /not a 65-byte signature/);
     expect(await balanceOf(usdc, merchant)).toBe(before);
     expect(await balanceOf(usdc, thirdBuyer.address)).toBe(1_000_000n * 10n ** 6n);
   });
@@ -172,9 +173,9 @@ describe("EVM adapter: EIP-3009 (USDC)", () => {
     const i = intent({ amount: 3_000_000n });
     const signature = await signTypedDataAs(buyer, await onlyAction(i));
     const before = await balanceOf(usdc, merchant);
-    const submitted = await adapter.submit(i, [signature], { notBefore });
+    const submitted = await submit(adapter, i, [signature], { notBefore });
     expect((await observeSettled(i, submitted, notBefore)).state).toBe("confirmed");
-    await expectRefused(async () => adapter.submit(i, [signature], { notBefore }), /authorization already used/);
+    await expectRefused(async () => submit(adapter, i, [signature], { notBefore }), /authorization already used/);
     expect(await balanceOf(usdc, merchant)).toBe(before + 3_000_000n);
   });
 
@@ -182,10 +183,10 @@ describe("EVM adapter: EIP-3009 (USDC)", () => {
     const notBefore = new Date();
     const before = await balanceOf(usdc, merchant);
     const expiring = intent({ amount: 1_000_000n, validBefore: Math.floor(Date.now() / 1000) + 5 });
-    await expectRefused(async () => adapter.submit(expiring, [await signTypedDataAs(buyer, await onlyAction(expiring))], { notBefore }), /expired/);
+    await expectRefused(async () => submit(adapter, expiring, [await signTypedDataAs(buyer, await onlyAction(expiring))], { notBefore }), /expired/);
 
     const tooMuch = intent({ amount: 2_000_000n * 10n ** 6n });
-    await expectRefused(async () => adapter.submit(tooMuch, [await signTypedDataAs(buyer, await onlyAction(tooMuch))], { notBefore }), /insufficient USDC balance/);
+    await expectRefused(async () => submit(adapter, tooMuch, [await signTypedDataAs(buyer, await onlyAction(tooMuch))], { notBefore }), /insufficient USDC balance/);
 
     // (r, n - s) with the other parity recovers to the same signer; FiatToken refuses high s.
     const i = intent({ amount: 1_000_000n });
@@ -193,7 +194,7 @@ describe("EVM adapter: EIP-3009 (USDC)", () => {
     const n = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
     const highS = toHex(n - hexToBigInt(`0x${signature.slice(66, 130)}`), { size: 32 }).slice(2);
     const twin = `${signature.slice(0, 66)}${highS}${signature.endsWith("1b") ? "1c" : "1b"}`;
-    await expectRefused(async () => adapter.submit(i, [twin], { notBefore }), /would revert: .*invalid signature 's' value/);
+    await expectRefused(async () => submit(adapter, i, [twin], { notBefore }), /would revert: .*invalid signature 's' value/);
     expect(await balanceOf(usdc, merchant)).toBe(before);
   });
 
@@ -211,8 +212,8 @@ describe("EVM adapter: ERC-20 transfer (USDT)", () => {
     expect(action.params).toEqual([{ from: buyer.address, to: tokenAddress(usdt), data: expect.stringMatching(/^0xa9059cbb/), value: "0x0" }]);
     const before = await balanceOf(usdt, merchant);
     const hash = await sendAs(buyer, action);
-    const submitted = await adapter.submit(i, [hash], { notBefore });
-    expect(submitted).toEqual({ txHash: hash });
+    const submitted = await submit(adapter, i, [hash], { notBefore });
+    expect(submitted.txHashes).toEqual([hash]);
     expect(await observeSettled(i, submitted, notBefore)).toEqual({ state: "confirmed", txHash: hash, confirmations: 1 });
     expect(await balanceOf(usdt, merchant)).toBe(before + 25_500_000n);
   });
@@ -223,33 +224,33 @@ describe("EVM adapter: ERC-20 transfer (USDT)", () => {
     const i = intent({ method: "erc20_transfer", amount });
     const before = await balanceOf(usdt, merchant);
     // Each stray transfer below is the wallet's own doing; the adapter must not count it as payment.
-    await expectRefused(async () => adapter.submit(i, [await transferAs(buyer, usdt, merchant, amount - 1n)], { notBefore }), /for 3999999 base units/);
-    await expectRefused(async () => adapter.submit(i, [await transferAs(buyer, usdt, thirdBuyer.address, amount)], { notBefore }), /not to the recipient/);
-    await expectRefused(async () => adapter.submit(i, [await transferAs(buyer, usdc, merchant, amount)], { notBefore }), /not a call to the USDT contract/);
+    await expectRefused(async () => submit(adapter, i, [await transferAs(buyer, usdt, merchant, amount - 1n)], { notBefore }), /for 3999999 base units/);
+    await expectRefused(async () => submit(adapter, i, [await transferAs(buyer, usdt, thirdBuyer.address, amount)], { notBefore }), /not to the recipient/);
+    await expectRefused(async () => submit(adapter, i, [await transferAs(buyer, usdc, merchant, amount)], { notBefore }), /not a call to the USDT contract/);
     const fromOther = await transferAs(otherBuyer, usdt, merchant, amount);
-    await expectRefused(async () => adapter.submit(i, [fromOther], { notBefore }), /not from the payer/);
+    await expectRefused(async () => submit(adapter, i, [fromOther], { notBefore }), /not from the payer/);
     expect(await balanceOf(usdt, merchant)).toBe(before + (amount - 1n) + amount); // only the strays moved it
 
     // A configuration pointing eip155:1 at this node: the transaction's chain id gives it away.
     const mainnet = { ...network, chainId: "eip155:1", tokens: [{ ...usdt, caip19: `eip155:1/erc20:${tokenAddress(usdt)}` }] };
     const onMainnet = intent({ network: mainnet, token: mainnet.tokens[0], method: "erc20_transfer", amount });
     const genuine = await sendAs(buyer, await onlyAction(i));
-    await expectRefused(async () => adapter.submit(onMainnet, [genuine], { notBefore }), /another chain/);
+    await expectRefused(async () => submit(adapter, onMainnet, [genuine], { notBefore }), /another chain/);
 
     const started = Date.now();
-    await expectRefused(async () => adapter.submit(i, [reference()], { notBefore }), /transaction not found/);
+    await expectRefused(async () => submit(adapter, i, [reference()], { notBefore }), /transaction not found/);
     expect(Date.now() - started).toBeGreaterThanOrEqual(4_500); // waited for a slow node first
-    await expectRefused(async () => adapter.submit(i, ["0xnothex"], { notBefore }), /not a transaction hash/);
+    await expectRefused(async () => submit(adapter, i, ["0xnothex"], { notBefore }), /not a transaction hash/);
   });
 
   it("refuses a wrong number of results", async () => {
     const notBefore = new Date();
     const i = intent({ method: "erc20_transfer", amount: 1_000_000n });
     const hash = await sendAs(buyer, await onlyAction(i));
-    await expectRefused(async () => adapter.submit(i, [], { notBefore }), /expected 1 result, got 0/);
-    await expectRefused(async () => adapter.submit(i, [hash, hash], { notBefore }), /expected 1 result, got 2/);
+    await expectRefused(async () => submit(adapter, i, [], { notBefore }), /expected 1 result, got 0/);
+    await expectRefused(async () => submit(adapter, i, [hash, hash], { notBefore }), /expected 1 result, got 2/);
     const j = intent({ amount: 1_000_000n });
-    await expectRefused(async () => adapter.submit(j, [], { notBefore }), /expected 1 result/);
+    await expectRefused(async () => submit(adapter, j, [], { notBefore }), /expected 1 result/);
   });
 });
 
@@ -257,11 +258,11 @@ describe("EVM adapter: observe", () => {
   it("fails a transfer mined before the payment was created", async () => {
     const i = intent({ method: "erc20_transfer", amount: 2_200_000n });
     const hash = await sendAs(buyer, await onlyAction(i));
-    const submitted = await adapter.submit(i, [hash], { notBefore: new Date(0) });
+    const submitted = await submit(adapter, i, [hash], { notBefore: new Date(0) });
     const { timestamp } = await client().getBlock({ blockTag: "latest" });
     const createdAfter = new Date((Number(timestamp) + 1) * 1000);
-    expect(await adapter.observe(i, submitted, { notBefore: createdAfter })).toEqual({ state: "failed", reason: "mined before the payment was created" });
-    expect((await adapter.observe(i, submitted, { notBefore: new Date(Number(timestamp) * 1000) })).state).toBe("confirmed");
+    expect(await adapter.observe(i, { ...submitted, notBefore: createdAfter })).toEqual({ state: "failed", reason: "mined before the payment was created" });
+    expect((await adapter.observe(i, { ...submitted, notBefore: new Date(Number(timestamp) * 1000) })).state).toBe("confirmed");
   });
 
   it("stays pending until the network's confirmation depth", async () => {
@@ -269,12 +270,12 @@ describe("EVM adapter: observe", () => {
     const deep = { ...network, confirmations: 3 };
     const i = intent({ network: deep, token: usdt, method: "erc20_transfer", amount: 3_300_000n });
     const before = await balanceOf(usdt, merchant);
-    const submitted = await adapter.submit(i, [await sendAs(buyer, await onlyAction(i))], { notBefore });
-    expect(await adapter.observe(i, submitted, { notBefore })).toEqual({ state: "pending" });
+    const submitted = await submit(adapter, i, [await sendAs(buyer, await onlyAction(i))], { notBefore });
+    expect(await adapter.observe(i, { ...submitted, notBefore })).toEqual({ state: "pending", mined: true });
     await mine(1);
-    expect(await adapter.observe(i, submitted, { notBefore })).toEqual({ state: "pending" });
+    expect(await adapter.observe(i, { ...submitted, notBefore })).toEqual({ state: "pending", mined: true });
     await mine(1);
-    expect(await adapter.observe(i, submitted, { notBefore })).toEqual({ state: "confirmed", txHash: submitted.txHash, confirmations: 3 });
+    expect(await adapter.observe(i, { ...submitted, notBefore })).toEqual({ state: "confirmed", txHash: submitted.txHashes[0], confirmations: 3 });
     expect(await balanceOf(usdt, merchant)).toBe(before + 3_300_000n);
   });
 
@@ -282,12 +283,12 @@ describe("EVM adapter: observe", () => {
     const notBefore = new Date();
     const i = intent({ method: "erc20_transfer", amount: 2_000_000n * 10n ** 6n, payer: thirdBuyer.address });
     const reverted = await transferAs(thirdBuyer, usdt, merchant, i.amount, 100_000n); // more than it holds
-    const submitted = await adapter.submit(i, [reverted], { notBefore });
-    expect(await adapter.observe(i, submitted, { notBefore })).toEqual({ state: "failed", reason: "transaction reverted" });
+    const submitted = await submit(adapter, i, [reverted], { notBefore });
+    expect(await adapter.observe(i, { ...submitted, notBefore })).toEqual({ state: "failed", reason: "transaction reverted" });
 
     const small = intent({ method: "erc20_transfer", amount: 1_100_000n });
-    const paid = await adapter.submit(small, [await sendAs(buyer, await onlyAction(small))], { notBefore });
-    const observed = await adapter.observe({ ...small, amount: 1_100_001n }, paid, { notBefore });
+    const paid = await submit(adapter, small, [await sendAs(buyer, await onlyAction(small))], { notBefore });
+    const observed = await adapter.observe({ ...small, amount: 1_100_001n }, paid);
     expect(observed).toMatchObject({ state: "failed", reason: expect.stringMatching(/no USDT Transfer of 1100001/) });
   });
 

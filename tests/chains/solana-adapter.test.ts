@@ -3,10 +3,11 @@ import { getBase58Decoder, getBase58Encoder } from "@solana/kit";
 import { ASSOCIATED_TOKEN_PROGRAM_ID, createTransferCheckedInstruction, getAssociatedTokenAddressSync, TOKEN_PROGRAM_ID } from "@solana/spl-token";
 import { Connection, Keypair, PublicKey, Transaction } from "@solana/web3.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ChainVerificationError, type BuiltTransaction, type ChainAdapter, type Observation, type Submitted, type TransferIntent } from "@/lib/chains/chain-adapter";
+import { ChainVerificationError, type BuiltTransaction, type ChainAdapter, type Observation, type Tracked, type TransferIntent } from "@/lib/chains/chain-adapter";
 import { devnetNetworks } from "@/lib/chains/devnet-networks";
 import type { NetworkConfig } from "@/lib/chains/network-config";
-import { createSolanaAdapter, SolanaAlreadySubmittedError } from "@/lib/chains/solana/solana-adapter";
+import { createSolanaAdapter } from "@/lib/chains/solana/solana-adapter";
+import { submit } from "./submit";
 import { startDevnet, type Devnet } from "../../scripts/devnet/index";
 
 const MEMO_PROGRAM_ID = "MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr";
@@ -72,10 +73,10 @@ async function tokenBalance(owner: PublicKey): Promise<bigint> {
   return BigInt((await connection.getTokenAccountBalance(account, "confirmed")).value.amount);
 }
 
-async function settle(intent: TransferIntent, submitted: Submitted, notBefore: Date): Promise<Observation> {
+async function settle(intent: TransferIntent, submitted: Tracked, notBefore: Date): Promise<Observation> {
   for (let i = 0; i < 100; i++) {
-    const observation = await adapter.observe(intent, submitted, { notBefore });
-    if (observation.state !== "pending") return observation;
+    const observation = await adapter.observe(intent, { ...submitted, notBefore });
+    if (observation.state !== "pending" && observation.state !== "unknown") return observation;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error("transaction still pending after 20 s");
@@ -124,27 +125,27 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
     expect(unsigned.instructions[1]!.keys.at(-1)).toEqual({ pubkey: reference, isSigner: false, isWritable: false });
     expect(unsigned.instructions[2]!.data.toString()).toContain(intent.reference);
 
-    const submitted = await adapter.submit(intent, [walletSign(built, buyer)], { built, notBefore });
+    const submitted = await submit(adapter, intent, [walletSign(built, buyer)], { built, notBefore });
     expect(submitted.lastValidBlockHeight).toBe(built.lastValidBlockHeight);
     const observation = await settle(intent, submitted, notBefore);
-    expect(observation).toMatchObject({ state: "confirmed", txHash: submitted.txHash });
+    expect(observation).toMatchObject({ state: "confirmed", txHash: submitted.txHashes[0] });
 
     // A network asking for finalization (confirmations 32) reports it once the commitment is reached.
     const finalizing = { ...intent, network: { ...network, confirmations: 32 } };
-    expect(await settle(finalizing, submitted, notBefore)).toEqual({ state: "confirmed", txHash: submitted.txHash, confirmations: 32 });
+    expect(await settle(finalizing, submitted, notBefore)).toEqual({ state: "confirmed", txHash: submitted.txHashes[0], confirmations: 32 });
 
     expect((await tokenBalance(merchant)) - merchantBefore).toBe(intent.amount);
     expect(await connection.getBalance(buyer.publicKey)).toBe(buyerSolBefore); // the buyer paid no SOL
     expect(await connection.getBalance(feePayer.publicKey)).toBe(feePayerSolBefore - 10_000); // 2 signatures x 5000
-    const landed = await connection.getTransaction(submitted.txHash, { commitment: "confirmed", maxSupportedTransactionVersion: 0 });
+    const landed = await connection.getTransaction(submitted.txHashes[0]!, { commitment: "confirmed", maxSupportedTransactionVersion: 0 });
     expect(landed?.transaction.message.staticAccountKeys.map((k) => k.toBase58())).toContain(reference.toBase58());
 
     // The same landed transaction does not satisfy an intent for another amount or payment, or one created after it.
-    expect(await adapter.observe({ ...intent, amount: intent.amount + 1n }, submitted, { notBefore })).toMatchObject({ state: "failed" });
+    expect(await adapter.observe({ ...intent, amount: intent.amount + 1n }, { ...submitted, notBefore })).toMatchObject({ state: "failed" });
     const otherPayment = { ...intent, reference: `0x${randomBytes(32).toString("hex")}` as const };
-    expect(await adapter.observe(otherPayment, submitted, { notBefore })).toMatchObject({ state: "failed", reason: expect.stringMatching(/reference/) });
+    expect(await adapter.observe(otherPayment, { ...submitted, notBefore })).toMatchObject({ state: "failed", reason: expect.stringMatching(/reference/) });
     const later = new Date(Date.now() + 3_600_000);
-    expect(await adapter.observe(intent, submitted, { notBefore: later })).toMatchObject({ state: "failed", reason: expect.stringMatching(/before/) });
+    expect(await adapter.observe(intent, { ...submitted, notBefore: later })).toMatchObject({ state: "failed", reason: expect.stringMatching(/before/) });
   });
 
   it("creates the token account of a merchant that has none, paid by the fee payer", async () => {
@@ -156,7 +157,7 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
     const buyerSolBefore = await connection.getBalance(buyer.publicKey);
 
     const built = await adapter.resolveBuild(intent);
-    const submitted = await adapter.submit(intent, [walletSign(built, buyer)], { built, notBefore });
+    const submitted = await submit(adapter, intent, [walletSign(built, buyer)], { built, notBefore });
     expect(await settle(intent, submitted, notBefore)).toMatchObject({ state: "confirmed" });
 
     expect(await tokenBalance(freshMerchant)).toBe(1_234_567n);
@@ -194,7 +195,7 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
         },
       ];
       for (const alter of cases) {
-        await expectRefused(adapter.submit(intent, [walletSign(built, buyer, alter)], { built, notBefore: new Date() }), /transaction altered/);
+        await expectRefused(submit(adapter, intent, [walletSign(built, buyer, alter)], { built, notBefore: new Date() }), /transaction altered/);
       }
       await expectMerchantUnchanged();
     });
@@ -209,7 +210,7 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
       const otherKey = createPrivateKey({ key: { kty: "OKP", crv: "Ed25519", d: seed, x }, format: "jwk" });
       tx.addSignature(buyer.publicKey, sign(null, tx.serializeMessage(), otherKey));
       const forged = tx.serialize({ requireAllSignatures: false, verifySignatures: false }).toString("base64");
-      await expectRefused(adapter.submit(intent, [forged], { built, notBefore: new Date() }), /signature does not verify/);
+      await expectRefused(submit(adapter, intent, [forged], { built, notBefore: new Date() }), /signature does not verify/);
 
       // The other buyer's wallet making itself the token authority changes the message.
       const rebuilt = walletSign(built, otherBuyer, (t) => {
@@ -220,11 +221,11 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
         own.keys.push(t.instructions[1]!.keys.at(-1)!);
         t.instructions[1] = own;
       });
-      await expectRefused(adapter.submit(intent, [rebuilt], { built, notBefore: new Date() }), /transaction altered/);
+      await expectRefused(submit(adapter, intent, [rebuilt], { built, notBefore: new Date() }), /transaction altered/);
 
       // Not signed at all.
       const unsigned = unsignedTransaction(built).serialize({ requireAllSignatures: false, verifySignatures: false }).toString("base64");
-      await expectRefused(adapter.submit(intent, [unsigned], { built, notBefore: new Date() }), /signature is missing/);
+      await expectRefused(submit(adapter, intent, [unsigned], { built, notBefore: new Date() }), /signature is missing/);
       await expectMerchantUnchanged();
     });
 
@@ -235,7 +236,7 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
       tx.partialSign(buyer);
       const signature = tx.signatures.find((s) => s.publicKey.equals(buyer.publicKey))!.signature!;
       for (const detached of [signature.toString("base64"), getBase58Decoder().decode(signature)]) {
-        await expectRefused(adapter.submit(intent, [detached], { built, notBefore: new Date() }), /detached signature/);
+        await expectRefused(submit(adapter, intent, [detached], { built, notBefore: new Date() }), /detached signature/);
       }
       await expectMerchantUnchanged();
     });
@@ -244,7 +245,7 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
       const intent = intentFor({ payer: feePayer.publicKey.toBase58() });
       await expectRefused(adapter.resolveBuild(intent), /fee payer/);
       const honest = await adapter.resolveBuild(intentFor({ reference: intent.reference }));
-      await expectRefused(adapter.submit(intent, [walletSign(honest, buyer)], { built: honest, notBefore: new Date() }), /fee payer/);
+      await expectRefused(submit(adapter, intent, [walletSign(honest, buyer)], { built: honest, notBefore: new Date() }), /fee payer/);
       await expectMerchantUnchanged();
     });
 
@@ -252,8 +253,8 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
       const intent = intentFor();
       const built = await adapter.resolveBuild(intent);
       const signed = walletSign(built, buyer);
-      await expectRefused(adapter.submit(intent, [], { built, notBefore: new Date() }), /exactly one result/);
-      await expectRefused(adapter.submit(intent, [signed, signed], { built, notBefore: new Date() }), /exactly one result/);
+      await expectRefused(submit(adapter, intent, [], { built, notBefore: new Date() }), /exactly one result/);
+      await expectRefused(submit(adapter, intent, [signed, signed], { built, notBefore: new Date() }), /exactly one result/);
       await expectMerchantUnchanged();
     });
 
@@ -261,37 +262,37 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
       const intent = intentFor();
       const built = await adapter.resolveBuild(intent);
       const signed = walletSign(built, buyer);
-      await expectRefused(adapter.submit({ ...intent, amount: 1n }, [signed], { built, notBefore: new Date() }), /does not match/);
-      await expectRefused(adapter.submit(intent, [signed], { notBefore: new Date() }), /fetch it first/);
+      await expectRefused(submit(adapter, { ...intent, amount: 1n }, [signed], { built, notBefore: new Date() }), /does not match/);
+      await expectRefused(submit(adapter, intent, [signed], { notBefore: new Date() }), /fetch it first/);
       await expectMerchantUnchanged();
     });
 
     it("a transfer the buyer cannot fund, at preflight, with the program's reason", async () => {
       const intent = intentFor({ amount: 10n ** 15n }); // the buyer holds 10^12 base units
       const built = await adapter.resolveBuild(intent);
-      await expectRefused(adapter.submit(intent, [walletSign(built, buyer)], { built, notBefore: new Date() }), /insufficient funds/);
+      await expectRefused(submit(adapter, intent, [walletSign(built, buyer)], { built, notBefore: new Date() }), /insufficient funds/);
       await expectMerchantUnchanged();
     });
   });
 
-  it("submitting the same signed transaction twice pays once: the network refuses the replay", async () => {
+  it("submitting the same signed transaction twice pays once: the resend is idempotent", async () => {
     const intent = intentFor();
     const notBefore = new Date();
     const merchantBefore = await tokenBalance(merchant);
     const built = await adapter.resolveBuild(intent);
     const signed = walletSign(built, buyer);
 
-    const submitted = await adapter.submit(intent, [signed], { built, notBefore });
-    const replay = adapter.submit(intent, [signed], { built, notBefore });
-    await expectRefused(replay, /already submitted/);
-    await expect(replay).rejects.toBeInstanceOf(SolanaAlreadySubmittedError);
-    await expect(replay).rejects.toMatchObject({ txHash: submitted.txHash });
+    const submitted = await submit(adapter, intent, [signed], { built, notBefore });
+    expect((await settle(intent, submitted, notBefore)).state).toBe("confirmed");
+    // The same bytes again (a crash-recovery resend): accepted as already there, never a second transfer.
+    const replay = await submit(adapter, intent, [signed], { built, notBefore });
+    expect(replay.txHashes).toEqual(submitted.txHashes);
 
     expect(await settle(intent, submitted, notBefore)).toMatchObject({ state: "confirmed" });
     expect((await tokenBalance(merchant)) - merchantBefore).toBe(intent.amount);
   });
 
-  it("a transaction whose blockhash expired before it was sent: refused at submit, reported failed by observe", async () => {
+  it("a transaction whose blockhash expired before it was sent: refused at send, reported expired by observe", async () => {
     const intent = intentFor();
     const notBefore = new Date();
     const merchantBefore = await tokenBalance(merchant);
@@ -300,13 +301,13 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
     await devnetRpc("devnet_advanceSlots", [200]);
     expect(await connection.getBlockHeight()).toBeGreaterThan(built.lastValidBlockHeight!);
 
-    await expectRefused(adapter.submit(intent, [signed], { built, notBefore }), /blockhash expired/);
+    await expectRefused(submit(adapter, intent, [signed], { built, notBefore }), /blockhash expired/);
 
     // Had it been handed to the network and dropped, its hash (the fee payer's signature) never shows up.
     const cosigned = Transaction.from(Buffer.from(signed, "base64"));
     cosigned.partialSign(feePayer);
-    const dropped: Submitted = { txHash: getBase58Decoder().decode(cosigned.signature!), lastValidBlockHeight: built.lastValidBlockHeight };
-    expect(await adapter.observe(intent, dropped, { notBefore })).toEqual({ state: "failed", reason: "blockhash expired before the transaction landed" });
+    const dropped: Tracked = { kind: "cosigned", txHashes: [getBase58Decoder().decode(cosigned.signature!)], lastValidBlockHeight: built.lastValidBlockHeight, notBefore };
+    expect(await adapter.observe(intent, dropped)).toEqual({ state: "unknown", nonceUsed: false, expired: true });
     expect(await tokenBalance(merchant)).toBe(merchantBefore);
   });
 });

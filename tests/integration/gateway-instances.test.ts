@@ -7,6 +7,7 @@ import * as schema from "@/db/schema";
 import { createMerchant } from "@/lib/merchants/create-merchant";
 import { devnetWallet } from "../../scripts/lib/devnet-wallet";
 import { evmTokenBalance } from "../support/balances";
+import { fundedRelayerKey } from "../support/relayer-key";
 import { scratchDatabaseUrl } from "../support/scratch-database";
 import { ROOT, startServer, type RunningServer } from "../support/server";
 
@@ -22,9 +23,13 @@ afterAll(async () => {
 /** Servers on their own database, so the main test server's watcher cannot do their work. */
 async function instances(dbName: string, watcherMs: number[]) {
   const url = await scratchDatabaseUrl(dbName);
+  const relayerKey = await fundedRelayerKey(inject("devnet").evm.rpcUrl);
   const servers = [];
   for (const [i, ms] of watcherMs.entries()) {
-    const server = await startServer({ DATABASE_URL: url, DEVNET_FILE, WATCHER_INTERVAL_MS: String(ms), EXPIRY_JOB_INTERVAL_MS: "0" }, `${dbName}-${i}`);
+    const server = await startServer(
+      { DATABASE_URL: url, DEVNET_FILE, EVM_RELAYER_PRIVATE_KEY: relayerKey, WATCHER_INTERVAL_MS: String(ms), EXPIRY_JOB_INTERVAL_MS: "0" },
+      `${dbName}-${i}`,
+    );
     started.push(server);
     servers.push(server);
   }
@@ -32,7 +37,7 @@ async function instances(dbName: string, watcherMs: number[]) {
   open.push(sql);
   const { evm, solana } = inject("devnet");
   const merchant = await createMerchant(drizzle(sql, { schema }), { name: "Multi", currency: "USD", evmAddress: evm.merchant.address, solanaAddress: solana.merchant.publicKey });
-  return { servers, sql, merchant };
+  return { servers, sql, merchant, relayerKey };
 }
 
 async function payVia(create: RunningServer, confirmAt: RunningServer, merchant: { merchantId: string; apiKey: string }, buyerIndex: number, value: string) {
@@ -77,7 +82,7 @@ describe("several app instances and restarts", () => {
 
   it("a payment in flight when its server is killed still settles after a restart", async () => {
     // The first instance's watcher would only run after a minute: it dies long before.
-    const { servers, sql, merchant } = await instances("payments_restart", [60_000]);
+    const { servers, sql, merchant, relayerKey } = await instances("payments_restart", [60_000]);
     const first = servers[0]!;
     const id = await payVia(first, first, merchant, 1, "250");
     expect(await statusIn(sql, id)).toBe("processing");
@@ -85,7 +90,10 @@ describe("several app instances and restarts", () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(await statusIn(sql, id)).toBe("processing");
     const url = await scratchDatabaseUrl("payments_restart");
-    const restarted = await startServer({ DATABASE_URL: url, DEVNET_FILE, WATCHER_INTERVAL_MS: "200", EXPIRY_JOB_INTERVAL_MS: "0" }, "payments_restart-again");
+    const restarted = await startServer(
+      { DATABASE_URL: url, DEVNET_FILE, EVM_RELAYER_PRIVATE_KEY: relayerKey, WATCHER_INTERVAL_MS: "200", EXPIRY_JOB_INTERVAL_MS: "0" },
+      "payments_restart-again",
+    );
     started.push(restarted);
     expect(await waitStatus(sql, id, "succeeded")).toBe("succeeded");
   });

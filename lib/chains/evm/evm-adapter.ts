@@ -1,17 +1,19 @@
 import { encodeFunctionData } from "viem";
 import { ChainVerificationError, type ChainAdapter, type PaymentAction, type TransferIntent } from "../chain-adapter";
+import { broadcastRaw } from "./broadcast-raw";
 import { transferWithAuthorizationTypedData } from "./eip3009-typed-data";
 import { ERC20_ABI } from "./erc20-abi";
-import { addressOrThrow, createRelayerClients, tokenAddressOf } from "./evm-client";
+import { addressOrThrow, tokenAddressOf } from "./evm-client";
 import { observeEvmTransfer } from "./observe-evm-transfer";
-import { relayAuthorization } from "./relay-authorization";
+import { createRelayer } from "./relayer";
 import { readTokenDomainOrThrow } from "./token-domain";
+import { verifyAuthorization } from "./verify-authorization";
 import { verifyErc20Transfer } from "./verify-erc20-transfer";
 
 export type EvmAdapterOptions = {
   /** Gas key that relays EIP-3009 authorizations; holds ETH only. */
   relayerPrivateKey: `0x${string}`;
-  /** How long submit waits for the node to know a wallet-sent transaction (default 5 s). */
+  /** How long verify waits for the node to know a wallet-sent transaction (default 5 s). */
   transactionLookupMs?: number;
 };
 
@@ -22,15 +24,16 @@ function assertMethod(intent: TransferIntent): asserts intent is TransferIntent 
 
 /**
  * The eip155 ChainAdapter (viem). EIP-3009 tokens: the buyer signs a TransferWithAuthorization
- * and the relayer pays the gas. Other ERC-20s: the buyer's wallet sends `transfer` and submit
+ * and the relayer pays the gas. Other ERC-20s: the buyer's wallet sends `transfer` and verify
  * checks the hash it returns. Never touches the database; holds no state but client caches.
  */
 export function createEvmAdapter(options: EvmAdapterOptions): ChainAdapter {
-  const relayerFor = createRelayerClients(options.relayerPrivateKey);
+  const relayer = createRelayer(options.relayerPrivateKey);
   const lookupMs = options.transactionLookupMs ?? 5_000;
 
   return {
     namespace: "eip155",
+    relayer,
 
     async actionsFor(intent): Promise<PaymentAction[]> {
       assertMethod(intent);
@@ -48,17 +51,21 @@ export function createEvmAdapter(options: EvmAdapterOptions): ChainAdapter {
       throw new ChainVerificationError("no build action on EVM");
     },
 
-    async submit(intent, results) {
+    async verify(intent, results) {
       assertMethod(intent);
       const [result] = results;
       if (results.length !== 1 || result === undefined) throw new ChainVerificationError(`expected 1 result, got ${results.length}`);
-      if (intent.method === "eip3009") return relayAuthorization(intent, result, relayerFor(intent.network));
+      if (intent.method === "eip3009") return verifyAuthorization(intent, result, relayer.address);
       return verifyErc20Transfer(intent, result, lookupMs);
     },
 
-    async observe(intent, submitted, { notBefore }) {
+    async broadcast(network, rawTx) {
+      return broadcastRaw(network, rawTx);
+    },
+
+    async observe(intent, tracked) {
       assertMethod(intent);
-      return observeEvmTransfer(intent, submitted, notBefore);
+      return observeEvmTransfer(intent, tracked);
     },
   };
 }

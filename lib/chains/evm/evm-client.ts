@@ -1,5 +1,4 @@
-import { createPublicClient, createWalletClient, defineChain, getAddress, http, isAddress, nonceManager, type Address, type Chain, type PublicClient } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
+import { createPublicClient, defineChain, getAddress, http, isAddress, type Address, type Chain, type PublicClient } from "viem";
 import { ChainVerificationError } from "../chain-adapter";
 import { parseAssetId, parseChainId } from "../caip";
 import type { NetworkConfig, TokenConfig } from "../network-config";
@@ -37,24 +36,6 @@ export function evmClientFor(network: NetworkConfig): EvmClient {
   }
   return client;
 }
-
-/** A factory of wallet clients that sign with the relayer key, one per network, sharing one nonce sequence per chain. */
-export function createRelayerClients(privateKey: `0x${string}`) {
-  const account = privateKeyToAccount(privateKey, { nonceManager });
-  const wallets = new Map<string, ReturnType<typeof build>>();
-  const build = (network: NetworkConfig) => {
-    const { chain } = evmClientFor(network);
-    return createWalletClient({ account, chain, transport: http(network.rpcUrl) });
-  };
-  return (network: NetworkConfig) => {
-    const key = `${network.chainId} ${network.rpcUrl}`;
-    let wallet = wallets.get(key);
-    if (!wallet) wallets.set(key, (wallet = build(network)));
-    return wallet;
-  };
-}
-
-export type RelayerWallet = ReturnType<ReturnType<typeof createRelayerClients>>;
 
 /** An EVM address from the intent, checksummed; anything else is refused. */
 export function addressOrThrow(value: string, what: string): Address {

@@ -1,27 +1,77 @@
-import { parseEventLogs, TransactionReceiptNotFoundError, type Hash, type TransactionReceipt } from "viem";
-import type { Observation, Submitted, TransferIntent } from "../chain-adapter";
+import { parseEventLogs, TransactionNotFoundError, TransactionReceiptNotFoundError, type Hash, type PublicClient, type TransactionReceipt } from "viem";
+import type { Observation, Tracked, TransferIntent } from "../chain-adapter";
 import { ERC20_ABI } from "./erc20-abi";
 import { addressOrThrow, evmClientFor, sameAddress, tokenAddressOf } from "./evm-client";
+import { findAuthorizationUse } from "./find-authorization-use";
 import { rpcOrThrow } from "./rpc-errors";
 
-/**
- * Where a submitted EVM transfer stands. Confirmed only when the receipt succeeded, carries a
- * `Transfer` log of the token contract from the payer to the recipient for exactly the amount,
- * sits in a block stamped no earlier than `notBefore` (an old transfer cannot pay a new payment)
- * and is `network.confirmations` blocks deep. No receipt yet is pending, not an error.
- */
-export async function observeEvmTransfer(intent: TransferIntent, submitted: Submitted, notBefore: Date): Promise<Observation> {
-  const { publicClient } = evmClientFor(intent.network);
-  const hash = submitted.txHash as Hash;
-  let receipt: TransactionReceipt;
+async function receiptOf(client: PublicClient, hash: string): Promise<TransactionReceipt | undefined> {
   try {
-    receipt = await publicClient.getTransactionReceipt({ hash });
+    return await client.getTransactionReceipt({ hash: hash as Hash });
   } catch (error) {
-    if (error instanceof TransactionReceiptNotFoundError) return { state: "pending" };
+    if (error instanceof TransactionReceiptNotFoundError) return undefined;
     return rpcOrThrow("eth_getTransactionReceipt", () => Promise.reject(error));
   }
-  if (receipt.status !== "success") return { state: "failed", reason: "transaction reverted" };
+}
 
+/** The first mined version among `hashes` (a relay's fee bumps share one nonce: at most one is mined). */
+async function firstReceipt(client: PublicClient, hashes: string[]): Promise<TransactionReceipt | undefined> {
+  for (const hash of hashes) {
+    const receipt = await receiptOf(client, hash);
+    if (receipt) return receipt;
+  }
+  return undefined;
+}
+
+async function isKnown(client: PublicClient, hash: string): Promise<boolean> {
+  try {
+    await client.getTransaction({ hash: hash as Hash });
+    return true;
+  } catch (error) {
+    if (error instanceof TransactionNotFoundError) return false;
+    return rpcOrThrow("eth_getTransactionByHash", () => Promise.reject(error));
+  }
+}
+
+/**
+ * Where a recorded EVM transfer stands. Confirmed only when a receipt succeeded, carries a
+ * `Transfer` log of the token from the payer to the recipient for exactly the amount, is
+ * `network.confirmations` deep, its block is still the canonical block at that height (a reorg
+ * re-checks instead of crediting), and that block is no older than `notBefore`. With no receipt:
+ * pending while the node knows the transaction; otherwise unknown, with whether the sender's
+ * nonce has moved past it (then it can never be mined). A relay that reverted or lost its nonce is
+ * looked up by its authorization: whoever used it, the transfer it made is the payment's.
+ */
+export async function observeEvmTransfer(intent: TransferIntent, tracked: Tracked): Promise<Observation> {
+  const { publicClient } = evmClientFor(intent.network);
+  const receipt = await firstReceipt(publicClient, tracked.txHashes);
+  if (receipt) return judge(intent, tracked, receipt);
+  if (await isKnown(publicClient, tracked.txHashes[0]!)) return { state: "pending", mined: false };
+
+  const sender = tracked.kind === "relay" ? tracked.relayer : intent.payer;
+  const nonce = tracked.kind === "relay" ? tracked.relayNonce : tracked.payerNonce;
+  if (sender === undefined || nonce === undefined) return { state: "unknown", nonceUsed: false, expired: false };
+  const mined = await rpcOrThrow("eth_getTransactionCount", () => publicClient.getTransactionCount({ address: addressOrThrow(sender, "sender"), blockTag: "latest" }));
+  if (mined <= nonce) return { state: "unknown", nonceUsed: false, expired: false };
+  // The nonce moved on: one of ours may have been mined between the two reads.
+  const late = await firstReceipt(publicClient, tracked.txHashes);
+  if (late) return judge(intent, tracked, late);
+  if (tracked.kind === "relay") {
+    const used = await findAuthorizationUse(intent);
+    if (used) return judge(intent, tracked, used);
+  }
+  return { state: "unknown", nonceUsed: true, expired: false };
+}
+
+async function judge(intent: TransferIntent, tracked: Tracked, receipt: TransactionReceipt): Promise<Observation> {
+  const { publicClient } = evmClientFor(intent.network);
+  if (receipt.status !== "success") {
+    // Someone else may have relayed the same authorization first (anyone holding the signature can):
+    // then the money moved in their transaction, and ours reverted.
+    const used = tracked.kind === "relay" ? await findAuthorizationUse(intent) : undefined;
+    if (used && used.transactionHash !== receipt.transactionHash && used.status === "success") return judge(intent, tracked, used);
+    return { state: "failed", reason: "transaction reverted" };
+  }
   const token = tokenAddressOf(intent.network, intent.token);
   const payer = addressOrThrow(intent.payer, "payer");
   const recipient = addressOrThrow(intent.recipient, "recipient");
@@ -31,12 +81,16 @@ export async function observeEvmTransfer(intent: TransferIntent, submitted: Subm
   );
   if (!paid) return { state: "failed", reason: `no ${intent.token.symbol} Transfer of ${intent.amount} from the payer to the recipient in the transaction` };
 
-  const [block, latest] = await Promise.all([
-    rpcOrThrow("eth_getBlockByNumber", () => publicClient.getBlock({ blockNumber: receipt.blockNumber })),
-    rpcOrThrow("eth_blockNumber", () => publicClient.getBlockNumber({ cacheTime: 0 })),
-  ]);
-  if (block.timestamp < BigInt(Math.floor(notBefore.getTime() / 1000))) return { state: "failed", reason: "mined before the payment was created" };
-  const confirmations = Number(latest - receipt.blockNumber + 1n);
-  if (confirmations < intent.network.confirmations) return { state: "pending" };
+  let confirmations = 1;
+  if (intent.network.confirmations > 1) {
+    const latest = await rpcOrThrow("eth_blockNumber", () => publicClient.getBlockNumber({ cacheTime: 0 }));
+    confirmations = Number(latest - receipt.blockNumber + 1n);
+    if (confirmations < intent.network.confirmations) return { state: "pending", mined: true };
+  }
+  // Read after the depth: if the receipt's block is no longer canonical at its height, a reorg
+  // happened in between, and the transaction must be found again before it counts.
+  const block = await rpcOrThrow("eth_getBlockByNumber", () => publicClient.getBlock({ blockNumber: receipt.blockNumber }));
+  if (block.hash !== receipt.blockHash) return { state: "pending", mined: false };
+  if (block.timestamp < BigInt(Math.floor(tracked.notBefore.getTime() / 1000))) return { state: "failed", reason: "mined before the payment was created" };
   return { state: "confirmed", txHash: receipt.transactionHash, confirmations };
 }

@@ -1,12 +1,15 @@
 import { decodeFunctionData, encodeFunctionData, TransactionNotFoundError, type Hash, type Transaction } from "viem";
-import { ChainVerificationError, type Submitted, type TransferIntent } from "../chain-adapter";
+import { ChainVerificationError, type TransferIntent, type Verified } from "../chain-adapter";
 import { ERC20_ABI } from "./erc20-abi";
 import { addressOrThrow, evmClientFor, sameAddress, tokenAddressOf } from "./evm-client";
 import { rpcOrThrow } from "./rpc-errors";
 
 const POLL_MS = 250;
 
-/** The transaction, waiting up to `timeoutMs` for a node that has not seen the wallet's broadcast yet. */
+/**
+ * The transaction, waiting up to `timeoutMs` for a node that has not seen the wallet's broadcast yet.
+ * The caller holds no database connection or lock meanwhile, so made-up hashes cost only this wait.
+ */
 async function findTransaction(intent: TransferIntent, hash: Hash, timeoutMs: number): Promise<Transaction> {
   const { publicClient } = evmClientFor(intent.network);
   const deadline = Date.now() + timeoutMs;
@@ -25,10 +28,11 @@ async function findTransaction(intent: TransferIntent, hash: Hash, timeoutMs: nu
  * Checks a transaction hash a wallet returned for `eth_sendTransaction`: the transaction exists
  * on this chain (chain id included), was sent by the payer to the token contract, and its input is
  * exactly `transfer(recipient, amount)`. Receipt, success and the Transfer log are checked by
- * observe, since the transaction may not be mined yet. Reuse of a hash across payments is the
- * caller's to refuse (the adapter keeps no state).
+ * observe, since the transaction may not be mined yet. Returns its nonce too, so the watcher can
+ * tell a transaction that is waiting from one the payer dropped or replaced. Reuse of a hash across
+ * payments is the caller's to refuse (the adapter keeps no state).
  */
-export async function verifyErc20Transfer(intent: TransferIntent, result: string, timeoutMs: number): Promise<Submitted> {
+export async function verifyErc20Transfer(intent: TransferIntent, result: string, timeoutMs: number): Promise<Verified> {
   if (!/^0x[0-9a-fA-F]{64}$/.test(result)) throw new ChainVerificationError("result is not a transaction hash");
   const payer = addressOrThrow(intent.payer, "payer");
   const recipient = addressOrThrow(intent.recipient, "recipient");
@@ -53,5 +57,5 @@ export async function verifyErc20Transfer(intent: TransferIntent, result: string
   if (tx.input.toLowerCase() !== encodeFunctionData({ abi: ERC20_ABI, functionName: "transfer", args: [recipient, intent.amount] })) {
     throw new ChainVerificationError("transaction input is not exactly transfer(recipient, amount)");
   }
-  return { txHash: tx.hash };
+  return { kind: "wallet_sent", txHash: tx.hash, payerNonce: tx.nonce };
 }

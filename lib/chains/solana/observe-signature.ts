@@ -1,5 +1,5 @@
 import type { Connection, PublicKey, SignatureStatus, TokenBalance, VersionedTransactionResponse } from "@solana/web3.js";
-import type { Observation, Submitted } from "@/lib/chains/chain-adapter";
+import type { Observation, Tracked } from "@/lib/chains/chain-adapter";
 import { tokenAccountsOf } from "./build-transfer-transaction";
 import { solanaRpc } from "./solana-connection";
 import type { SolanaTransfer } from "./solana-transfer";
@@ -33,35 +33,37 @@ function amountReceived(tx: VersionedTransactionResponse, destination: PublicKey
 }
 
 /**
- * Where a submitted payment transaction stands. Confirmed only when its status reaches the required
+ * Where a recorded payment transaction stands. Confirmed only when its status reaches the required
  * depth (1: "confirmed"; more: "finalized"), it succeeded, the recipient's token account of the mint
  * rose by exactly the amount, it carries the payment's reference key, and its block time is no
  * earlier than `notBefore` (less a minute of clock skew). Failed when it failed on chain, moved
- * anything else, landed too early, or its blockhash expired before it landed.
+ * anything else or landed too early. Unknown while the network has no status for it, and
+ * `expired` once its blockhash has expired unlanded (then it never can land).
  */
 export async function observeSignature(
   connection: Connection,
   transfer: SolanaTransfer,
   tokenProgram: PublicKey,
-  submitted: Submitted,
-  context: { notBefore: Date; requiredDepth: number },
+  tracked: Tracked,
+  context: { requiredDepth: number },
 ): Promise<Observation> {
-  const { txHash, lastValidBlockHeight } = submitted;
+  const txHash = tracked.txHashes[0]!;
+  const { lastValidBlockHeight, notBefore } = tracked;
   let status = await statusOf(connection, txHash);
   if (!status) {
-    if (lastValidBlockHeight === undefined) return { state: "pending" };
+    if (lastValidBlockHeight === undefined) return { state: "unknown", nonceUsed: false, expired: false };
     const height = await solanaRpc("getBlockHeight", () => connection.getBlockHeight("confirmed"));
-    if (height <= lastValidBlockHeight) return { state: "pending" };
+    if (height <= lastValidBlockHeight) return { state: "unknown", nonceUsed: false, expired: false };
     // It may have landed between the two reads; after this one it no longer can.
     status = await statusOf(connection, txHash);
-    if (!status) return { state: "failed", reason: "blockhash expired before the transaction landed" };
+    if (!status) return { state: "unknown", nonceUsed: false, expired: true };
   }
   if (status.err) return { state: "failed", reason: `transaction failed on chain: ${JSON.stringify(status.err)}` };
   const finalized = status.confirmationStatus === "finalized";
-  if (!finalized && !(context.requiredDepth <= 1 && status.confirmationStatus === "confirmed")) return { state: "pending" };
+  if (!finalized && !(context.requiredDepth <= 1 && status.confirmationStatus === "confirmed")) return { state: "pending", mined: true };
 
   const tx = await solanaRpc("getTransaction", () => connection.getTransaction(txHash, { commitment: "confirmed", maxSupportedTransactionVersion: 0 }));
-  if (!tx?.meta) return { state: "pending" }; // the status can run ahead of the node serving the transaction
+  if (!tx?.meta) return { state: "pending", mined: true }; // the status can run ahead of the node serving the transaction
   if (tx.meta.err) return { state: "failed", reason: `transaction failed on chain: ${JSON.stringify(tx.meta.err)}` };
   if (!accountKeys(tx).some((key) => key.equals(transfer.reference))) {
     return { state: "failed", reason: "transaction does not carry this payment's reference" };
@@ -70,8 +72,8 @@ export async function observeSignature(
   if (received !== transfer.amount) {
     return { state: "failed", reason: `recipient received ${received} base units of ${transfer.mint.toBase58()}, expected ${transfer.amount}` };
   }
-  if (tx.blockTime == null) return { state: "pending" };
-  if (tx.blockTime < Math.floor(context.notBefore.getTime() / 1000) - BLOCK_TIME_SKEW_SECONDS) {
+  if (tx.blockTime == null) return { state: "pending", mined: true };
+  if (tx.blockTime < Math.floor(notBefore.getTime() / 1000) - BLOCK_TIME_SKEW_SECONDS) {
     return { state: "failed", reason: "transaction landed before the payment was created" };
   }
   return { state: "confirmed", txHash, confirmations: finalized ? FINALIZED_DEPTH : (status.confirmations ?? 0) + 1 };

@@ -1,13 +1,5 @@
-import { SendTransactionError, type Connection, type Transaction } from "@solana/web3.js";
+import { SendTransactionError, type Connection } from "@solana/web3.js";
 import { ChainRpcError, ChainVerificationError } from "@/lib/chains/chain-adapter";
-
-/** A resubmission of a transaction the network has already seen: it cannot land (or pay) twice. */
-export class SolanaAlreadySubmittedError extends ChainVerificationError {
-  constructor(readonly txHash: string) {
-    super(`transaction ${txHash} was already submitted; the network processes a signature once`);
-    this.name = "SolanaAlreadySubmittedError";
-  }
-}
 
 /** The first program error line of the logs, e.g. "Program log: Error: insufficient funds". */
 function logsGist(logs: string[] | undefined): string {
@@ -16,21 +8,21 @@ function logsGist(logs: string[] | undefined): string {
 }
 
 /**
- * Broadcasts a fully signed transaction with preflight. What the node refuses for the transaction's
- * own sake (simulation failure such as insufficient funds, a bad signature, an expired blockhash,
- * a replay) is a ChainVerificationError; anything else is a ChainRpcError.
+ * Broadcasts fully signed wire bytes. Idempotent: bytes the network has already processed are not an
+ * error (a signature lands at most once, so a resend can never pay twice). With preflight, what the
+ * node refuses for the transaction's own sake (simulation failure such as insufficient funds, a bad
+ * signature, an expired blockhash) is a ChainVerificationError: those bytes were not forwarded and
+ * cannot land as they are. Anything else is a ChainRpcError.
  */
-export async function sendSignedTransaction(connection: Connection, transaction: Transaction, txHash: string): Promise<void> {
+export async function sendSignedTransaction(connection: Connection, wire: Uint8Array, options: { preflight: boolean }): Promise<void> {
   try {
-    const signature = await connection.sendRawTransaction(transaction.serialize(), { preflightCommitment: "confirmed" });
-    if (signature !== txHash) throw new ChainRpcError(`the node reported signature ${signature}, expected ${txHash}`);
+    await connection.sendRawTransaction(wire, { skipPreflight: !options.preflight, preflightCommitment: "confirmed" });
   } catch (error) {
     if (!(error instanceof SendTransactionError)) {
-      if (error instanceof ChainRpcError) throw error;
       throw new ChainRpcError(`Solana RPC sendTransaction failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
     const reason = error.transactionError.message;
-    if (/already been processed/i.test(reason)) throw new SolanaAlreadySubmittedError(txHash);
+    if (/already been processed/i.test(reason)) return;
     if (/blockhash not found/i.test(reason)) {
       throw new ChainVerificationError("the transaction's blockhash expired before it was sent; fetch a fresh transaction");
     }

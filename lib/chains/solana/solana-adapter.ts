@@ -1,5 +1,6 @@
 import { Keypair, type PublicKey } from "@solana/web3.js";
 import { ChainVerificationError, type ChainAdapter, type TransferIntent } from "@/lib/chains/chain-adapter";
+import { decodeBase64 } from "./wire-transaction";
 import { encodeBase58 } from "./base58";
 import { buildTransferTransaction } from "./build-transfer-transaction";
 import { observeSignature } from "./observe-signature";
@@ -9,8 +10,6 @@ import { solanaTransferOf } from "./solana-transfer";
 import { tokenProgramOf } from "./token-program";
 import { verifyBuiltMessage } from "./verify-built-message";
 import { verifySignedTransaction } from "./verify-signed-transaction";
-
-export { SolanaAlreadySubmittedError } from "./send-transaction";
 
 export type SolanaAdapterOptions = {
   /** The service's fee payer (64-byte Ed25519 secret key): pays fees and new merchant token accounts, holds no tokens. */
@@ -53,25 +52,30 @@ export function createSolanaAdapter(options: SolanaAdapterOptions): ChainAdapter
       };
     },
 
-    async submit(intent, results, { built }) {
+    async verify(intent, results, { built }) {
       const [result] = results;
       if (results.length !== 1 || result === undefined) {
         throw new ChainVerificationError(`expected exactly one result (the signed transaction), got ${results.length}`);
       }
-      const { transfer, connection, tokenProgram } = await onChain(intent, feePayer.publicKey);
+      const { transfer, tokenProgram } = await onChain(intent, feePayer.publicKey);
       const message = verifyBuiltMessage(built, transfer, feePayer.publicKey, tokenProgram);
       const tx = verifySignedTransaction(result, message, transfer.payer, feePayer.publicKey);
       tx.partialSign(feePayer);
       // web3.js re-serialises the message to sign it; it must still be the one the buyer signed.
       if (!tx.serializeMessage().equals(message) || !tx.signature) throw new ChainVerificationError("transaction altered while co-signing");
-      const txHash = encodeBase58(tx.signature);
-      await sendSignedTransaction(connection, tx, txHash);
-      return { txHash, lastValidBlockHeight: built?.lastValidBlockHeight };
+      // The fee payer's signature is the transaction's id: known before anything is sent.
+      return { kind: "cosigned", txHash: encodeBase58(tx.signature), rawTx: tx.serialize().toString("base64"), lastValidBlockHeight: built?.lastValidBlockHeight };
     },
 
-    async observe(intent, submitted, { notBefore }) {
+    async broadcast(network, rawTx, { preflight }) {
+      const wire = decodeBase64(rawTx);
+      if (!wire) throw new ChainVerificationError("raw transaction is not base64");
+      await sendSignedTransaction(solanaConnection(network.rpcUrl), wire, { preflight });
+    },
+
+    async observe(intent, tracked) {
       const { transfer, connection, tokenProgram } = await onChain(intent, feePayer.publicKey);
-      return observeSignature(connection, transfer, tokenProgram, submitted, { notBefore, requiredDepth: intent.network.confirmations });
+      return observeSignature(connection, transfer, tokenProgram, tracked, { requiredDepth: intent.network.confirmations });
     },
   };
 }

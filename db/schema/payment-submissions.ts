@@ -1,0 +1,66 @@
+import { sql } from "drizzle-orm";
+import { bigint, check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { payments } from "./payments";
+
+/**
+ * How a submission reaches the chain: `relay` (EVM EIP-3009: the service's relayer sends the buyer's
+ * authorization), `wallet_sent` (EVM: the buyer's wallet broadcast the transfer itself) or `cosigned`
+ * (Solana: the buyer signed, the service's fee payer co-signed and broadcasts).
+ */
+export const SUBMISSION_KINDS = ["relay", "wallet_sent", "cosigned"] as const;
+export type SubmissionKind = (typeof SUBMISSION_KINDS)[number];
+
+/**
+ * The durable record of a confirmed payment's transfer, written and committed before anything is
+ * sent (record, then send). It holds all a watcher of any instance needs to finish the payment
+ * after a crash: the exact signed bytes to resend and their hash, known before sending. One per
+ * payment; `open` until the payment is final. The watcher takes rows whose `next_check_at` is due,
+ * so a stuck transfer only delays itself.
+ */
+export const paymentSubmissions = pgTable(
+  "payment_submissions",
+  {
+    paymentId: text("payment_id")
+      .primaryKey()
+      .references(() => payments.id),
+    optionId: text("option_id").notNull(),
+    chainId: text("chain_id").notNull(),
+    kind: text("kind", { enum: SUBMISSION_KINDS }).notNull(),
+    /** The transaction being watched (for a relay, its latest fee version). */
+    txHash: text("tx_hash").notNull(),
+    /** Earlier versions of a relay at the same nonce (fee bumps): any of them may still be mined. */
+    replacedHashes: text("replaced_hashes").array().notNull().default(sql`'{}'::text[]`),
+    /** Exact signed bytes to (re)broadcast: EVM 0x-hex, Solana base64. Null when the wallet broadcast. */
+    rawTx: text("raw_tx"),
+    /** EVM relay: the relayer address and its nonce (allocated from relayer_nonces), fees and gas of rawTx. */
+    relayer: text("relayer"),
+    relayNonce: bigint("relay_nonce", { mode: "number" }),
+    maxFeePerGas: numeric("max_fee_per_gas", { precision: 78, scale: 0 }),
+    maxPriorityFeePerGas: numeric("max_priority_fee_per_gas", { precision: 78, scale: 0 }),
+    gasLimit: numeric("gas_limit", { precision: 78, scale: 0 }),
+    /** EVM wallet-sent: the payer's nonce of the transaction, to tell "dropped or replaced" from "waiting". */
+    payerNonce: bigint("payer_nonce", { mode: "number" }),
+    /** Solana: the block height after which the transaction's blockhash can no longer land. */
+    lastValidBlockHeight: bigint("last_valid_block_height", { mode: "number" }),
+    /** open: being settled; closed: the payment is final. */
+    state: text("state", { enum: ["open", "closed"] }).notNull().default("open"),
+    checks: integer("checks").notNull().default(0),
+    nextCheckAt: timestamp("next_check_at", { withTimezone: true }).notNull(),
+    /** When the network was first seen not to know the transaction (reset when it knows it again). */
+    unseenSince: timestamp("unseen_since", { withTimezone: true }),
+    /** When the current version was last broadcast (a relay pending long after it is re-sent at a higher fee). */
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    outcome: text("outcome"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("payment_submissions_state_check", sql`${t.state} in ('open','closed')`),
+    // The watcher reads only open rows that are due: the cost of a pass never grows with the rows that are not.
+    index("payment_submissions_due_idx").on(t.nextCheckAt).where(sql`${t.state} = 'open'`),
+    // A relayer nonce is held by one open submission at a time (closed ones may repeat after a devnet reset).
+    uniqueIndex("payment_submissions_relay_nonce_unique").on(t.chainId, t.relayer, t.relayNonce).where(sql`${t.state} = 'open'`),
+  ],
+);
+
+export type PaymentSubmission = typeof paymentSubmissions.$inferSelect;

@@ -1,0 +1,57 @@
+import { keccak256, type Address } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import type { RelayCall, RelayFees, Relayer, SignedRelay } from "../chain-adapter";
+import type { NetworkConfig } from "../network-config";
+import { evmClientFor } from "./evm-client";
+import { rpcOrThrow } from "./rpc-errors";
+
+// Fees move slowly against a relay's lifetime; one read per network every few seconds serves every
+// relay in between (a stuck relay is re-sent later at a higher fee anyway).
+const FEES_TTL_MS = 5_000;
+
+/**
+ * The relayer key as a Relayer: it signs locally, so a relay's bytes and hash exist before it is
+ * sent, and it keeps no nonce of its own. Nonces come from the caller (the database allocates them
+ * across instances), which is why viem's in-process nonce manager is not used.
+ */
+export function createRelayer(privateKey: `0x${string}`): Relayer {
+  const account = privateKeyToAccount(privateKey);
+  const fees = new Map<string, { at: number; value: Promise<RelayFees> }>();
+  const count = (network: NetworkConfig, blockTag: "pending" | "latest") =>
+    rpcOrThrow(`eth_getTransactionCount(${blockTag})`, () => evmClientFor(network).publicClient.getTransactionCount({ address: account.address, blockTag }));
+
+  return {
+    address: account.address as Address,
+    pendingNonce: (network) => count(network, "pending"),
+    minedNonce: (network) => count(network, "latest"),
+
+    fees(network) {
+      const key = `${network.chainId} ${network.rpcUrl}`;
+      const cached = fees.get(key);
+      if (cached && Date.now() - cached.at < FEES_TTL_MS) return cached.value;
+      const value = rpcOrThrow("fees", () => evmClientFor(network).publicClient.estimateFeesPerGas({ type: "eip1559", chain: undefined })).then((f) => ({
+        maxFeePerGas: f.maxFeePerGas,
+        maxPriorityFeePerGas: f.maxPriorityFeePerGas,
+      }));
+      fees.set(key, { at: Date.now(), value });
+      value.catch(() => fees.delete(key));
+      return value;
+    },
+
+    async sign(network: NetworkConfig, call: RelayCall, nonce: number, f: RelayFees): Promise<SignedRelay> {
+      const { chainId } = evmClientFor(network);
+      const rawTx = await account.signTransaction({
+        type: "eip1559",
+        chainId,
+        nonce,
+        to: call.to,
+        data: call.data,
+        value: 0n,
+        gas: call.gasLimit,
+        maxFeePerGas: f.maxFeePerGas,
+        maxPriorityFeePerGas: f.maxPriorityFeePerGas,
+      });
+      return { rawTx, txHash: keccak256(rawTx) };
+    },
+  };
+}

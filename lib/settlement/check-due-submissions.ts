@@ -1,0 +1,116 @@
+import type { Db } from "@/db/client";
+import type { PaymentSubmission } from "@/db/schema";
+import { adapterFor } from "@/lib/chains/adapters";
+import { namespaceOf } from "@/lib/chains/caip";
+import type { ChainAdapter, Observation, Tracked, TransferIntent } from "@/lib/chains/chain-adapter";
+import { env } from "@/lib/env";
+import { intentOfOption } from "@/lib/gateway/option-intent";
+import { log } from "@/lib/log";
+import { claimDueSubmissions, type DueSubmission } from "./claim-due-submissions";
+import { finishSubmission, rescheduleSubmission } from "./finish-submission";
+import { fillNonceGaps } from "./fill-nonce-gaps";
+import { replaceRelay } from "./replace-relay";
+import { nextCheckDelayMs } from "./schedule";
+
+/** Rows one pass claims, and how many of them are looked at on chain at once. */
+const BATCH = 200;
+const CONCURRENCY = 16;
+
+/**
+ * One pass of the settlement watcher: claim the submissions that are due (any instance may run
+ * passes at the same time), look at each on its chain with no database transaction open, and
+ * write what was seen: final, or when to look again. Returns how many rows it looked at.
+ */
+export async function checkDueSubmissions(db: Db): Promise<number> {
+  const due = await claimDueSubmissions(db, BATCH);
+  let next = 0;
+  const worker = async () => {
+    while (next < due.length) await checkOne(db, due[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, due.length) }, worker));
+  return due.length;
+}
+
+function trackedOf({ submission, paymentCreatedAt }: DueSubmission): Tracked {
+  return {
+    kind: submission.kind,
+    txHashes: [submission.txHash, ...submission.replacedHashes],
+    payerNonce: submission.payerNonce ?? undefined,
+    relayer: submission.relayer ?? undefined,
+    relayNonce: submission.relayNonce ?? undefined,
+    lastValidBlockHeight: submission.lastValidBlockHeight ?? undefined,
+    notBefore: paymentCreatedAt,
+  };
+}
+
+async function checkOne(db: Db, due: DueSubmission): Promise<void> {
+  const { submission } = due;
+  const later = () => rescheduleSubmission(db, submission.paymentId, nextCheckDelayMs(submission.checks), "keep");
+  try {
+    const adapter = adapterFor(namespaceOf(submission.chainId));
+    if (!adapter) throw new Error(`no adapter for ${submission.chainId}`);
+    const intent = intentOfOption(due.option);
+    const seen = await adapter.observe(intent, trackedOf(due));
+    await act(db, adapter, intent, submission, seen);
+  } catch (err) {
+    // An unreachable chain (or a network taken out of the configuration) leaves the payment
+    // processing; it is looked at again later, backing off like any other check.
+    log.warn({ job: "watcher", paymentId: submission.paymentId, err: String(err) }, "check failed");
+    await later().catch(() => {});
+  }
+}
+
+async function act(db: Db, adapter: ChainAdapter, intent: TransferIntent, submission: PaymentSubmission, seen: Observation): Promise<void> {
+  const id = submission.paymentId;
+  const delay = nextCheckDelayMs(submission.checks);
+  if (seen.state === "confirmed") return finishSubmission(db, id, { status: "succeeded", txHash: seen.txHash });
+  if (seen.state === "failed") return finishSubmission(db, id, { status: "failed", reason: seen.reason });
+  if (seen.state === "pending") {
+    if (submission.kind === "relay" && !seen.mined) await unblockRelay(db, adapter, intent, submission);
+    return rescheduleSubmission(db, id, delay, "clear");
+  }
+  // The network does not know the transaction.
+  if (seen.expired) return finishSubmission(db, id, { status: "failed", reason: "blockhash expired before the transaction landed" });
+  if (submission.rawTx && submission.kind === "relay") {
+    if (seen.nonceUsed) {
+      // Our relay can never be mined, and nobody used the authorization: relay it again, if it still holds.
+      if (intent.validBefore * 1000 <= Date.now() + 10_000) return finishSubmission(db, id, { status: "failed", reason: "authorization expired before it could be relayed" });
+      await replaceRelay(db, adapter, intent.network, submission, "renonce");
+      return rescheduleSubmission(db, id, delay, "clear");
+    }
+    await adapter.broadcast(intent.network, submission.rawTx, { preflight: false });
+    await unblockRelay(db, adapter, intent, submission);
+    return rescheduleSubmission(db, id, delay, "now");
+  }
+  if (submission.rawTx) {
+    // Our own co-signed bytes: resending them is idempotent, and keeps them alive until their blockhash expires.
+    await adapter.broadcast(intent.network, submission.rawTx, { preflight: false });
+    return rescheduleSubmission(db, id, delay, "now");
+  }
+  // A transaction the wallet broadcast (we never resend a buyer's transaction).
+  if (seen.nonceUsed) return finishSubmission(db, id, { status: "failed", reason: "the payer's nonce moved past the transaction without it being mined (dropped or replaced)" });
+  const unseenFor = submission.unseenSince ? Date.now() - submission.unseenSince.getTime() : 0;
+  if (unseenFor >= env().DROPPED_TX_TIMEOUT_S * 1000) {
+    return finishSubmission(db, id, { status: "failed", reason: `dropped: unknown to the network for ${Math.round(unseenFor / 1000)} s` });
+  }
+  return rescheduleSubmission(db, id, delay, "now");
+}
+
+/** Checks of a relay before it counts as waiting: a healthy one is mined by then. */
+const WAITING_AFTER_CHECKS = 3;
+
+/**
+ * A relay that has waited a few checks unmined: fill nonce gaps below it (nobody else will), and
+ * once stuck for RELAY_BUMP_AFTER_S, re-send it at a higher fee with the same nonce.
+ */
+async function unblockRelay(db: Db, adapter: ChainAdapter, intent: TransferIntent, submission: PaymentSubmission): Promise<void> {
+  if (submission.checks < WAITING_AFTER_CHECKS || submission.relayNonce === null) return;
+  await fillNonceGaps(db, adapter, intent.network, submission.relayNonce);
+  if (isStuck(submission)) await replaceRelay(db, adapter, intent.network, submission, "bump");
+}
+
+/** A relay the network holds but has not mined for RELAY_BUMP_AFTER_S since it was (re)sent. */
+function isStuck(submission: PaymentSubmission): boolean {
+  const since = submission.sentAt ?? submission.updatedAt;
+  return Date.now() - since.getTime() >= env().RELAY_BUMP_AFTER_S * 1000;
+}

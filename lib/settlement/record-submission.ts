@@ -1,0 +1,107 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { payments, paymentSubmissions, type paymentOptions, type PaymentSubmission } from "@/db/schema";
+import type { RelayFees, Relayer, TransferIntent, Verified } from "@/lib/chains/chain-adapter";
+import { ApiError } from "@/lib/http/errors";
+import { effectiveStatus } from "@/lib/payments/status";
+import { allocateRelayNonce } from "./relayer-nonces";
+import { SEND_LEASE_MS } from "./schedule";
+
+type OptionRow = typeof paymentOptions.$inferSelect;
+type PaymentRow = typeof payments.$inferSelect;
+
+export type RecordInput = {
+  paymentId: string;
+  option: OptionRow;
+  intent: TransferIntent;
+  verified: Verified;
+  walletName: string | null;
+  /** For a relay: the key and the fees to sign with (read from the chain before the transaction). */
+  relay?: { relayer: Relayer; fees: RelayFees };
+};
+
+export type Recorded = { recorded: true; payment: PaymentRow; submission: PaymentSubmission } | { recorded: false; payment: PaymentRow };
+
+/** The unique index a statement violated, if that is why it failed. */
+function violatedIndex(err: unknown): string | undefined {
+  const pg = ((err as { cause?: unknown }).cause ?? err) as { code?: string; constraint_name?: string };
+  return pg.code === "23505" ? pg.constraint_name : undefined;
+}
+
+/**
+ * Record, then send: in one short transaction, under the payment's row lock, write everything
+ * needed to finish this transfer (for a relay: its nonce, taken here, and the bytes signed with
+ * it; for Solana: the co-signed bytes; their hash) and move the payment to processing. Nothing is
+ * sent yet and no chain is called while the transaction is open. If the payment is no longer
+ * pending (another confirm won), nothing is written and the payment is returned as it stands.
+ */
+export async function recordSubmission(db: Db, input: RecordInput): Promise<Recorded> {
+  const { option, intent, verified } = input;
+  return db
+    .transaction(async (tx) => {
+      const [locked] = await tx.select().from(payments).where(eq(payments.id, input.paymentId)).for("update");
+      if (!locked) throw new ApiError("payment_not_found", "No such payment");
+      if (effectiveStatus(locked) !== "pending") return { recorded: false as const, payment: locked };
+
+      let txHash: string;
+      let rawTx: string | null = null;
+      let relayFields = {};
+      if (verified.kind === "relay") {
+        if (!input.relay) throw new Error("a relay needs its relayer and fees");
+        const { relayer, fees } = input.relay;
+        const nonce = await allocateRelayNonce(tx, intent.network.chainId, relayer.address);
+        const signed = await relayer.sign(intent.network, verified.call, nonce, fees);
+        ({ txHash, rawTx } = signed);
+        relayFields = {
+          relayer: relayer.address.toLowerCase(),
+          relayNonce: nonce,
+          maxFeePerGas: fees.maxFeePerGas.toString(),
+          maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(),
+          gasLimit: verified.call.gasLimit.toString(),
+        };
+      } else {
+        txHash = verified.txHash;
+        if (verified.kind === "cosigned") rawTx = verified.rawTx;
+      }
+
+      const [submission] = await tx
+        .insert(paymentSubmissions)
+        .values({
+          paymentId: locked.id,
+          optionId: option.id,
+          chainId: option.chainId,
+          kind: verified.kind,
+          txHash,
+          rawTx,
+          ...relayFields,
+          payerNonce: verified.kind === "wallet_sent" ? verified.payerNonce : null,
+          lastValidBlockHeight: verified.kind === "cosigned" ? (verified.lastValidBlockHeight ?? null) : null,
+          // Wallet-sent transfers need no send: watch them at once. Others: confirm sends them now.
+          nextCheckAt: sql`now() + make_interval(secs => ${verified.kind === "wallet_sent" ? 0 : SEND_LEASE_MS / 1000})`,
+        })
+        .returning();
+      const [payment] = await tx
+        .update(payments)
+        .set({
+          status: "processing",
+          optionId: option.id,
+          buyerAccount: option.account,
+          chainId: option.chainId,
+          tokenCaip19: option.tokenCaip19,
+          tokenAmount: option.tokenAmount,
+          tokenSymbol: intent.token.symbol,
+          tokenDecimals: intent.token.decimals,
+          txHash,
+          walletName: input.walletName,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(payments.id, locked.id))
+        .returning();
+      return { recorded: true as const, payment: payment!, submission: submission! };
+    })
+    .catch((err: unknown) => {
+      // payments_chain_tx_unique: one on-chain transfer settles at most one payment.
+      if (violatedIndex(err) === "payments_chain_tx_unique") throw new ApiError("verification_failed", "This transaction already settles another payment");
+      throw err;
+    });
+}

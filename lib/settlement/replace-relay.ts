@@ -1,0 +1,67 @@
+import { and, eq, sql } from "drizzle-orm";
+import { parseTransaction, type Hex } from "viem";
+import type { Db } from "@/db/client";
+import { payments, paymentSubmissions, type PaymentSubmission } from "@/db/schema";
+import type { ChainAdapter, RelayFees } from "@/lib/chains/chain-adapter";
+import type { NetworkConfig } from "@/lib/chains/network-config";
+import { allocateRelayNonce, syncRelayerNonce } from "./relayer-nonces";
+import { FIRST_CHECK_MS } from "./schedule";
+
+/** Nodes replace a pending transaction only for at least 10% more on both fees; 12.5% clears every client's rule. */
+const bumped = (old: bigint, now: bigint) => (now > (old * 1125n) / 1000n + 1n ? now : (old * 1125n) / 1000n + 1n);
+
+class LostRace extends Error {}
+
+/**
+ * Re-sign a recorded relay and send it, recording first as always. `bump`: the same nonce at
+ * higher fees, for a relay the network holds but does not mine; the earlier version stays tracked,
+ * since either may be mined. `renonce`: a new nonce, for a relay whose nonce something else used
+ * (the key was used outside this service). Guarded by the version being replaced, so one
+ * instance replaces it; a new nonce is taken in the same transaction, so a lost race returns it.
+ */
+export async function replaceRelay(db: Db, adapter: ChainAdapter, network: NetworkConfig, submission: PaymentSubmission, mode: "bump" | "renonce") {
+  const relayer = adapter.relayer;
+  if (!relayer || !submission.rawTx || submission.relayNonce === null) return;
+  const old = parseTransaction(submission.rawTx as Hex);
+  if (!old.to || !old.data || !old.gas || old.maxFeePerGas === undefined || old.maxPriorityFeePerGas === undefined) return;
+  const current = await relayer.fees(network);
+  const fees: RelayFees =
+    mode === "bump"
+      ? { maxFeePerGas: bumped(old.maxFeePerGas, current.maxFeePerGas), maxPriorityFeePerGas: bumped(old.maxPriorityFeePerGas, current.maxPriorityFeePerGas) }
+      : current;
+  if (mode === "renonce") await syncRelayerNonce(db, network, relayer, true);
+  const call = { to: old.to, data: old.data, gasLimit: old.gas };
+
+  let signed;
+  try {
+    signed = await db.transaction(async (tx) => {
+      const nonce = mode === "bump" ? submission.relayNonce! : await allocateRelayNonce(tx, network.chainId, relayer.address);
+      const version = await relayer.sign(network, call, nonce, fees);
+      const updated = await tx
+        .update(paymentSubmissions)
+        .set({
+          txHash: version.txHash,
+          rawTx: version.rawTx,
+          relayNonce: nonce,
+          replacedHashes: mode === "bump" ? sql`array_append(${paymentSubmissions.replacedHashes}, ${submission.txHash})` : sql`'{}'::text[]`,
+          maxFeePerGas: fees.maxFeePerGas.toString(),
+          maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(),
+          sentAt: null,
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(paymentSubmissions.paymentId, submission.paymentId), eq(paymentSubmissions.txHash, submission.txHash), eq(paymentSubmissions.state, "open")))
+        .returning({ paymentId: paymentSubmissions.paymentId });
+      if (updated.length === 0) throw new LostRace();
+      await tx.update(payments).set({ txHash: version.txHash, updatedAt: sql`now()` }).where(and(eq(payments.id, submission.paymentId), eq(payments.status, "processing")));
+      return version;
+    });
+  } catch (err) {
+    if (err instanceof LostRace) return;
+    throw err;
+  }
+  await adapter.broadcast(network, signed.rawTx, { preflight: false });
+  await db
+    .update(paymentSubmissions)
+    .set({ sentAt: sql`now()`, nextCheckAt: sql`now() + make_interval(secs => ${FIRST_CHECK_MS / 1000})` })
+    .where(and(eq(paymentSubmissions.paymentId, submission.paymentId), eq(paymentSubmissions.txHash, signed.txHash)));
+}
