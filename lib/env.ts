@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DECIMAL_AMOUNT } from "@/lib/money/decimal-units";
 
 /**
  * Every setting the service reads, validated once. No other module touches process.env,
@@ -53,6 +54,13 @@ const envSchema = z.object({
    * Each costs a password hash and makes a merchant, so anonymous callers must not get unlimited ones.
    */
   SIGN_UPS_PER_HOUR: intFromEnv(1, 100_000, 10),
+  /**
+   * A gas key (EVM relayer, Solana fee payer) holding less than this, in the native coin (ETH, SOL),
+   * is reported low by /healthz and logged. A network's `gasBalanceWarn` overrides it; 0 never warns.
+   */
+  GAS_BALANCE_WARN: z.string().regex(DECIMAL_AMOUNT, "must be a decimal amount of the native coin, e.g. 0.05").default("0.05"),
+  /** How often the gas keys' balances are read for /healthz. */
+  GAS_CHECK_INTERVAL_MS: intFromEnv(1000, 3_600_000, 60_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

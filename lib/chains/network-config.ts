@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DECIMAL_AMOUNT } from "@/lib/money/decimal-units";
 import { isCurrencyCode } from "@/lib/money/iso4217";
 import { parseAssetId, parseChainId } from "./caip";
 
@@ -46,6 +47,8 @@ export const networkConfigSchema = z
     /** Explorer link for a transaction, with `{tx}` where the hash goes. */
     explorerTxUrl: z.string().includes("{tx}").nullish(),
     tokens: z.array(tokenConfigSchema).min(1),
+    /** Warn when this network's gas key holds less native coin than this (overrides GAS_BALANCE_WARN). */
+    gasBalanceWarn: z.string().regex(DECIMAL_AMOUNT, "must be a decimal amount of the native coin, e.g. \"0.05\"").nullish(),
   })
   .superRefine((network, ctx) => {
     network.tokens.forEach((token, i) => {
