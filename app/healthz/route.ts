@@ -1,14 +1,8 @@
-import { sql } from "drizzle-orm";
-import { getDb } from "@/db/client";
 import { json, route } from "@/lib/http/route";
+import { checkHealth } from "@/lib/operations/check-health";
 
-/** Readiness: 200 only when the database answers a query. */
+/** Readiness: 503 only when the database does not answer; gas keys low or unreadable are "degraded" (200). */
 export const GET = route(async () => {
-  try {
-    const db = await getDb();
-    await db.execute(sql`select 1`);
-    return json({ status: "ok", database: "ok" });
-  } catch {
-    return json({ status: "unavailable", database: "unreachable" }, 503);
-  }
+  const { httpStatus, body } = await checkHealth();
+  return json(body, httpStatus);
 });

@@ -4,6 +4,7 @@ import { fetchBody } from "@/lib/gateway/fetch-actions";
 import { optionsBody } from "@/lib/gateway/parse-accounts";
 import { listingQuerySchema } from "@/lib/listings/listing-query";
 import { listingResponseSchema } from "@/lib/listings/listing-schemas";
+import { healthSchema } from "@/lib/operations/gas-schemas";
 import { createPaymentBody, paymentResponse, paymentStatusResponse } from "@/lib/payments/schemas";
 import type { ErrorCode } from "./errors";
 
@@ -133,7 +134,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   gateway("post", "/fetch", "fetchActions", "Resolve a build action into wallet actions", fetchBody, anyObject("FetchedActions"), ["payment_expired", "invalid_state", "quote_expired", "bad_gateway"]),
   gateway("post", "/confirm", "confirmPayment", "Confirm with the wallet's results", confirmBody, anyObject("GatewayStatus"), ["payment_expired", "invalid_state", "quote_expired", "verification_failed", "bad_gateway"]),
   gateway("get", "/status", "getGatewayPaymentStatus", "The payment's status for wallets", undefined, anyObject("GatewayStatus")),
-  { operationId: "healthz", method: "get", path: "/healthz", summary: "Readiness (database answers)", tags: ["Operations"], auth: "none", response: { status: 200, description: "Ready", schema: health }, errors: [] },
+  { operationId: "healthz", method: "get", path: "/healthz", summary: "Readiness (database answers; 503 when not) and gas key balances", tags: ["Operations"], auth: "none", response: { status: 200, description: "Ready (status degraded: a gas balance is low or unreadable)", schema: healthSchema }, errors: [] },
   { operationId: "livez", method: "get", path: "/livez", summary: "Liveness", tags: ["Operations"], auth: "none", response: { status: 200, description: "Alive", schema: health }, errors: [] },
   { operationId: "openapi", method: "get", path: "/openapi.json", summary: "This document", tags: ["Operations"], auth: "none", response: { status: 200, description: "OpenAPI 3.1", schema: z.record(z.string(), z.unknown()) }, errors: [] },
 ];
