@@ -1,12 +1,14 @@
 /**
  * Operator CLI. Works with or without the server running: it opens the same database the app uses
  * (DATABASE_URL, or the embedded PostgreSQL, which it starts and stops itself when nobody runs it).
+ * `gas` opens no database: it reads the gas keys' balances from the chains the app is configured with.
  *
  *   npm run --silent cli -- merchant create --name "Acme" [--evm-address 0x…] [--solana-address <base58>] [--currency USD] [--json]
  *   npm run --silent cli -- merchant list [--json]
  *   npm run --silent cli -- apikey create <merchantId> [--name <label>] [--json]
  *   npm run --silent cli -- apikey revoke <keyId>
  *   npm run --silent cli -- user create <merchantId> --email <email> (--password-stdin | --password <p>) [--json]
+ *   npm run --silent cli -- gas [--json]
  */
 import { parseArgs } from "node:util";
 import { closeDb, getDb } from "@/db/client";
@@ -31,7 +33,7 @@ async function main(): Promise<number> {
   if (values.help || positionals.length === 0) throw new UsageError("");
   // A password on the command line lands in shell history and `ps`; stdin is the safe way.
   if (values["password-stdin"]) values.password = (await readStdin()).replace(/\r?\n$/, "");
-  const output = await runCommand(await getDb(), positionals, values);
+  const output = await runCommand(getDb, positionals, values);
   process.stdout.write(`${output}\n`);
   return 0;
 }
@@ -63,4 +65,5 @@ const USAGE = `usage:
   cli apikey create <merchantId> [--name <label>] [--json]
   cli apikey revoke <keyId>
   cli user create <merchantId> --email <email> (--password-stdin | --password <p>) [--json]
+  cli gas [--json]
 `;

@@ -9,20 +9,36 @@ import { listMerchants } from "@/lib/merchants/list-merchants";
 import { parseEvmAddress, parseSolanaAddress } from "@/lib/merchants/receiving-address";
 import { findMerchant } from "@/lib/merchants/find-merchant";
 import { isCurrencyCode } from "@/lib/money/iso4217";
+import { readGasBalances } from "@/lib/operations/read-gas-balances";
 
 export class UsageError extends Error {}
 
 type Flags = { name?: string; "evm-address"?: string; "solana-address"?: string; currency?: string; email?: string; password?: string; json?: boolean };
 
-/** Run one CLI command; returns what goes to stdout. Bad input throws UsageError (exit 2). */
-export async function runCommand(db: Db, args: string[], flags: Flags): Promise<string> {
+/**
+ * Run one CLI command; returns what goes to stdout. Bad input throws UsageError (exit 2). The
+ * database is opened only for commands that need it: `gas` reads chains only.
+ */
+export async function runCommand(openDb: () => Promise<Db>, args: string[], flags: Flags): Promise<string> {
   const [group, action, target] = args;
-  if (group === "merchant" && action === "create") return merchantCreate(db, flags);
-  if (group === "merchant" && action === "list") return merchantList(db, flags);
-  if (group === "apikey" && action === "create") return apikeyCreate(db, target, flags);
-  if (group === "apikey" && action === "revoke") return apikeyRevoke(db, target);
-  if (group === "user" && action === "create") return userCreate(db, target, flags);
+  if (group === "gas" && action === undefined) return gasReport(flags);
+  if (group === "merchant" && action === "create") return merchantCreate(await openDb(), flags);
+  if (group === "merchant" && action === "list") return merchantList(await openDb(), flags);
+  if (group === "apikey" && action === "create") return apikeyCreate(await openDb(), target, flags);
+  if (group === "apikey" && action === "revoke") return apikeyRevoke(await openDb(), target);
+  if (group === "user" && action === "create") return userCreate(await openDb(), target, flags);
   throw new UsageError(`unknown command: ${args.join(" ")}`);
+}
+
+/** The gas keys' balances read now, straight from the chains (the same entries as /healthz's `gas`). */
+async function gasReport(flags: Flags): Promise<string> {
+  const entries = await readGasBalances();
+  if (flags.json) return JSON.stringify(entries);
+  if (entries.length === 0) return "no network with a gas key";
+  const status = { ok: "ok", low: "LOW", unknown: "unknown" } as const;
+  return entries
+    .map((e) => [e.network, e.address, e.balance === null ? "-" : `${e.balance} ${e.symbol}`, `warn below ${e.warnBelow} ${e.symbol}`, status[e.status]].join("\t"))
+    .join("\n");
 }
 
 async function merchantCreate(db: Db, flags: Flags): Promise<string> {

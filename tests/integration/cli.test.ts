@@ -1,7 +1,9 @@
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { describe, expect, it } from "vitest";
+import { createTestClient, http, parseEther } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { describe, expect, inject, it } from "vitest";
 import { embeddedUrl } from "@/db/embedded";
 import { api, createPaymentRequest, usd } from "../support/api";
 import { ROOT, TEST_ENV } from "../support/server";
@@ -92,5 +94,56 @@ describe("operator CLI with no server running", () => {
     const probe = postgres(embeddedUrl(port), { max: 1, connect_timeout: 2 });
     await expect(probe`select 1`).rejects.toThrow();
     await probe.end({ timeout: 1 });
+  });
+});
+
+describe("operator CLI: gas", () => {
+  const DEVNET_FILE = join(ROOT, ".devnet", "test-devnet.json");
+  // Nothing listens there: `gas` reads chains only, with or without a server or a database.
+  const NO_DATABASE = "postgres://nobody@127.0.0.1:1/none";
+  const withoutReadTimes = (entries: Record<string, unknown>[]) => entries.map(({ balance, baseUnits, checkedAt, ...rest }) => ({ ...rest, read: typeof balance === "string" && typeof baseUnits === "string" && typeof checkedAt === "string" }));
+
+  it("gas --json prints the same entries as /healthz's gas, read from the chains themselves", async () => {
+    const out = await cli(["gas", "--json"], { DEVNET_FILE, DATABASE_URL: NO_DATABASE });
+    expect(out.code).toBe(0);
+    const entries = JSON.parse(out.stdout);
+    const health = await (await api("/healthz")).json();
+    expect(withoutReadTimes(entries)).toEqual(withoutReadTimes(health.gas));
+    const { evm, solana } = inject("devnet");
+    expect(entries.map((e: { network: string; address: string }) => [e.network, e.address])).toEqual([
+      [evm.chainId, evm.relayer.address],
+      [solana.chainId, solana.feePayer.publicKey],
+    ]);
+  });
+
+  it("gas reports a relayer under GAS_BALANCE_WARN as low, one line per network", async () => {
+    const { evm, solana } = inject("devnet");
+    const privateKey = generatePrivateKey();
+    const relayer = privateKeyToAccount(privateKey).address;
+    await createTestClient({ mode: "anvil", transport: http(evm.rpcUrl) }).setBalance({ address: relayer, value: parseEther("0.01") });
+    const env = { DEVNET_FILE, DATABASE_URL: NO_DATABASE, EVM_RELAYER_PRIVATE_KEY: privateKey, GAS_BALANCE_WARN: "0.05" };
+
+    const json = await cli(["gas", "--json"], env);
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toMatchObject([
+      { network: evm.chainId, address: relayer, balance: "0.01", baseUnits: "10000000000000000", symbol: "ETH", warnBelow: "0.05", status: "low" },
+      { network: solana.chainId, address: solana.feePayer.publicKey, symbol: "SOL", warnBelow: "0.05", status: "ok" },
+    ]);
+
+    const text = await cli(["gas"], env);
+    expect(text.code).toBe(0);
+    const lines = text.stdout.trimEnd().split("\n").map((l) => l.split("\t"));
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toEqual([evm.chainId, relayer, "0.01 ETH", "warn below 0.05 ETH", "LOW"]);
+    expect(lines[1]!.slice(0, 2)).toEqual([solana.chainId, solana.feePayer.publicKey]);
+    expect(lines[1]![4]).toBe("ok");
+    expect(text.stdout + text.stderr).not.toContain(privateKey.slice(2));
+  });
+
+  it("refuses a GAS_BALANCE_WARN that is not a decimal amount, naming it", async () => {
+    const out = await cli(["gas"], { DEVNET_FILE, GAS_BALANCE_WARN: "5%" });
+    expect(out.code).toBe(1);
+    expect(out.stdout).toBe("");
+    expect(out.stderr).toContain("GAS_BALANCE_WARN");
   });
 });
