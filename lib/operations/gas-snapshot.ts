@@ -7,8 +7,8 @@ import { readGasBalances } from "./read-gas-balances";
 type SnapshotState = { entries?: GasEntry[]; refreshing?: Promise<GasEntry[]>; memory: Map<string, GasMemory> };
 
 // On globalThis, not in a module variable: Next.js bundles instrumentation.ts (which starts the job)
-// apart from the route handlers, so a module variable would be one snapshot for the job and
-// another, never filled, for /healthz.
+// apart from the route handlers, each with its own copy of this module, so a module variable would
+// be one snapshot for the job and another for /healthz that the job never refreshes.
 const KEY = Symbol.for("payment-service.gas-snapshot");
 const holder = globalThis as typeof globalThis & { [KEY]?: SnapshotState };
 const state: SnapshotState = (holder[KEY] ??= { memory: new Map() });

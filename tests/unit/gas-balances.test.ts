@@ -39,16 +39,33 @@ describe("gas thresholds in base units", () => {
     );
   });
 
+  /** balance / 10^decimals < the decimal, both sides scaled to integers: the comparison without base units. */
+  function exactlyBelow(balance: bigint, decimal: string, decimals: number): boolean {
+    const [whole, fraction = ""] = decimal.split(".");
+    return balance * 10n ** BigInt(fraction.length) < BigInt(`${whole}${fraction}`) * 10n ** BigInt(decimals);
+  }
+  const digits = (maxLength: number) => fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: 0, maxLength });
+
   it("compares a balance with a threshold exactly as rationals do, whatever digits the threshold has", () => {
-    const threshold = fc
-      .tuple(fc.bigInt({ min: 0n, max: 10n ** 6n }), fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: 0, maxLength: 18 }))
-      .map(([whole, fraction]) => (fraction ? `${whole}.${fraction}` : `${whole}`));
+    const threshold = fc.tuple(fc.bigInt({ min: 0n, max: 10n ** 6n }), digits(18)).map(([whole, fraction]) => (fraction ? `${whole}.${fraction}` : `${whole}`));
     fc.assert(
       fc.property(fc.bigInt({ min: 0n, max: 10n ** 25n }), threshold, fc.constantFrom(9, 18), (balance, decimal, decimals) => {
-        // balance / 10^decimals < whole.fraction, both sides scaled by 10^(decimals + fraction digits).
-        const [whole, fraction = ""] = decimal.split(".");
-        const exact = balance * 10n ** BigInt(fraction.length) < BigInt(`${whole}${fraction}`) * 10n ** BigInt(decimals);
-        expect(gasStatusOf(balance, decimalToUnitsCeil(decimal, decimals))).toBe(exact ? "low" : "ok");
+        expect(gasStatusOf(balance, decimalToUnitsCeil(decimal, decimals))).toBe(exactlyBelow(balance, decimal, decimals) ? "low" : "ok");
+      }),
+    );
+  });
+
+  it("gets the balances right on the line, one base unit either side, and under digits finer than a base unit", () => {
+    // A threshold of `line` base units, written with `finer` extra digits beyond the coin's decimals.
+    const nearTheLine = fc.constantFrom(9, 18).chain((decimals) =>
+      fc.record({ decimals: fc.constant(decimals), line: fc.bigInt({ min: 1n, max: 10n ** 24n }), finer: digits(18 - decimals), step: fc.constantFrom(-1n, 0n, 1n) }),
+    );
+    fc.assert(
+      fc.property(nearTheLine, ({ decimals, line, finer, step }) => {
+        const [whole, fraction = ""] = formatUnits(line, decimals).split(".");
+        const decimal = `${whole}.${fraction.padEnd(decimals, "0")}${finer}`;
+        const balance = line + step;
+        expect(gasStatusOf(balance, decimalToUnitsCeil(decimal, decimals))).toBe(exactlyBelow(balance, decimal, decimals) ? "low" : "ok");
       }),
     );
   });

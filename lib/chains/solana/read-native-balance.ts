@@ -12,6 +12,7 @@ export async function readSolanaNativeBalance(network: NetworkConfig, address: s
   const connection = new Connection(network.rpcUrl, {
     commitment: "confirmed",
     disableRetryOnRateLimit: true,
+    httpAgent: false, // unused by Node's fetch, which keeps its own connections
     fetch: (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) }),
   });
   let lamports: number;
