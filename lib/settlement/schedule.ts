@@ -14,7 +14,7 @@ export function nextCheckDelayMs(checks: number): number {
  * A claimed row is leased for this long: no other instance takes it meanwhile, and if the instance
  * dies, the row is due again once the lease has run out. Longer than any one RPC call may take.
  */
-export const CLAIM_LEASE_MS = 30_000;
+export const CLAIM_LEASE_MS = 20_000;
 
 /**
  * Confirm records a submission with its first check this far ahead, so no watcher resends it while

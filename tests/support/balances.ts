@@ -1,3 +1,4 @@
+import { getAssociatedTokenAddressSync } from "@solana/spl-token";
 import { Connection, PublicKey } from "@solana/web3.js";
 import { createPublicClient, erc20Abi, http, type Address } from "viem";
 import { inject } from "vitest";
@@ -15,4 +16,14 @@ export async function solanaMerchantUsdc(): Promise<bigint> {
   const connection = new Connection(solana.rpcUrl, "confirmed");
   const balance = await connection.getTokenAccountBalance(new PublicKey(solana.merchant.tokenAccounts.USDC!));
   return BigInt(balance.value.amount);
+}
+
+/** A Solana owner's balance of the devnet USDC (its associated token account; 0 while it has none). */
+export async function solanaUsdcOf(owner: string): Promise<bigint> {
+  const { solana } = inject("devnet");
+  const connection = new Connection(solana.rpcUrl, "confirmed");
+  const mint = new PublicKey(solana.tokens.find((t) => t.symbol === "USDC")!.mint);
+  const account = getAssociatedTokenAddressSync(mint, new PublicKey(owner), true);
+  if (!(await connection.getAccountInfo(account, "confirmed"))) return 0n;
+  return BigInt((await connection.getTokenAccountBalance(account, "confirmed")).value.amount);
 }

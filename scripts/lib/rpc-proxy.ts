@@ -1,0 +1,112 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** One JSON-RPC call as it crossed the proxy. */
+export type RpcCall = { method: string; params: unknown[] };
+
+/** A request the proxy is holding: before it reached the chain ("request") or after the chain answered ("response"). */
+export type Held = {
+  call: RpcCall;
+  /** Let it go on (forward it, or hand the chain's answer back). */
+  release(): void;
+  /** Cut the connection: the caller never gets an answer (as when its process died). */
+  drop(): void;
+};
+
+export type RpcProxy = {
+  url: string;
+  /** Calls seen per method, batches counted per call. */
+  counts: Map<string, number>;
+  /** Hold the next call matching `match`, before forwarding it or after its answer; resolves once held. */
+  holdNext(match: (call: RpcCall) => boolean, when: "request" | "response"): Promise<Held>;
+  resetCounts(): void;
+  close(): Promise<void>;
+};
+
+type Rule = { match: (call: RpcCall) => boolean; when: "request" | "response"; resolve: (held: Held) => void };
+
+function callsOf(body: unknown): RpcCall[] {
+  const list = Array.isArray(body) ? body : [body];
+  return list
+    .filter((c): c is { method: string; params?: unknown } => typeof c === "object" && c !== null && typeof (c as { method?: unknown }).method === "string")
+    .map((c) => ({ method: c.method, params: Array.isArray(c.params) ? c.params : [] }));
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * A JSON-RPC pass-through in front of a real chain's RPC URL: the service under test is pointed at
+ * it as it would be at a provider. It counts calls (RPC cost per payment) and can hold one call
+ * before or after the chain sees it, so a test can kill the service at an exact step of a payment
+ * (after the record, after the send, before the result is written) with the chain itself untouched.
+ */
+export async function startRpcProxy(target: string): Promise<RpcProxy> {
+  const counts = new Map<string, number>();
+  const rules: Rule[] = [];
+  const sockets = new Set<import("node:net").Socket>();
+
+  const takeRule = (calls: RpcCall[]) => {
+    for (const call of calls) {
+      const index = rules.findIndex((rule) => rule.match(call));
+      if (index >= 0) return { rule: rules.splice(index, 1)[0]!, call };
+    }
+    return undefined;
+  };
+
+  const hold = (call: RpcCall, res: ServerResponse, rule: Rule) =>
+    new Promise<boolean>((resolve) => {
+      rule.resolve({
+        call,
+        release: () => resolve(true),
+        drop: () => {
+          res.socket?.destroy();
+          resolve(false);
+        },
+      });
+    });
+
+  const server = createServer(async (req, res) => {
+    const body = await readBody(req);
+    let calls: RpcCall[] = [];
+    try {
+      calls = callsOf(JSON.parse(body.toString("utf8")));
+    } catch {
+      // not JSON: forwarded as it is, uncounted
+    }
+    for (const call of calls) counts.set(call.method, (counts.get(call.method) ?? 0) + 1);
+    const taken = takeRule(calls);
+    if (taken?.rule.when === "request" && !(await hold(taken.call, res, taken.rule))) return;
+    let answer: Response;
+    try {
+      answer = await fetch(target, { method: "POST", headers: { "content-type": req.headers["content-type"] ?? "application/json" }, body: new Uint8Array(body) });
+    } catch {
+      res.socket?.destroy();
+      return;
+    }
+    const text = await answer.text();
+    if (taken?.rule.when === "response" && !(await hold(taken.call, res, taken.rule))) return;
+    res.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "application/json" });
+    res.end(text);
+  });
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    counts,
+    holdNext: (match, when) => new Promise<Held>((resolve) => rules.push({ match, when, resolve })),
+    resetCounts: () => counts.clear(),
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
