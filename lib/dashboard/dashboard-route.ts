@@ -55,9 +55,3 @@ function sameToken(given: string | null, expected: string): boolean {
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
 }
-
-/** The client's address for rate limiting: the last X-Forwarded-For hop (the nearest proxy's view). */
-export function clientIp(req: Request): string {
-  const hops = (req.headers.get("x-forwarded-for") ?? "").split(",").map((h) => h.trim()).filter(Boolean);
-  return hops.at(-1)?.slice(0, 64) ?? "unknown";
-}

@@ -1,5 +1,6 @@
 import { sessionCookie } from "@/lib/auth/session-cookie";
-import { clientIp, publicMutationRoute } from "@/lib/dashboard/dashboard-route";
+import { publicMutationRoute } from "@/lib/dashboard/dashboard-route";
+import { clientIp } from "@/lib/http/client-ip";
 import { signUp } from "@/lib/dashboard/sign-up";
 import { readJson } from "@/lib/http/read-json";
 import { json } from "@/lib/http/route";
