@@ -61,6 +61,17 @@ const envSchema = z.object({
   GAS_BALANCE_WARN: z.string().regex(DECIMAL_AMOUNT, "must be a decimal amount of the native coin, e.g. 0.05").default("0.05"),
   /** How often the gas keys' balances are read for /healthz. */
   GAS_CHECK_INTERVAL_MS: intFromEnv(1000, 3_600_000, 60_000),
+  /**
+   * Gateway calls allowed per client address (the last X-Forwarded-For hop) per minute, counted in
+   * PostgreSQL so that every instance shares one budget; 429 `rate_limited` beyond. One checkout asks
+   * for options a few times (connect, switch account, a quote refresh), fetches once or twice and
+   * confirms once or twice, retries included. The defaults leave room for a shop's many buyers
+   * behind one NAT (tens of checkouts a minute from one address) while a script hammering the
+   * service from one address meets the limit within seconds. Status polls are never limited.
+   */
+  GATEWAY_OPTIONS_PER_MINUTE: intFromEnv(1, 1_000_000, 120),
+  GATEWAY_FETCH_PER_MINUTE: intFromEnv(1, 1_000_000, 60),
+  GATEWAY_CONFIRM_PER_MINUTE: intFromEnv(1, 1_000_000, 60),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

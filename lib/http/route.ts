@@ -1,6 +1,9 @@
 import { randomBase62 } from "@/lib/ids";
 import { ApiError } from "@/lib/http/errors";
 import { log } from "@/lib/log";
+import { assertWithinRateLimit } from "./assert-within-rate-limit";
+import { clientIp } from "./client-ip";
+import type { RateLimitBucket } from "./create-rate-limiter";
 
 export type RouteInput<P> = { req: Request; params: P; requestId: string };
 type RouteContext<P> = { params: Promise<P> };
@@ -14,10 +17,12 @@ const ASCII_HEADER_VALUE = /^[\t\x20-\x7e]*$/;
  * Wraps every route handler: request id, header hygiene, the single catch that turns any failure
  * into `{code, message}` (never a stack trace), and exactly one log line per request.
  * `options.headers` go on every response, errors included (e.g. deprecation notices).
+ * `options.rateLimit` counts the call against the client address's budget in that bucket before
+ * anything else runs (429 `rate_limited` with Retry-After beyond it, whatever the request holds).
  */
 export function route<P = Record<string, never>>(
   handler: (input: RouteInput<P>) => Promise<Response>,
-  options: { headers?: Record<string, string> } = {},
+  options: { headers?: Record<string, string>; rateLimit?: RateLimitBucket } = {},
 ) {
   return async (req: Request, ctx: RouteContext<P>): Promise<Response> => {
     const started = performance.now();
@@ -27,6 +32,7 @@ export function route<P = Record<string, never>>(
     let failure: unknown;
     try {
       assertAsciiHeaders(req.headers);
+      if (options.rateLimit) await assertWithinRateLimit(options.rateLimit, clientIp(req));
       res = await handler({ req, params: await ctx.params, requestId });
     } catch (err) {
       failure = err;

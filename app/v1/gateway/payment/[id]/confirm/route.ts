@@ -20,4 +20,4 @@ export const POST = route<{ id: string }>(async ({ req, params }) => {
   const { payment } = await loadGatewayPaymentOrThrow(db, params.id);
   const read = async () => toGatewayStatus(await loadGatewayPaymentOrThrow(db, params.id));
   return json(await withStatusWait(payment.id, maxPollMs, read, (v) => v.isFinal));
-});
+}, { rateLimit: "gateway_confirm" });

@@ -8,4 +8,4 @@ import { parseOrThrow } from "@/lib/http/validate";
 export const POST = route<{ id: string }>(async ({ req, params }) => {
   const body = parseOrThrow(fetchBody, await readJson(req));
   return json(await fetchActions(await getDb(), params.id, body));
-});
+}, { rateLimit: "gateway_fetch" });

@@ -10,4 +10,4 @@ export const POST = route<{ id: string }>(async ({ req, params }) => {
   const body = parseOrThrow(optionsBody, await readJson(req));
   const includeInfo = new URL(req.url).searchParams.get("includePaymentInfo") === "true";
   return json(await getPaymentOptions(await getDb(), params.id, body.accounts, includeInfo));
-});
+}, { rateLimit: "gateway_options" });

@@ -1,0 +1,99 @@
+import { describe, expect, inject, it } from "vitest";
+import { createLimiterPool, createRateLimiter } from "@/lib/http/create-rate-limiter";
+import { ApiError } from "@/lib/http/errors";
+import { uniqueClientIp } from "../support/client-ip";
+import { chainMerchant, gw, newPayment } from "../support/gateway";
+
+// The defaults in lib/env.ts (the test server does not change them).
+const OPTIONS_PER_MINUTE = 120;
+const FETCH_PER_MINUTE = 60;
+const CONFIRM_PER_MINUTE = 60;
+
+function evmAccount(i = 0): string {
+  const { evm } = inject("devnet");
+  return `${evm.chainId}:${evm.buyers[i]!.address}`;
+}
+
+/** Fire `n` calls at once and wait for all of them. */
+async function burst(n: number, call: () => Promise<Response>): Promise<Response[]> {
+  return Promise.all(Array.from({ length: n }, call));
+}
+
+async function expectRateLimited(res: Response): Promise<void> {
+  expect(res.status).toBe(429);
+  expect(await res.json()).toMatchObject({ code: "rate_limited", message: expect.stringMatching(/try again/) });
+  const retryAfter = Number(res.headers.get("retry-after"));
+  expect(retryAfter).toBeGreaterThanOrEqual(1);
+  expect(retryAfter).toBeLessThanOrEqual(60);
+}
+
+describe("gateway rate limits per client address", () => {
+  it("options: a burst of 300 from one address gets the limit's worth of answers, then 429 with Retry-After, never a 5xx; another address is served", async () => {
+    const { paymentId } = await newPayment(await chainMerchant({ evm: true }));
+    const ip = uniqueClientIp();
+    const results = await burst(300, () => gw(paymentId, "/options", { accounts: [evmAccount()] }, { "x-forwarded-for": ip }));
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(OPTIONS_PER_MINUTE);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(300 - OPTIONS_PER_MINUTE);
+    for (const res of results.filter((r) => r.status === 429).slice(0, 5)) await expectRateLimited(res);
+
+    // The same address stays refused; another one, even for the same payment, is not affected.
+    await expectRateLimited(await gw(paymentId, "/options", { accounts: [evmAccount()] }, { "x-forwarded-for": ip }));
+    expect((await gw(paymentId, "/options", { accounts: [evmAccount()] }, { "x-forwarded-for": uniqueClientIp() })).status).toBe(200);
+  });
+
+  it("the limit is the last X-Forwarded-For hop's: hops a client adds in front do not buy it a new budget", async () => {
+    const { paymentId } = await newPayment(await chainMerchant({ evm: true }));
+    const proxySaw = uniqueClientIp();
+    const results = await burst(OPTIONS_PER_MINUTE + 10, () => gw(paymentId, "/options", { accounts: [evmAccount()] }, { "x-forwarded-for": `${uniqueClientIp()}, ${proxySaw}` }));
+    expect(results.filter((r) => r.status === 429)).toHaveLength(10);
+  });
+
+  it("fetch and confirm are limited per address too, before the body is even read", async () => {
+    const { paymentId } = await newPayment(await chainMerchant({ evm: true }));
+    const fetchIp = uniqueClientIp();
+    const fetches = await burst(FETCH_PER_MINUTE + 15, () => gw(paymentId, "/fetch", { optionId: "opt_unknown", data: "x" }, { "x-forwarded-for": fetchIp }));
+    // Within the budget each call is answered on its merits (an unknown option here), beyond it 429.
+    expect(fetches.filter((r) => r.status === 400)).toHaveLength(FETCH_PER_MINUTE);
+    expect(fetches.filter((r) => r.status === 429)).toHaveLength(15);
+    await expectRateLimited(fetches.find((r) => r.status === 429)!);
+
+    const confirmIp = uniqueClientIp();
+    const confirms = await burst(CONFIRM_PER_MINUTE + 15, () => gw(paymentId, "/confirm", { optionId: "opt_unknown", results: ["0x00"] }, { "x-forwarded-for": confirmIp }));
+    expect(confirms.filter((r) => r.status === 400)).toHaveLength(CONFIRM_PER_MINUTE);
+    expect(confirms.filter((r) => r.status === 429)).toHaveLength(15);
+    await expectRateLimited(confirms.find((r) => r.status === 429)!);
+    // Each call has its own budget: the address out of confirms still fetches.
+    expect((await gw(paymentId, "/fetch", { optionId: "opt_unknown", data: "x" }, { "x-forwarded-for": confirmIp })).status).toBe(400);
+  });
+
+  it("status polls are never limited", async () => {
+    const { paymentId } = await newPayment(await chainMerchant({ evm: true }));
+    const ip = uniqueClientIp();
+    const polls = await burst(300, () => gw(paymentId, "/status", undefined, { "x-forwarded-for": ip }));
+    expect(polls.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
+  });
+
+  it("instances on one database share one budget, and a client's count is refused by every one of them", async () => {
+    // Two limiters with pools of their own stand for two app instances.
+    const pools = [createLimiterPool(inject("databaseUrl")), createLimiterPool(inject("databaseUrl"))];
+    try {
+      const limits = { gateway_options: 5, gateway_fetch: 5, gateway_confirm: 5 };
+      const [a, b] = pools.map((pool) => createRateLimiter(pool, limits));
+      const client = uniqueClientIp();
+      const outcomes = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          (i % 2 ? a! : b!).consume("gateway_options", client).then(
+            () => "ok",
+            (err: unknown) => (err instanceof ApiError ? err.code : String(err)),
+          ),
+        ),
+      );
+      expect(outcomes.filter((o) => o === "ok")).toHaveLength(5);
+      expect(outcomes.filter((o) => o === "rate_limited")).toHaveLength(7);
+    } finally {
+      await Promise.all(pools.map((p) => p.end()));
+    }
+  });
+});

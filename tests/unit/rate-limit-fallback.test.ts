@@ -1,0 +1,21 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { createLimiterPool, createRateLimiter } from "@/lib/http/create-rate-limiter";
+import { ApiError } from "@/lib/http/errors";
+
+// A real pg pool pointed at a port nobody listens on: the counters' database is unreachable.
+const pool = createLimiterPool("postgres://postgres@127.0.0.1:1/none", 500);
+afterAll(() => pool.end());
+
+describe("rate limiter with its counters unreachable", () => {
+  it("fails open to a count in this process, so the limit still holds per instance", async () => {
+    const limiter = createRateLimiter(pool, { gateway_options: 3, gateway_fetch: 3, gateway_confirm: 3 });
+    for (let i = 0; i < 3; i++) await expect(limiter.consume("gateway_options", "192.0.2.1")).resolves.toBeUndefined();
+    const refused = await limiter.consume("gateway_options", "192.0.2.1").catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({ code: "rate_limited", status: 429 });
+    expect((refused as ApiError).retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    // Budgets stay per bucket and per client.
+    await expect(limiter.consume("gateway_fetch", "192.0.2.1")).resolves.toBeUndefined();
+    await expect(limiter.consume("gateway_options", "192.0.2.2")).resolves.toBeUndefined();
+  });
+});
