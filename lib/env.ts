@@ -72,6 +72,14 @@ const envSchema = z.object({
   GATEWAY_OPTIONS_PER_MINUTE: intFromEnv(1, 1_000_000, 120),
   GATEWAY_FETCH_PER_MINUTE: intFromEnv(1, 1_000_000, 60),
   GATEWAY_CONFIRM_PER_MINUTE: intFromEnv(1, 1_000_000, 60),
+  /**
+   * Option rows (quotes) one payment may ever have; beyond, options answers 409 `too_many_options` and
+   * stores nothing. Repeated calls reuse a live quote for the same account and token, so a checkout
+   * adds a row per (account, token) only when a quote runs out (QUOTE_TTL_SECONDS): a buyer trying a
+   * few wallets over a whole payment window stays far below 50, while a caller inventing accounts
+   * cannot grow the table without end.
+   */
+  MAX_OPTIONS_PER_PAYMENT: intFromEnv(1, 10_000, 50),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -1,75 +1,61 @@
-import { createHash } from "node:crypto";
 import type { Db } from "@/db/client";
-import { paymentOptions } from "@/db/schema";
 import { adapterFor } from "@/lib/chains/adapters";
-import type { AccountId } from "@/lib/chains/caip";
-import type { TransferIntent, TransferMethod } from "@/lib/chains/chain-adapter";
+import { namespaceOf, type AccountId } from "@/lib/chains/caip";
+import type { TransferMethod } from "@/lib/chains/chain-adapter";
 import { loadNetworks } from "@/lib/chains/load-networks";
 import type { NetworkConfig, TokenConfig } from "@/lib/chains/network-config";
 import { env } from "@/lib/env";
-import { newId } from "@/lib/ids";
 import { fiatToTokenAmount } from "@/lib/money/token-amount";
+import { claimOptionRows, type Offer } from "./claim-option-rows";
 import type { GatewayPayment } from "./load-gateway-payment";
+import { intentOfOption } from "./option-intent";
 import { toWireAction } from "./wire-actions";
 
 /**
  * One option per (buyer account, accepted token) on networks where the merchant has a receiving
  * address. Each locks a quote (token amount) until its own expiresAt and is stored, so confirm
- * acts only on what was offered here.
+ * acts only on what was offered here. Asking again while a quote holds returns the same option
+ * (id, amount, actions), and a payment has at most MAX_OPTIONS_PER_PAYMENT of them.
  */
 export async function buildOptions(db: Db, p: GatewayPayment, accounts: AccountId[], now = new Date()) {
-  const networks = loadNetworks();
   const quoteExpiresAt = new Date(Math.min(p.payment.expiresAt.getTime(), now.getTime() + env().QUOTE_TTL_SECONDS * 1000));
-  const offers = [];
+  const rows = await claimOptionRows(db, p.payment, offersFor(p, accounts), quoteExpiresAt, now);
+  // Chain work (an EIP-3009 token's domain) only now, with the rows committed and no transaction open.
+  // Actions are built from the stored row alone, so a reused option gets exactly the actions it had.
+  const options = [];
+  for (const row of rows) {
+    const intent = intentOfOption(row);
+    const namespace = namespaceOf(row.chainId);
+    const actions = await adapterFor(namespace)!.actionsFor(intent);
+    options.push({
+      id: row.id,
+      account: row.account,
+      amount: tokenAmountView(intent.amount, intent.token, intent.network),
+      etaS: namespace === "solana" ? 2 : 5 * Math.max(1, intent.network.confirmations),
+      actions: actions.map(toWireAction),
+      expiresAt: Math.floor(row.expiresAt.getTime() / 1000),
+    });
+  }
+  return options;
+}
+
+/** What would be offered now, one per distinct (account, token); nothing stored, no chain call. */
+function offersFor(p: GatewayPayment, accounts: AccountId[]): Offer[] {
+  const networks = loadNetworks();
+  const offers = new Map<string, Offer>();
   for (const account of accounts) {
     const network = networks.find((n) => n.chainId === account.chain.id);
     const recipient = account.chain.namespace === "eip155" ? p.evmAddress : account.chain.namespace === "solana" ? p.solanaAddress : null;
-    const adapter = adapterFor(account.chain.namespace);
-    if (!network || !recipient || !adapter) continue;
+    if (!network || !recipient || !adapterFor(account.chain.namespace)) continue;
     for (const token of network.tokens) {
       // The merchant's accepted tokens (dashboard settings); null accepts every configured token.
       if (p.acceptedTokens && !p.acceptedTokens.includes(token.caip19)) continue;
       const amount = fiatToTokenAmount(p.payment.fiatAmount, p.payment.fiatCurrency, token);
       if (amount === undefined) continue;
-      const id = newId("opt");
-      const intent: TransferIntent = {
-        network,
-        token,
-        method: methodFor(account.chain.namespace, token),
-        payer: account.address,
-        recipient,
-        amount,
-        reference: `0x${createHash("sha256").update(`${p.payment.id}:${id}`).digest("hex")}`,
-        validBefore: Math.floor(p.payment.expiresAt.getTime() / 1000),
-      };
-      offers.push({ id, account, intent, actions: await adapter.actionsFor(intent) });
+      offers.set(`${account.id} ${token.caip19}`, { account, network, token, method: methodFor(account.chain.namespace, token), recipient, amount });
     }
   }
-  if (offers.length > 0) {
-    await db.insert(paymentOptions).values(
-      offers.map(({ id, account, intent }) => ({
-        id,
-        paymentId: p.payment.id,
-        account: account.id,
-        recipient: intent.recipient,
-        chainId: intent.network.chainId,
-        tokenCaip19: intent.token.caip19,
-        method: intent.method,
-        tokenAmount: intent.amount.toString(),
-        reference: intent.reference,
-        validBefore: intent.validBefore,
-        expiresAt: quoteExpiresAt,
-      })),
-    );
-  }
-  return offers.map(({ id, account, intent, actions }) => ({
-    id,
-    account: account.id,
-    amount: tokenAmountView(intent.amount, intent.token, intent.network),
-    etaS: account.chain.namespace === "solana" ? 2 : 5 * Math.max(1, intent.network.confirmations),
-    actions: actions.map(toWireAction),
-    expiresAt: Math.floor(quoteExpiresAt.getTime() / 1000),
-  }));
+  return [...offers.values()];
 }
 
 function methodFor(namespace: string, token: TokenConfig): TransferMethod {

@@ -22,6 +22,7 @@ export const ERROR_STATUS = {
   email_taken: 409,
   invalid_state: 409,
   quote_expired: 409,
+  too_many_options: 409,
   payment_expired: 410,
   payload_too_large: 413,
   verification_failed: 422,

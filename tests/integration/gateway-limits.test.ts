@@ -1,13 +1,18 @@
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { describe, expect, inject, it } from "vitest";
 import { createLimiterPool, createRateLimiter } from "@/lib/http/create-rate-limiter";
 import { ApiError } from "@/lib/http/errors";
 import { uniqueClientIp } from "../support/client-ip";
+import { testDb } from "../support/db";
 import { chainMerchant, gw, newPayment } from "../support/gateway";
 
 // The defaults in lib/env.ts (the test server does not change them).
 const OPTIONS_PER_MINUTE = 120;
 const FETCH_PER_MINUTE = 60;
 const CONFIRM_PER_MINUTE = 60;
+const MAX_OPTIONS_PER_PAYMENT = 50;
+
+type WireOption = { id: string; account: string; amount: { value: string }; actions: unknown[]; expiresAt: number };
 
 function evmAccount(i = 0): string {
   const { evm } = inject("devnet");
@@ -17,6 +22,22 @@ function evmAccount(i = 0): string {
 /** Fire `n` calls at once and wait for all of them. */
 async function burst(n: number, call: () => Promise<Response>): Promise<Response[]> {
   return Promise.all(Array.from({ length: n }, call));
+}
+
+/** A buyer account nobody used before. */
+function freshEvmAccount(): string {
+  return `${inject("devnet").evm.chainId}:${privateKeyToAccount(generatePrivateKey()).address}`;
+}
+
+async function optionRows(paymentId: string): Promise<number> {
+  const [row] = await testDb().sql`select count(*)::int as n from payment_options where payment_id = ${paymentId}`;
+  return row!.n as number;
+}
+
+async function options(paymentId: string, accounts: string[]): Promise<WireOption[]> {
+  const res = await gw(paymentId, "/options", { accounts });
+  expect(res.status).toBe(200);
+  return (await res.json()).options;
 }
 
 async function expectRateLimited(res: Response): Promise<void> {
@@ -37,6 +58,10 @@ describe("gateway rate limits per client address", () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(OPTIONS_PER_MINUTE);
     expect(statuses.filter((s) => s === 429)).toHaveLength(300 - OPTIONS_PER_MINUTE);
     for (const res of results.filter((r) => r.status === 429).slice(0, 5)) await expectRateLimited(res);
+    // Every answer offered the same quotes (one per token): 120 calls stored no more rows than one.
+    const served = await Promise.all(results.filter((r) => r.status === 200).map(async (r) => ((await r.json()).options as WireOption[]).map((o) => o.id).join()));
+    expect(new Set(served).size).toBe(1);
+    expect(await optionRows(paymentId)).toBe(served[0]!.split(",").length);
 
     // The same address stays refused; another one, even for the same payment, is not affected.
     await expectRateLimited(await gw(paymentId, "/options", { accounts: [evmAccount()] }, { "x-forwarded-for": ip }));
@@ -95,5 +120,54 @@ describe("gateway rate limits per client address", () => {
     } finally {
       await Promise.all(pools.map((p) => p.end()));
     }
+  });
+});
+
+describe("option rows per payment", () => {
+  it("asking again for the same account returns the same options: id, amount, actions and expiry", async () => {
+    const { paymentId } = await newPayment(await chainMerchant());
+    const { solana } = inject("devnet");
+    const accounts = [evmAccount(1), `${solana.chainId}:${solana.buyers[0]!.publicKey}`];
+    const first = await options(paymentId, accounts);
+    expect(first.length).toBeGreaterThanOrEqual(2);
+    const again = await options(paymentId, accounts);
+    expect(again).toEqual(first);
+    // The same account once more in one call, or alone: still the same options, nothing new stored.
+    expect(await options(paymentId, [accounts[0]!, accounts[0]!])).toEqual(first.filter((o) => o.account === accounts[0]));
+    expect(await optionRows(paymentId)).toBe(first.length);
+  });
+
+  it("a quote that ran out, or is about to, is not reused: the next call offers a new one", async () => {
+    const { paymentId } = await newPayment(await chainMerchant({ evm: true }));
+    const account = freshEvmAccount();
+    const first = await options(paymentId, [account]);
+    const { sql } = testDb();
+    await sql`update payment_options set expires_at = now() + interval '10 seconds' where payment_id = ${paymentId}`;
+    const second = await options(paymentId, [account]);
+    expect(second.map((o) => o.id).filter((id) => first.some((f) => f.id === id))).toEqual([]);
+    expect(await optionRows(paymentId)).toBe(first.length * 2);
+  });
+
+  it(`never more than ${MAX_OPTIONS_PER_PAYMENT} rows, however many concurrent calls from however many addresses: beyond, 409 too_many_options and nothing stored`, async () => {
+    const { paymentId } = await newPayment(await chainMerchant({ evm: true }));
+    const perAccount = (await options(paymentId, [freshEvmAccount()])).length;
+    const calls = 60;
+    // Each call from an address of its own (gw's default), for an account never seen: only the bound stops them.
+    const results = await burst(calls, () => gw(paymentId, "/options", { accounts: [freshEvmAccount()] }));
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s !== 200 && s !== 409)).toEqual([]);
+    const fit = Math.floor(MAX_OPTIONS_PER_PAYMENT / perAccount) - 1;
+    expect(statuses.filter((s) => s === 200)).toHaveLength(fit);
+    const refused = results.find((r) => r.status === 409)!;
+    expect(await refused.json()).toMatchObject({ code: "too_many_options", message: expect.stringMatching(/new payment/) });
+    expect(await optionRows(paymentId)).toBe((fit + 1) * perAccount);
+    expect(await optionRows(paymentId)).toBeLessThanOrEqual(MAX_OPTIONS_PER_PAYMENT);
+
+    // At the bound, quotes already offered are still served; a new account is refused and stores nothing.
+    const offered = await (results.find((r) => r.status === 200)!).json();
+    const account = offered.options[0].account as string;
+    expect(await options(paymentId, [account])).toEqual(offered.options);
+    expect((await gw(paymentId, "/options", { accounts: [freshEvmAccount()] })).status).toBe(409);
+    expect(await optionRows(paymentId)).toBe((fit + 1) * perAccount);
   });
 });
