@@ -25,8 +25,9 @@ async function main() {
   const devnet = await startDevnet({ file: DEFAULT_INFO_FILE, quiet: true });
 
   const logFile = join(ROOT, ".data", "demo-server.log");
+  // Sign-up open, so that whoever tries the demo can also make a merchant of their own in the dashboard.
   console.log(`Starting the app on port ${PORT} (log: ${logFile})...`);
-  const server = await launchNextServer({ port: PORT, host: "0.0.0.0", env: { PUBLIC_BASE_URL, DEVNET_FILE: DEFAULT_INFO_FILE }, logFile });
+  const server = await launchNextServer({ port: PORT, host: "0.0.0.0", env: { PUBLIC_BASE_URL, DEVNET_FILE: DEFAULT_INFO_FILE, SIGN_UP: "open" }, logFile });
   const stop = async () => {
     await closeDb();
     await server.stop();

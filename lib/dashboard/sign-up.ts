@@ -27,9 +27,11 @@ const SIGN_UP_WINDOW_SECONDS = 3600;
 
 /**
  * Sign up: a new merchant and its first user in one transaction, then a session for that user.
+ * Only with SIGN_UP=open: otherwise `sign_up_closed` (403) before anything is read or counted.
  * At most SIGN_UPS_PER_HOUR attempts per client address: `rate_limited` (429) beyond, creating nothing.
  */
 export async function signUp(db: Db, input: unknown, ip: string) {
+  if (env().SIGN_UP !== "open") throw new ApiError("sign_up_closed", "Sign-up is closed on this service; ask its operator for an account");
   const body = parseOrThrow(signUpBody, input);
   await claimSignUpAttempt(db, ip);
   const userId = await db.transaction(async (tx) => {

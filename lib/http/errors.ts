@@ -13,6 +13,7 @@ export const ERROR_STATUS = {
   not_signed_in: 401,
   invalid_credentials: 401,
   csrf_failed: 403,
+  sign_up_closed: 403,
   merchant_not_found: 404,
   payment_not_found: 404,
   not_found: 404,

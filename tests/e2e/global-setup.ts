@@ -10,7 +10,8 @@ import { ROOT, startServer } from "../support/server";
 export default async function globalSetup() {
   const devnetFile = join(ROOT, ".devnet", "e2e-devnet.json");
   const devnet = await startDevnet({ evmPort: 0, solanaPort: 0, file: devnetFile, quiet: true });
-  const server = await startServer({ DEVNET_FILE: devnetFile, WATCHER_INTERVAL_MS: "300", EXPIRY_JOB_INTERVAL_MS: "500" }, "e2e");
+  // Sign-up open: the dashboard specs sign up through the page.
+  const server = await startServer({ DEVNET_FILE: devnetFile, WATCHER_INTERVAL_MS: "300", EXPIRY_JOB_INTERVAL_MS: "500", SIGN_UP: "open" }, "e2e");
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_DEVNET_FILE = devnetFile;
   return async () => {

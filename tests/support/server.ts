@@ -27,7 +27,8 @@ export async function freePort(): Promise<number> {
 }
 
 /** The production build on a free port, as a real user would run it; its log goes to tests/artifacts/. */
-export async function startServer(extraEnv: Record<string, string> = {}, name = "server"): Promise<RunningServer> {
+/** `extraEnv` adds to TEST_ENV and this process's environment; an `undefined` value removes a variable. */
+export async function startServer(extraEnv: Record<string, string | undefined> = {}, name = "server"): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   return launchNextServer({

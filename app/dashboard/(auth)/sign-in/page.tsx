@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { AuthForm } from "@/components/dashboard/auth-form";
+import { env } from "@/lib/env";
 import { currentSession } from "@/lib/dashboard/page-session";
 
 export const metadata: Metadata = { title: "Sign in" };
@@ -14,7 +15,7 @@ export default async function SignInPage() {
         <h1>Sign in to your dashboard</h1>
         <AuthForm mode="sign-in" />
         <p className="dash-muted">
-          New here? <Link href="/dashboard/sign-up">Create an account</Link>
+          New here? <Link href="/dashboard/sign-up">{env().SIGN_UP === "open" ? "Create an account" : "How to get an account"}</Link>
         </p>
       </div>
     </main>
