@@ -92,6 +92,33 @@ describe("dashboard accounts", () => {
     expect(ok.status).toBe(200);
   });
 
+  it("concurrent wrong passwords for one email: at most 5 are checked, the rest 429, and then even the right password is refused", async () => {
+    const user = await signUpUser();
+    // Twelve guesses at once, each from an address of its own, so only the per-email limit applies.
+    const guesses = await Promise.all(Array.from({ length: 12 }, (_, i) => dash("/dashboard/api/sign-in", { method: "POST", json: { email: user.email, password: `parallel guess ${i}` } })));
+    const statuses = guesses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(7);
+    const { sql } = testDb();
+    expect(await sql`select 1 from sign_in_attempts where email = ${user.email}`).toHaveLength(5);
+    const right = await dash("/dashboard/api/sign-in", { method: "POST", json: { email: user.email, password: user.password } });
+    expect(right.status).toBe(429);
+    expect(sessionCookieOf(right)).toBeUndefined();
+  });
+
+  it("a password hashed with the earlier scrypt cost still signs in, and its hash is upgraded on the way", async () => {
+    const user = await signUpUser({ password: "correct horse battery" });
+    const { sql } = testDb();
+    // What the previous hashPassword (N=2^15) stored for this password.
+    const old = "scrypt$32768$8$1$1ZWO28IY32COFYlLZjsm5w$_ykclsxxQH_zoQPHEE_wNuoVnTBp393GbvHyeF0_MJQ";
+    await sql`update users set password_hash = ${old} where email = ${user.email}`;
+    expect((await dash("/dashboard/api/sign-in", { method: "POST", json: { email: user.email, password: "correct horse battery" } })).status).toBe(200);
+    const [row] = await sql`select password_hash from users where email = ${user.email}`;
+    expect(row!.password_hash).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect((await dash("/dashboard/api/sign-in", { method: "POST", json: { email: user.email, password: "correct horse battery" } })).status).toBe(200);
+    expect((await dash("/dashboard/api/sign-in", { method: "POST", json: { email: user.email, password: "wrong horse battery" } })).status).toBe(401);
+  });
+
   it("rate-limits sign-ups per client address: beyond 10 attempts within the hour, 429 and nothing created", async () => {
     const ip = uniqueClientIp();
     const signUp = (email: string, password = "a long passphrase", from = ip) =>

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, verifyPassword } from "@/lib/auth/password-hash";
 import { sessionTokenFrom } from "@/lib/auth/session-cookie";
 import { csvField } from "@/lib/dashboard/payments-csv";
 import { formatMoney, formatUnits } from "@/lib/dashboard/format";
@@ -24,16 +23,6 @@ describe("dashboard formatting", () => {
     expect(formatMoney(1250n, "USD")).toBe("$12.50");
     expect(formatMoney(500n, "JPY")).toBe("¥500");
     expect(formatMoney(1234567n, "KWD").replace(/\s/, " ")).toBe("KWD 1,234.567"); // Intl puts a no-break space here
-  });
-
-  it("passwords: scrypt hashes verify the right password only, and malformed hashes never match", async () => {
-    const hash = await hashPassword("correct horse battery");
-    expect(hash).toMatch(/^scrypt\$32768\$8\$1\$/);
-    expect(await verifyPassword("correct horse battery", hash)).toBe(true);
-    expect(await verifyPassword("correct horse batterY", hash)).toBe(false);
-    expect(await hashPassword("correct horse battery")).not.toBe(hash); // salted
-    expect(await verifyPassword("x", "plain-text")).toBe(false);
-    expect(await verifyPassword("x", "scrypt$0$8$1$AA$AA")).toBe(false);
   });
 
   it("reads the session token from a Cookie header among others", () => {
