@@ -1,10 +1,10 @@
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { describe, expect, inject, it } from "vitest";
-import { createLimiterPool, createRateLimiter } from "@/lib/http/create-rate-limiter";
-import { ApiError } from "@/lib/http/errors";
 import { uniqueClientIp } from "../support/client-ip";
 import { testDb } from "../support/db";
 import { chainMerchant, gw, newPayment } from "../support/gateway";
+import { scratchDatabaseUrl } from "../support/scratch-database";
+import { startServer, type RunningServer } from "../support/server";
 
 // The defaults in lib/env.ts (the test server does not change them).
 const OPTIONS_PER_MINUTE = 120;
@@ -100,25 +100,26 @@ describe("gateway rate limits per client address", () => {
     expect(polls.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
   });
 
-  it("instances on one database share one budget, and a client's count is refused by every one of them", async () => {
-    // Two limiters with pools of their own stand for two app instances.
-    const pools = [createLimiterPool(inject("databaseUrl")), createLimiterPool(inject("databaseUrl"))];
+  it("two app instances on one database share one budget per address", async () => {
+    // Servers of their own with a small budget, on a scratch database: only these calls count there.
+    const url = await scratchDatabaseUrl("payments_limits_instances");
+    const servers: RunningServer[] = [];
     try {
-      const limits = { gateway_options: 5, gateway_fetch: 5, gateway_confirm: 5 };
-      const [a, b] = pools.map((pool) => createRateLimiter(pool, limits));
-      const client = uniqueClientIp();
-      const outcomes = await Promise.all(
-        Array.from({ length: 12 }, (_, i) =>
-          (i % 2 ? a! : b!).consume("gateway_options", client).then(
-            () => "ok",
-            (err: unknown) => (err instanceof ApiError ? err.code : String(err)),
-          ),
-        ),
+      for (const i of [0, 1]) servers.push(await startServer({ DATABASE_URL: url, EXPIRY_JOB_INTERVAL_MS: "0", GATEWAY_OPTIONS_PER_MINUTE: "10" }, `limits-instance-${i}`));
+      const ip = uniqueClientIp();
+      // An unknown payment answers 404, and still counts: the limit comes before anything else.
+      const calls = Array.from({ length: 30 }, (_, i) =>
+        fetch(`${servers[i % 2]!.url}/v1/gateway/payment/pay_0000000000000000000000/options`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-forwarded-for": ip },
+          body: JSON.stringify({ accounts: [evmAccount()] }),
+        }),
       );
-      expect(outcomes.filter((o) => o === "ok")).toHaveLength(5);
-      expect(outcomes.filter((o) => o === "rate_limited")).toHaveLength(7);
+      const statuses = (await Promise.all(calls)).map((r) => r.status);
+      expect(statuses.filter((s) => s === 404)).toHaveLength(10);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(20);
     } finally {
-      await Promise.all(pools.map((p) => p.end()));
+      await Promise.all(servers.map((s) => s.stop()));
     }
   });
 });
