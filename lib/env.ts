@@ -50,15 +50,15 @@ const envSchema = z.object({
    */
   WALLETCONNECT_PROJECT_ID: z.string().regex(/^[0-9a-f]{32}$/, "must be 32 hex digits").optional(),
   /**
-   * Dashboard sign-up attempts allowed per client address (the last X-Forwarded-For hop) per hour.
-   * Each costs a password hash and makes a merchant, so anonymous callers must not get unlimited ones.
-   */
-  /**
    * Whether anyone may create a merchant account at /dashboard/sign-up. Closed by default: a service
    * that moves money should not hand accounts to strangers unless its operator chose to; the
    * operator invites merchants with the CLI (`merchant create`, then `user create`).
    */
   SIGN_UP: z.enum(["closed", "open"]).default("closed"),
+  /**
+   * Dashboard sign-up attempts allowed per client address (the last X-Forwarded-For hop) per hour.
+   * Each costs a password hash and makes a merchant, so anonymous callers must not get unlimited ones.
+   */
   SIGN_UPS_PER_HOUR: intFromEnv(1, 100_000, 10),
   /**
    * A gas key (EVM relayer, Solana fee payer) holding less than this, in the native coin (ETH, SOL),
