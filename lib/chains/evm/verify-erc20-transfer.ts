@@ -4,7 +4,8 @@ import { ERC20_ABI } from "./erc20-abi";
 import { addressOrThrow, evmClientFor, sameAddress, tokenAddressOf } from "./evm-client";
 import { rpcOrThrow } from "./rpc-errors";
 
-const POLL_MS = 250;
+/** Waits between lookups: quick for a broadcast that is about to arrive, sparse for a hash that never will. */
+const POLL_MS = [250, 500, 750, 1000, 1500, 2000];
 
 /**
  * The transaction, waiting up to `timeoutMs` for a node that has not seen the wallet's broadcast yet.
@@ -13,14 +14,15 @@ const POLL_MS = 250;
 async function findTransaction(intent: TransferIntent, hash: Hash, timeoutMs: number): Promise<Transaction> {
   const { publicClient } = evmClientFor(intent.network);
   const deadline = Date.now() + timeoutMs;
-  for (;;) {
+  for (let attempt = 0; ; attempt++) {
     try {
       return await publicClient.getTransaction({ hash });
     } catch (error) {
       if (!(error instanceof TransactionNotFoundError)) return rpcOrThrow("eth_getTransactionByHash", () => Promise.reject(error));
     }
-    if (Date.now() >= deadline) throw new ChainVerificationError("transaction not found");
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    const left = deadline - Date.now();
+    if (left <= 0) throw new ChainVerificationError("transaction not found");
+    await new Promise((resolve) => setTimeout(resolve, Math.min(left, POLL_MS[Math.min(attempt, POLL_MS.length - 1)]!)));
   }
 }
 
