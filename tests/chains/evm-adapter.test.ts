@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ChainRpcError, ChainVerificationError, type Tracked, type TransferIntent, type WalletRpcAction } from "@/lib/chains/chain-adapter";
 import { createEvmAdapter } from "@/lib/chains/evm/evm-adapter";
 import type { NetworkConfig, TokenConfig } from "@/lib/chains/network-config";
+import { startRpcProxy } from "../../scripts/lib/rpc-proxy";
 import { submit } from "./submit";
 import { startDevnet, type Devnet, type EvmInfo, type EvmKey } from "../../scripts/devnet/index";
 
@@ -107,6 +108,13 @@ async function observeSettled(i: TransferIntent, submitted: Tracked, notBefore: 
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error("still pending");
+}
+
+async function anvil(method: string, params: unknown[]): Promise<unknown> {
+  const res = await fetch(evm.rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+  const body = (await res.json()) as { result?: unknown; error?: unknown };
+  if (body.error) throw new Error(`${method}: ${JSON.stringify(body.error)}`);
+  return body.result;
 }
 
 /** anvil_mine: blocks on top of the current one, for confirmation depth. */
@@ -277,6 +285,31 @@ describe("EVM adapter: observe", () => {
     await mine(1);
     expect(await adapter.observe(i, { ...submitted, notBefore })).toEqual({ state: "confirmed", txHash: submitted.txHashes[0], confirmations: 3 });
     expect(await balanceOf(usdt, merchant)).toBe(before + 3_300_000n);
+  });
+
+  it("re-checks the receipt's block at depth: a reorg in between is not credited", async () => {
+    // The adapter reaches anvil through a proxy that holds the block read made after the depth read,
+    // while the chain reorganises under it (anvil_reorg replaces the last blocks with empty ones).
+    const proxy = await startRpcProxy(evm.rpcUrl);
+    try {
+      const notBefore = new Date();
+      const deep = { ...network, rpcUrl: proxy.url, confirmations: 2 };
+      const i = intent({ network: deep, token: usdt, method: "erc20_transfer", amount: 4_400_000n });
+      const hash = await sendAs(buyer, await onlyAction(i));
+      const submitted = await submit(adapter, i, [hash], { notBefore });
+      const { blockNumber } = await client().getTransactionReceipt({ hash });
+      await mine(1);
+      const held = proxy.holdNext((c) => c.method === "eth_getBlockByNumber" && c.params[0] === toHex(blockNumber), "request");
+      const observing = adapter.observe(i, { ...submitted, notBefore });
+      const call = await held;
+      await anvil("anvil_reorg", [2, []]);
+      call.release();
+      expect(await observing).toEqual({ state: "pending", mined: false });
+      // The transfer is no longer in the chain it was mined in: it is never confirmed from that receipt.
+      expect((await adapter.observe(i, { ...submitted, notBefore })).state).not.toBe("confirmed");
+    } finally {
+      await proxy.close();
+    }
   });
 
   it("fails a reverted transaction and one whose Transfer is not the intent's", async () => {
