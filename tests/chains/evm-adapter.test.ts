@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { createPublicClient, createTestClient, createWalletClient, hexToBigInt, http, parseAbi, toHex, type Address, type Hex } from "viem";
+import { createPublicClient, createTestClient, createWalletClient, encodeFunctionData, hexToBigInt, http, parseAbi, toHex, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ChainRpcError, ChainVerificationError, type Tracked, type TransferIntent, type WalletRpcAction } from "@/lib/chains/chain-adapter";
@@ -95,8 +95,9 @@ async function sendAs(key: EvmKey, action: WalletRpcAction): Promise<Hex> {
 }
 
 /** A transfer sent by a wallet on its own, outside any action (for results that must be refused). */
-async function transferAs(key: EvmKey, token: TokenConfig, to: Address, amount: bigint, gas?: bigint): Promise<Hex> {
-  const hash = await walletOf(key).writeContract({ chain: null, address: tokenAddress(token), abi: TOKEN_ABI, functionName: "transfer", args: [to, amount], gas });
+async function transferAs(key: EvmKey, token: TokenConfig, to: Address, amount: bigint, gas?: bigint, reference?: Hex): Promise<Hex> {
+  const data = encodeFunctionData({ abi: TOKEN_ABI, functionName: "transfer", args: [to, amount] }) + (reference?.slice(2) ?? "");
+  const hash = await walletOf(key).sendTransaction({ chain: null, to: tokenAddress(token), data: data as Hex, gas });
   await client().waitForTransactionReceipt({ hash, pollingInterval: 20 });
   return hash;
 }
@@ -237,7 +238,12 @@ describe("EVM adapter: ERC-20 transfer (USDT)", () => {
     await expectRefused(async () => submit(adapter, i, [await transferAs(buyer, usdc, merchant, amount)], { notBefore }), /not a call to the USDT contract/);
     const fromOther = await transferAs(otherBuyer, usdt, merchant, amount);
     await expectRefused(async () => submit(adapter, i, [fromOther], { notBefore }), /not from the payer/);
-    expect(await balanceOf(usdt, merchant)).toBe(before + (amount - 1n) + amount); // only the strays moved it
+    // The right transfer, but not made for this payment: without a reference, or with another payment's.
+    const unbound = await transferAs(buyer, usdt, merchant, amount);
+    await expectRefused(async () => submit(adapter, i, [unbound], { notBefore }), /with this payment's reference/);
+    const forAnother = await transferAs(buyer, usdt, merchant, amount, undefined, reference());
+    await expectRefused(async () => submit(adapter, i, [forAnother], { notBefore }), /with this payment's reference/);
+    expect(await balanceOf(usdt, merchant)).toBe(before + (amount - 1n) + 3n * amount); // only the strays moved it
 
     // A configuration pointing eip155:1 at this node: the transaction's chain id gives it away.
     const mainnet = { ...network, chainId: "eip155:1", tokens: [{ ...usdt, caip19: `eip155:1/erc20:${tokenAddress(usdt)}` }] };
@@ -315,7 +321,7 @@ describe("EVM adapter: observe", () => {
   it("fails a reverted transaction and one whose Transfer is not the intent's", async () => {
     const notBefore = new Date();
     const i = intent({ method: "erc20_transfer", amount: 2_000_000n * 10n ** 6n, payer: thirdBuyer.address });
-    const reverted = await transferAs(thirdBuyer, usdt, merchant, i.amount, 100_000n); // more than it holds
+    const reverted = await transferAs(thirdBuyer, usdt, merchant, i.amount, 100_000n, i.reference); // more than it holds
     const submitted = await submit(adapter, i, [reverted], { notBefore });
     expect(await adapter.observe(i, { ...submitted, notBefore })).toEqual({ state: "failed", reason: "transaction reverted" });
 

@@ -1,8 +1,7 @@
-import { encodeFunctionData } from "viem";
 import { ChainVerificationError, type ChainAdapter, type PaymentAction, type TransferIntent } from "../chain-adapter";
+import { boundTransferData } from "./bound-transfer-data";
 import { broadcastRaw } from "./broadcast-raw";
 import { transferWithAuthorizationTypedData } from "./eip3009-typed-data";
-import { ERC20_ABI } from "./erc20-abi";
 import { addressOrThrow, tokenAddressOf } from "./evm-client";
 import { observeEvmTransfer } from "./observe-evm-transfer";
 import { createRelayer } from "./relayer";
@@ -42,8 +41,7 @@ export function createEvmAdapter(options: EvmAdapterOptions): ChainAdapter {
         const typedData = transferWithAuthorizationTypedData(intent, await readTokenDomainOrThrow(intent.network, intent.token));
         return [{ type: "walletRpc", chainId: intent.network.chainId, method: "eth_signTypedData_v4", params: [payer, JSON.stringify(typedData)] }];
       }
-      const data = encodeFunctionData({ abi: ERC20_ABI, functionName: "transfer", args: [addressOrThrow(intent.recipient, "recipient"), intent.amount] });
-      const tx = { from: payer, to: tokenAddressOf(intent.network, intent.token), data, value: "0x0" };
+      const tx = { from: payer, to: tokenAddressOf(intent.network, intent.token), data: boundTransferData(intent), value: "0x0" };
       return [{ type: "walletRpc", chainId: intent.network.chainId, method: "eth_sendTransaction", params: [tx] }];
     },
 

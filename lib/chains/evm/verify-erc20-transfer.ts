@@ -1,5 +1,6 @@
-import { decodeFunctionData, encodeFunctionData, TransactionNotFoundError, type Hash, type Transaction } from "viem";
+import { decodeFunctionData, TransactionNotFoundError, type Hash, type Transaction } from "viem";
 import { ChainVerificationError, type TransferIntent, type Verified } from "../chain-adapter";
+import { boundTransferData } from "./bound-transfer-data";
 import { ERC20_ABI } from "./erc20-abi";
 import { addressOrThrow, evmClientFor, sameAddress, tokenAddressOf } from "./evm-client";
 import { rpcOrThrow } from "./rpc-errors";
@@ -29,7 +30,8 @@ async function findTransaction(intent: TransferIntent, hash: Hash, timeoutMs: nu
 /**
  * Checks a transaction hash a wallet returned for `eth_sendTransaction`: the transaction exists
  * on this chain (chain id included), was sent by the payer to the token contract, and its input is
- * exactly `transfer(recipient, amount)`. Receipt, success and the Transfer log are checked by
+ * exactly `transfer(recipient, amount)` followed by the option's reference (so it pays this payment
+ * and no other; the hash commits to the input, so the watcher needs no second look). Receipt, success and the Transfer log are checked by
  * observe, since the transaction may not be mined yet. Returns its nonce too, so the watcher can
  * tell a transaction that is waiting from one the payer dropped or replaced. Reuse of a hash across
  * payments is the caller's to refuse (the adapter keeps no state).
@@ -55,9 +57,9 @@ export async function verifyErc20Transfer(intent: TransferIntent, result: string
   const [to, value] = call.args;
   if (!sameAddress(to, recipient)) throw new ChainVerificationError("transfer is not to the recipient");
   if (value !== intent.amount) throw new ChainVerificationError(`transfer is for ${value} base units, not ${intent.amount}`);
-  // Byte for byte: no trailing data or non-canonical encoding riding along.
-  if (tx.input.toLowerCase() !== encodeFunctionData({ abi: ERC20_ABI, functionName: "transfer", args: [recipient, intent.amount] })) {
-    throw new ChainVerificationError("transaction input is not exactly transfer(recipient, amount)");
+  // Byte for byte, reference included: a transfer made for another payment (or none) is not this one's.
+  if (tx.input.toLowerCase() !== boundTransferData(intent)) {
+    throw new ChainVerificationError("transaction input is not exactly transfer(recipient, amount) with this payment's reference");
   }
   return { kind: "wallet_sent", txHash: tx.hash, payerNonce: tx.nonce };
 }
