@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { payments } from "./payments";
 
 /**
@@ -42,6 +42,13 @@ export const paymentSubmissions = pgTable(
     payerNonce: bigint("payer_nonce", { mode: "number" }),
     /** Solana: the block height after which the transaction's blockhash can no longer land. */
     lastValidBlockHeight: bigint("last_valid_block_height", { mode: "number" }),
+    /**
+     * A wallet-sent transfer confirmed after its payment or quote expired: watched and recorded on
+     * the payment as `paid_late`, but it never changes the payment's status.
+     */
+    late: boolean("late").notNull().default(false),
+    /** Base units the transfer carries when a wallet changed the option's amount (underpaid / overpaid). */
+    receivedAmount: numeric("received_amount", { precision: 78, scale: 0 }),
     /** open: being settled; closed: the payment is final. */
     state: text("state", { enum: ["open", "closed"] }).notNull().default("open"),
     checks: integer("checks").notNull().default(0),

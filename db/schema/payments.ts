@@ -6,6 +6,9 @@ import { merchants } from "./merchants";
 export const PAYMENT_STATUSES = ["pending", "processing", "succeeded", "failed", "expired"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+export const PAYMENT_EXCEPTIONS = ["paid_late", "underpaid", "overpaid"] as const;
+export type PaymentException = (typeof PAYMENT_EXCEPTIONS)[number];
+
 export const payments = pgTable(
   "payments",
   {
@@ -38,10 +41,24 @@ export const payments = pgTable(
     walletName: text("wallet_name"),
     tokenSymbol: text("token_symbol"),
     tokenDecimals: integer("token_decimals"),
+    /**
+     * Money that reached the merchant outside the happy path: `paid_late` (a transfer verified after the
+     * payment or its quote expired; the status stays), `underpaid` / `overpaid` (a transfer bound to this
+     * payment for another amount; failed). Only the merchant's decision (resolved_*) makes it succeeded.
+     */
+    exception: text("exception", { enum: PAYMENT_EXCEPTIONS }),
+    /** Token base units that actually arrived, when an exception is recorded. */
+    receivedAmount: numeric("received_amount", { precision: 78, scale: 0 }),
+    /** Who marked an exception as paid (dashboard user's email) and when. */
+    resolvedBy: text("resolved_by"),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
   },
   (t) => [
     check("payments_status_check", sql`${t.status} in ('pending','processing','succeeded','failed','expired')`),
     check("payments_fiat_amount_positive", sql`${t.fiatAmount} > 0`),
+    check("payments_exception_check", sql`${t.exception} in ('paid_late','underpaid','overpaid')`),
+    // The dashboard's exceptions filter.
+    index("payments_merchant_exception_idx").on(t.merchantId, t.createdAt).where(sql`${t.exception} is not null`),
     // Keyset pages of the listing, by date and by amount.
     index("payments_merchant_created_idx").on(t.merchantId, t.createdAt, t.id),
     index("payments_merchant_amount_idx").on(t.merchantId, t.fiatAmount, t.id),

@@ -52,7 +52,8 @@ export type RelayCall = { to: `0x${string}`; data: `0x${string}`; gasLimit: bigi
  */
 export type Verified =
   | { kind: "relay"; call: RelayCall }
-  | { kind: "wallet_sent"; txHash: string; payerNonce: number }
+  /** `amount`: what the transfer carries; a wallet may have changed the option's (underpaid, overpaid). */
+  | { kind: "wallet_sent"; txHash: string; payerNonce: number; amount: bigint }
   | { kind: "cosigned"; txHash: string; rawTx: string; lastValidBlockHeight?: number };
 
 /** EVM fees of one relay version (EIP-1559). */

@@ -11,7 +11,7 @@ import { assertPayable } from "./assert-payable";
 import { withChainErrors } from "./chain-errors";
 import { BUILT_AT_FETCH } from "./fetch-actions";
 import { confirmResultsSchema, normalizeResults } from "./confirm-results";
-import { findOptionOrThrow } from "./find-option-or-throw";
+import { findOptionOrThrow, quoteExpired } from "./find-option-or-throw";
 import { toGatewayStatus } from "./gateway-views";
 import { loadGatewayPaymentOrThrow, type GatewayPayment } from "./load-gateway-payment";
 import { intentOfOption } from "./option-intent";
@@ -22,6 +22,12 @@ export const confirmBody = z
 
 // Every option of ours resolves to exactly one wallet action (typed data, a transfer, or one Solana transaction).
 const ACTIONS_PER_OPTION = 1;
+
+function lateError(late: "payment_expired" | "quote_expired", recorded: boolean): ApiError {
+  const what = late === "payment_expired" ? "This payment has expired" : "This option's quote has expired; ask for options again";
+  // The merchant sees it as paid late and decides; the payment's status does not change.
+  return new ApiError(late, recorded ? `${what}. Your transfer reached the merchant and is recorded as paid late for the merchant to resolve` : what);
+}
 
 /** A confirm that arrives after this option's confirm was recorded (a retry, a race) answers where the payment stands. */
 function alreadyConfirmed(p: Pick<GatewayPayment, "status" | "payment">, optionId: string) {
@@ -47,9 +53,13 @@ export async function confirmPayment(db: Db, pathId: string, body: z.infer<typeo
   }
   const answered = alreadyConfirmed(p, body.optionId);
   if (answered) return answered;
-  assertPayable(p.status);
+  if (p.status !== "expired") assertPayable(p.status);
 
-  const option = await findOptionOrThrow(db, p.payment.id, body.optionId);
+  const option = await findOptionOrThrow(db, p.payment.id, body.optionId, new Date(), "allow");
+  // Too late for this option. Nothing moved yet when the service sends the transfer (EIP-3009, Solana):
+  // refuse. A transfer the wallet sent itself has reached the merchant: verify it and record it.
+  const late = p.status === "expired" ? "payment_expired" : quoteExpired(option) ? "quote_expired" : undefined;
+  if (late && option.method !== "erc20_transfer") throw lateError(late, false);
   const adapter = adapterFor(namespaceOf(option.chainId));
   if (!adapter) throw new ApiError("invalid_state", "This option's network is no longer served");
   if (BUILT_AT_FETCH.has(option.method) && !option.builtMessage) {
@@ -80,7 +90,13 @@ export async function confirmPayment(db: Db, pathId: string, body: z.infer<typeo
   }
   const { verified, relay } = prepared;
 
-  const outcome = await recordSubmission(db, { paymentId: p.payment.id, option, intent, verified, walletName, relay });
+  const outcome = await recordSubmission(db, { paymentId: p.payment.id, option, intent, verified, walletName, relay, late: late !== undefined });
+  if (late) {
+    if (!outcome.recorded && outcome.submission?.txHash !== (verified.kind === "wallet_sent" ? verified.txHash : undefined)) {
+      throw new ApiError("invalid_state", "Another transfer is already recorded for this payment");
+    }
+    throw lateError(late, true);
+  }
   if (!outcome.recorded) {
     const current = { status: effectiveStatus(outcome.payment), payment: outcome.payment };
     const same = alreadyConfirmed(current, body.optionId);

@@ -24,7 +24,8 @@ export function toListedPayment(row: Row, now = new Date()): ListedPayment {
     token_caip19: row.tokenCaip19,
     tx_hash: row.txHash,
     nonce: null,
-    token_amount: row.tokenAmount,
+    // What arrived on chain: the option's amount, or what a wallet actually sent (underpaid, overpaid).
+    token_amount: row.receivedAmount ?? row.tokenAmount,
     // Bounded to 2^31-1 at creation, so it fits the spec's 32-bit range.
     fiat_amount: Number(row.fiatAmount),
     fiat_currency: row.fiatCurrency,
@@ -39,5 +40,6 @@ export function toListedPayment(row: Row, now = new Date()): ListedPayment {
     token_logo: "",
     chain_logo: "",
     wallet_logo: "",
+    ...(row.exception ? { exception: row.exception } : {}),
   };
 }

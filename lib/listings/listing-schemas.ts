@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PAYMENT_EXCEPTIONS } from "@/db/schema";
 import { LISTING_STATUSES } from "./listing-status";
 
 const nullableString = z.string().nullable();
@@ -30,6 +31,8 @@ export const listedPaymentSchema = z
     token_logo: z.string(),
     chain_logo: z.string(),
     wallet_logo: z.string(),
+    /** Money that arrived outside the happy path, for the merchant to resolve (absent when none). */
+    exception: z.enum(PAYMENT_EXCEPTIONS).optional(),
   })
   .meta({ id: "ListedPayment" });
 

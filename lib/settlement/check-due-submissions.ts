@@ -7,7 +7,7 @@ import { env } from "@/lib/env";
 import { intentOfOption } from "@/lib/gateway/option-intent";
 import { log } from "@/lib/log";
 import { claimDueSubmissions, type DueSubmission } from "./claim-due-submissions";
-import { finishSubmission, rescheduleSubmission } from "./finish-submission";
+import { finishLateTransfer, finishSubmission, rescheduleSubmission } from "./finish-submission";
 import { fillNonceGaps } from "./fill-nonce-gaps";
 import { replaceRelay } from "./replace-relay";
 import { nextCheckDelayMs } from "./schedule";
@@ -49,9 +49,17 @@ async function checkOne(db: Db, due: DueSubmission): Promise<void> {
   try {
     const adapter = adapterFor(namespaceOf(submission.chainId));
     if (!adapter) throw new Error(`no adapter for ${submission.chainId}`);
-    const intent = intentOfOption(due.option);
+    const offered = intentOfOption(due.option);
+    // A wallet that changed the amount: watch for what its transfer carries.
+    const intent = submission.receivedAmount === null ? offered : { ...offered, amount: BigInt(submission.receivedAmount) };
     const seen = await adapter.observe(intent, trackedOf(due));
-    await act(db, adapter, intent, submission, seen);
+    if (submission.late && (seen.state === "confirmed" || seen.state === "failed")) {
+      const landed = seen.state === "confirmed";
+      return finishLateTransfer(db, { paymentId: submission.paymentId, option: due.option }, landed
+        ? { landed, txHash: seen.txHash, amount: intent.amount, symbol: intent.token.symbol, decimals: intent.token.decimals }
+        : { landed, reason: seen.reason });
+    }
+    await act(db, adapter, intent, offered.amount, submission, seen);
   } catch (err) {
     // An unreachable chain (or a network taken out of the configuration) leaves the payment
     // processing; it is looked at again later, backing off like any other check.
@@ -60,9 +68,14 @@ async function checkOne(db: Db, due: DueSubmission): Promise<void> {
   }
 }
 
-async function act(db: Db, adapter: ChainAdapter, intent: TransferIntent, submission: PaymentSubmission, seen: Observation): Promise<void> {
+async function act(db: Db, adapter: ChainAdapter, intent: TransferIntent, offered: bigint, submission: PaymentSubmission, seen: Observation): Promise<void> {
   const id = submission.paymentId;
   const delay = nextCheckDelayMs(submission.checks);
+  if (seen.state === "confirmed" && intent.amount !== offered) {
+    const exception = intent.amount < offered ? "underpaid" : "overpaid";
+    const reason = `${exception}: received ${intent.amount} base units, the option asked ${offered}`;
+    return finishSubmission(db, id, { status: "failed", reason, exception, txHash: seen.txHash, receivedAmount: intent.amount });
+  }
   if (seen.state === "confirmed") return finishSubmission(db, id, { status: "succeeded", txHash: seen.txHash });
   if (seen.state === "failed") return finishSubmission(db, id, { status: "failed", reason: seen.reason });
   if (seen.state === "pending") {

@@ -1,5 +1,5 @@
-import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "@/db/client";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Db, Tx } from "@/db/client";
 import { payments, paymentSubmissions } from "@/db/schema";
 import { log } from "@/lib/log";
 
@@ -9,25 +9,68 @@ import { log } from "@/lib/log";
  * written (and logged) once. `txHash` is the transaction that settled it (a fee bump or another
  * relayer's transaction may differ from the one recorded).
  */
-export async function finishSubmission(db: Db, paymentId: string, outcome: { status: "succeeded"; txHash: string } | { status: "failed"; reason: string }) {
+export type Outcome =
+  | { status: "succeeded"; txHash: string }
+  | { status: "failed"; reason: string }
+  /** The bound transfer landed for another amount: failed, with what arrived on record for the merchant. */
+  | { status: "failed"; reason: string; exception: "underpaid" | "overpaid"; txHash: string; receivedAmount: bigint };
+
+export async function finishSubmission(db: Db, paymentId: string, outcome: Outcome) {
+  const exception = "exception" in outcome ? { exception: outcome.exception, receivedAmount: outcome.receivedAmount.toString() } : {};
+  const txHash = "txHash" in outcome ? { txHash: outcome.txHash } : {};
   const done = await db.transaction(async (tx) => {
     const updated = await tx
       .update(payments)
-      .set({ status: outcome.status, ...(outcome.status === "succeeded" ? { txHash: outcome.txHash } : {}), updatedAt: sql`now()`, finalizedAt: sql`now()` })
+      .set({ status: outcome.status, ...txHash, ...exception, updatedAt: sql`now()`, finalizedAt: sql`now()` })
       .where(and(eq(payments.id, paymentId), eq(payments.status, "processing")))
       .returning({ id: payments.id });
-    await tx
-      .update(paymentSubmissions)
-      .set({
-        state: "closed",
-        outcome: outcome.status === "succeeded" ? "succeeded" : `failed: ${outcome.reason}`,
-        ...(outcome.status === "succeeded" ? { txHash: outcome.txHash } : {}),
-        updatedAt: sql`now()`,
-      })
-      .where(eq(paymentSubmissions.paymentId, paymentId));
+    await closeSubmission(tx, paymentId, outcome.status === "succeeded" ? "succeeded" : `failed: ${outcome.reason}`, txHash);
     return updated.length > 0;
   });
-  if (done) log.info({ job: "watcher", paymentId, status: outcome.status, reason: outcome.status === "failed" ? outcome.reason : undefined }, "payment final");
+  if (done) {
+    const reason = outcome.status === "failed" ? outcome.reason : undefined;
+    log.info({ job: "watcher", paymentId, status: outcome.status, reason, exception: exception.exception }, "payment final");
+  }
+}
+
+/**
+ * A late transfer (made after the payment or its quote expired) has landed: put it on the payment as
+ * `paid_late` with what arrived, leaving the status as it is; the merchant decides. Failed late
+ * transfers only close their record.
+ */
+export async function finishLateTransfer(db: Db, due: { paymentId: string; option: LateOption }, outcome: { landed: true; txHash: string; amount: bigint; symbol: string; decimals: number } | { landed: false; reason: string }) {
+  const { paymentId, option } = due;
+  await db.transaction(async (tx) => {
+    if (outcome.landed) {
+      await tx
+        .update(payments)
+        .set({
+          exception: "paid_late",
+          receivedAmount: outcome.amount.toString(),
+          txHash: outcome.txHash,
+          optionId: option.id,
+          buyerAccount: option.account,
+          chainId: option.chainId,
+          tokenCaip19: option.tokenCaip19,
+          tokenAmount: option.tokenAmount,
+          tokenSymbol: outcome.symbol,
+          tokenDecimals: outcome.decimals,
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(payments.id, paymentId), isNull(payments.exception)));
+    }
+    await closeSubmission(tx, paymentId, outcome.landed ? "paid_late" : `late transfer failed: ${outcome.reason}`, outcome.landed ? { txHash: outcome.txHash } : {});
+  });
+  log.info({ job: "watcher", paymentId, landed: outcome.landed }, outcome.landed ? "late payment recorded" : "late transfer failed");
+}
+
+type LateOption = { id: string; account: string; chainId: string; tokenCaip19: string; tokenAmount: string };
+
+async function closeSubmission(tx: Tx, paymentId: string, outcome: string, txHash: { txHash?: string }) {
+  await tx
+    .update(paymentSubmissions)
+    .set({ state: "closed", outcome, ...txHash, updatedAt: sql`now()` })
+    .where(eq(paymentSubmissions.paymentId, paymentId));
 }
 
 /** Look again after `delayMs`; `unseen` records since when the network has not known the transaction (null: it knows it). */

@@ -18,9 +18,14 @@ export type RecordInput = {
   walletName: string | null;
   /** For a relay: the key and the fees to sign with (read from the chain before the transaction). */
   relay?: { relayer: Relayer; fees: RelayFees };
+  /** A wallet-sent transfer after the payment or its quote expired: watched and recorded, status untouched. */
+  late?: boolean;
 };
 
-export type Recorded = { recorded: true; payment: PaymentRow; submission: PaymentSubmission } | { recorded: false; payment: PaymentRow };
+export type Recorded =
+  | { recorded: true; payment: PaymentRow; submission: PaymentSubmission }
+  /** Nothing written: another confirm won (or, for a late transfer, `submission` is the one already recorded). */
+  | { recorded: false; payment: PaymentRow; submission?: PaymentSubmission };
 
 /** The unique index a statement violated, if that is why it failed. */
 function violatedIndex(err: unknown): string | undefined {
@@ -34,6 +39,7 @@ function violatedIndex(err: unknown): string | undefined {
  * it; for Solana: the co-signed bytes; their hash) and move the payment to processing. Nothing is
  * sent yet and no chain is called while the transaction is open. If the payment is no longer
  * pending (another confirm won), nothing is written and the payment is returned as it stands.
+ * A late transfer (`late`) is recorded for the watcher without touching the payment.
  */
 export async function recordSubmission(db: Db, input: RecordInput): Promise<Recorded> {
   const { option, intent, verified } = input;
@@ -41,7 +47,13 @@ export async function recordSubmission(db: Db, input: RecordInput): Promise<Reco
     .transaction(async (tx) => {
       const [locked] = await tx.select().from(payments).where(eq(payments.id, input.paymentId)).for("update");
       if (!locked) throw new ApiError("payment_not_found", "No such payment");
-      if (effectiveStatus(locked) !== "pending") return { recorded: false as const, payment: locked };
+      if (input.late) {
+        // Money already moved: keep it on record (at most one transfer per payment is watched).
+        const [existing] = await tx.select().from(paymentSubmissions).where(eq(paymentSubmissions.paymentId, locked.id));
+        if (existing) return { recorded: false as const, payment: locked, submission: existing };
+      } else if (effectiveStatus(locked) !== "pending") {
+        return { recorded: false as const, payment: locked };
+      }
 
       let txHash: string;
       let rawTx: string | null = null;
@@ -75,11 +87,14 @@ export async function recordSubmission(db: Db, input: RecordInput): Promise<Reco
           rawTx,
           ...relayFields,
           payerNonce: verified.kind === "wallet_sent" ? verified.payerNonce : null,
+          late: input.late ?? false,
+          receivedAmount: verified.kind === "wallet_sent" && verified.amount !== intent.amount ? verified.amount.toString() : null,
           lastValidBlockHeight: verified.kind === "cosigned" ? (verified.lastValidBlockHeight ?? null) : null,
           // Wallet-sent transfers need no send: watch them at once. Others: confirm sends them now.
           nextCheckAt: sql`now() + make_interval(secs => ${verified.kind === "wallet_sent" ? 0 : SEND_LEASE_MS / 1000})`,
         })
         .returning();
+      if (input.late) return { recorded: true as const, payment: locked, submission: submission! };
       const [payment] = await tx
         .update(payments)
         .set({

@@ -233,7 +233,7 @@ describe("EVM adapter: ERC-20 transfer (USDT)", () => {
     const i = intent({ method: "erc20_transfer", amount });
     const before = await balanceOf(usdt, merchant);
     // Each stray transfer below is the wallet's own doing; the adapter must not count it as payment.
-    await expectRefused(async () => submit(adapter, i, [await transferAs(buyer, usdt, merchant, amount - 1n)], { notBefore }), /for 3999999 base units/);
+    await expectRefused(async () => submit(adapter, i, [await transferAs(buyer, usdt, merchant, amount - 1n)], { notBefore }), /with this payment's reference/);
     await expectRefused(async () => submit(adapter, i, [await transferAs(buyer, usdt, thirdBuyer.address, amount)], { notBefore }), /not to the recipient/);
     await expectRefused(async () => submit(adapter, i, [await transferAs(buyer, usdc, merchant, amount)], { notBefore }), /not a call to the USDT contract/);
     const fromOther = await transferAs(otherBuyer, usdt, merchant, amount);
@@ -244,6 +244,12 @@ describe("EVM adapter: ERC-20 transfer (USDT)", () => {
     const forAnother = await transferAs(buyer, usdt, merchant, amount, undefined, reference());
     await expectRefused(async () => submit(adapter, i, [forAnother], { notBefore }), /with this payment's reference/);
     expect(await balanceOf(usdt, merchant)).toBe(before + (amount - 1n) + 3n * amount); // only the strays moved it
+
+    // Bound to this payment but for another amount (a wallet changed it): verified, and the amount it carries reported.
+    const short = await transferAs(buyer, usdt, merchant, amount - 1n, undefined, i.reference);
+    expect(await adapter.verify(i, [short], { notBefore })).toMatchObject({ kind: "wallet_sent", amount: amount - 1n });
+    const tracked = await submit(adapter, { ...i, amount: amount - 1n }, [short], { notBefore });
+    expect(await observeSettled({ ...i, amount: amount - 1n }, tracked, notBefore)).toMatchObject({ state: "confirmed" });
 
     // A configuration pointing eip155:1 at this node: the transaction's chain id gives it away.
     const mainnet = { ...network, chainId: "eip155:1", tokens: [{ ...usdt, caip19: `eip155:1/erc20:${tokenAddress(usdt)}` }] };

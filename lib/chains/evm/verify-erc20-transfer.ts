@@ -30,8 +30,9 @@ async function findTransaction(intent: TransferIntent, hash: Hash, timeoutMs: nu
 /**
  * Checks a transaction hash a wallet returned for `eth_sendTransaction`: the transaction exists
  * on this chain (chain id included), was sent by the payer to the token contract, and its input is
- * exactly `transfer(recipient, amount)` followed by the option's reference (so it pays this payment
- * and no other; the hash commits to the input, so the watcher needs no second look). Receipt, success and the Transfer log are checked by
+ * exactly `transfer(recipient, value)` followed by the option's reference (so it pays this payment
+ * and no other; the hash commits to the input, so the watcher needs no second look). `value` is
+ * returned for the caller to compare with the option's amount. Receipt, success and the Transfer log are checked by
  * observe, since the transaction may not be mined yet. Returns its nonce too, so the watcher can
  * tell a transaction that is waiting from one the payer dropped or replaced. Reuse of a hash across
  * payments is the caller's to refuse (the adapter keeps no state).
@@ -56,10 +57,11 @@ export async function verifyErc20Transfer(intent: TransferIntent, result: string
   if (call.functionName !== "transfer") throw new ChainVerificationError("transaction is not an ERC-20 transfer");
   const [to, value] = call.args;
   if (!sameAddress(to, recipient)) throw new ChainVerificationError("transfer is not to the recipient");
-  if (value !== intent.amount) throw new ChainVerificationError(`transfer is for ${value} base units, not ${intent.amount}`);
   // Byte for byte, reference included: a transfer made for another payment (or none) is not this one's.
-  if (tx.input.toLowerCase() !== boundTransferData(intent)) {
-    throw new ChainVerificationError("transaction input is not exactly transfer(recipient, amount) with this payment's reference");
+  // The amount is the one part a wallet may have changed: a bound transfer of another amount still
+  // reached the merchant for this payment, so it is reported (underpaid, overpaid), never dropped.
+  if (value <= 0n || tx.input.toLowerCase() !== boundTransferData({ ...intent, amount: value })) {
+    throw new ChainVerificationError(`transaction input is not exactly transfer(recipient, amount) with this payment's reference`);
   }
-  return { kind: "wallet_sent", txHash: tx.hash, payerNonce: tx.nonce };
+  return { kind: "wallet_sent", txHash: tx.hash, payerNonce: tx.nonce, amount: value };
 }

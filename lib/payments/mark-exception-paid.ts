@@ -1,0 +1,25 @@
+import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { payments } from "@/db/schema";
+import { ApiError } from "@/lib/http/errors";
+
+/**
+ * The merchant accepts money that arrived outside the happy path (paid late, underpaid, overpaid)
+ * as payment: the payment becomes `succeeded`, recorded as a manual decision with who and when.
+ * Nothing does this automatically. Only the merchant's own payments, only with an exception, once.
+ */
+export async function markExceptionPaid(db: Db, merchantId: string, paymentId: string, decidedBy: string) {
+  const [updated] = await db
+    .update(payments)
+    .set({ status: "succeeded", resolvedBy: decidedBy, resolvedAt: sql`now()`, finalizedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(payments.id, paymentId), eq(payments.merchantId, merchantId), isNotNull(payments.exception), ne(payments.status, "succeeded")))
+    .returning();
+  if (updated) return updated;
+  const [row] = await db
+    .select({ exception: payments.exception, status: payments.status })
+    .from(payments)
+    .where(and(eq(payments.id, paymentId), eq(payments.merchantId, merchantId)));
+  if (!row) throw new ApiError("payment_not_found", "No such payment");
+  if (!row.exception) throw new ApiError("invalid_state", "Only a payment that was paid late, underpaid or overpaid can be marked as paid");
+  throw new ApiError("invalid_state", "This payment is already succeeded");
+}
