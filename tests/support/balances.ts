@@ -2,10 +2,10 @@ import { getAssociatedTokenAddressSync } from "@solana/spl-token";
 import { Connection, PublicKey } from "@solana/web3.js";
 import { createPublicClient, erc20Abi, http, type Address } from "viem";
 import { inject } from "vitest";
+import type { EvmInfo } from "../../scripts/devnet/index";
 
-/** Token balances read straight from the local chains, to see what really moved. */
-export async function evmTokenBalance(symbol: string, owner: string): Promise<bigint> {
-  const { evm } = inject("devnet");
+/** Token balances read straight from the local chains (the suite's devnet unless `evm` names another), to see what really moved. */
+export async function evmTokenBalance(symbol: string, owner: string, evm: EvmInfo = inject("devnet").evm): Promise<bigint> {
   const token = evm.tokens.find((t) => t.symbol === symbol)!;
   const client = createPublicClient({ transport: http(evm.rpcUrl) });
   return client.readContract({ address: token.address as Address, abi: erc20Abi, functionName: "balanceOf", args: [owner as Address] });

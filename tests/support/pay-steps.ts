@@ -1,4 +1,5 @@
 import { inject } from "vitest";
+import type { DevnetInfo } from "../../scripts/devnet/index";
 import { devnetWallet } from "../../scripts/lib/devnet-wallet";
 import { uniqueClientIp } from "./client-ip";
 import type { RunningServer } from "./server";
@@ -31,10 +32,18 @@ export type Signed = { paymentId: string; optionId: string; result: string };
 /**
  * What a wallet does up to confirm, against `server`: options for one devnet buyer, the option of
  * `symbol` on `namespace`, fetch when it is a build, and the wallet's result (for `eth_sendTransaction`
- * the transfer is on chain by then, as with a real wallet).
+ * the transfer is on chain by then, as with a real wallet; on a chain that mines nothing, in its
+ * mempool). The buyers are those of the suite's devnet unless `devnet` names another.
  */
-export async function signWithDevnetBuyer(server: RunningServer, paymentId: string, namespace: "eip155" | "solana", symbol: string, buyerIndex: number): Promise<Signed> {
-  const { evm, solana } = inject("devnet");
+export async function signWithDevnetBuyer(
+  server: RunningServer,
+  paymentId: string,
+  namespace: "eip155" | "solana",
+  symbol: string,
+  buyerIndex: number,
+  devnet: DevnetInfo = inject("devnet"),
+): Promise<Signed> {
+  const { evm, solana } = devnet;
   const evmBuyer = evm.buyers[buyerIndex]!;
   const solBuyer = solana.buyers[buyerIndex]!;
   const account = namespace === "eip155" ? `${evm.chainId}:${evmBuyer.address}` : `${solana.chainId}:${solBuyer.publicKey}`;

@@ -4,7 +4,6 @@ import { Keypair } from "@solana/web3.js";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { inject } from "vitest";
 import type { Db } from "@/db/client";
 import * as schema from "@/db/schema";
 import { devnetNetworks, readRunningDevnet } from "@/lib/chains/devnet-networks";
@@ -27,16 +26,20 @@ export type ProxiedSetup = {
   close(): Promise<void>;
 };
 
+/** The devnet the integration suite's global setup runs. */
+export const TEST_DEVNET_FILE = join(ROOT, ".devnet", "test-devnet.json");
+
 /**
- * App instances of their own: a scratch database, a relayer key of their own, and the test devnet
+ * App instances of their own: a scratch database, a relayer key of their own, and a devnet (the
+ * suite's, or the one `devnetFile` describes, for a test that must change how its chain mines)
  * reached through RPC proxies (a networks file names the proxies' URLs, as a production config
  * names a provider's), so a test can count RPC calls or hold one while it kills an instance.
  */
-export async function proxiedSetup(dbName: string): Promise<ProxiedSetup> {
-  const devnetInfo = inject("devnet");
-  const devnet = readRunningDevnet(join(ROOT, ".devnet", "test-devnet.json"));
-  if (!devnet) throw new Error("the test devnet is not running");
-  const [evm, solana] = await Promise.all([startRpcProxy(devnetInfo.evm.rpcUrl), startRpcProxy(devnetInfo.solana.rpcUrl)]);
+export async function proxiedSetup(dbName: string, options: { devnetFile?: string } = {}): Promise<ProxiedSetup> {
+  const devnetFile = options.devnetFile ?? TEST_DEVNET_FILE;
+  const devnet = readRunningDevnet(devnetFile);
+  if (!devnet) throw new Error(`no devnet running for ${devnetFile}`);
+  const [evm, solana] = await Promise.all([startRpcProxy(devnet.evm.rpcUrl), startRpcProxy(devnet.solana.rpcUrl)]);
   const networks = devnetNetworks(devnet).map((n) => ({ ...n, rpcUrl: n.chainId.startsWith("eip155:") ? evm.url : solana.url }));
   mkdirSync(ARTIFACTS, { recursive: true });
   const networksFile = join(ARTIFACTS, `${dbName}-networks.json`);
@@ -45,7 +48,7 @@ export async function proxiedSetup(dbName: string): Promise<ProxiedSetup> {
   const url = await scratchDatabaseUrl(dbName);
   const sql = postgres(url, { max: 4, onnotice: () => {} });
   const db = drizzle(sql, { schema }) as unknown as Db;
-  const relayerKey = await fundedRelayerKey(devnetInfo.evm.rpcUrl);
+  const relayerKey = await fundedRelayerKey(devnet.evm.rpcUrl);
   const servers: RunningServer[] = [];
   const env = {
     DATABASE_URL: url,
