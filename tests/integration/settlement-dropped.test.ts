@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { payments, paymentSubmissions } from "@/db/schema";
 import { startDevnet, type Devnet } from "../../scripts/devnet/index";
 import { evmTokenBalance } from "../support/balances";
-import { confirmAt, createPaymentAt, signWithDevnetBuyer, type Signed } from "../support/pay-steps";
+import { confirmAt, createPaymentAt, gatewayAt, signWithDevnetBuyer, type Signed } from "../support/pay-steps";
 import { proxiedSetup, type ProxiedSetup } from "../support/proxied-servers";
 import { ROOT, type RunningServer } from "../support/server";
 
@@ -167,14 +167,20 @@ describe("the watcher with transactions the chain does not mine", () => {
       expect((await rowsOf(setup, waiting)).filter((r) => r.status !== "processing")).toEqual([]);
 
       const final = await waitFinal(setup, stuckIds, (DROPPED_TX_TIMEOUT_S + 30) * 1000);
+      expect(final.filter((r) => r.status !== "failed")).toEqual([]);
       const failedAfter = final.filter((r) => r.id !== takenOverId).map((r) => (r.finalizedAt!.getTime() - droppedAt) / 1000);
       console.log(`dropped payments failed ${Math.min(...failedAfter).toFixed(1)}-${Math.max(...failedAfter).toFixed(1)} s after the drop (timeout ${DROPPED_TX_TIMEOUT_S} s)`);
-      expect(final.filter((r) => r.status !== "failed")).toEqual([]);
       expect(final.find((r) => r.id === takenOverId)!.outcome).toBe(NONCE_PASSED);
       for (const row of final.filter((r) => r.id !== takenOverId)) {
         expect(row.outcome).toMatch(DROPPED);
         expect(Number(DROPPED.exec(row.outcome!)![1])).toBeGreaterThanOrEqual(DROPPED_TX_TIMEOUT_S);
         expect(row.finalizedAt!.getTime() - droppedAt).toBeGreaterThanOrEqual(DROPPED_TX_TIMEOUT_S * 1000);
+      }
+
+      // The buyer's wallet, polling, reads them final.
+      for (const id of [takenOverId, waiting[0]!]) {
+        const status = (await (await gatewayAt(server, id, "/status")).json()) as { status: string; isFinal: boolean };
+        expect(status).toMatchObject({ status: "failed", isFinal: true });
       }
 
       // Only the two new payments reached the merchant.
