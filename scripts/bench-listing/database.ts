@@ -18,27 +18,27 @@ export type ScratchServer = {
 };
 
 /**
- * A fresh `bench_listing` database on DATABASE_URL's server, or on an embedded PostgreSQL of our own.
- * Dropped first if a previous run left it behind (`--keep` or a crash).
+ * A fresh `name` database (default `bench_listing`) on DATABASE_URL's server, or on an embedded
+ * PostgreSQL of our own. Dropped first if a previous run left it behind (`--keep` or a crash).
  */
-export async function openScratchDatabase(databaseUrl: string | undefined): Promise<ScratchServer> {
+export async function openScratchDatabase(databaseUrl: string | undefined, name = BENCH_DATABASE): Promise<ScratchServer> {
   const server = databaseUrl
     ? { url: databaseUrl, stop: async () => {}, origin: "DATABASE_URL" }
     : { ...(await ensureEmbeddedPostgres(EMBEDDED_DIR, EMBEDDED_PORT)), origin: `embedded PostgreSQL (${EMBEDDED_DIR.slice(ROOT.length + 1)}, port ${EMBEDDED_PORT})` };
   try {
-    await recreate(adminUrl(server.url));
+    await recreate(adminUrl(server.url, name), name);
   } catch (err) {
     await server.stop();
     throw err;
   }
   const url = new URL(server.url);
-  url.pathname = `/${BENCH_DATABASE}`;
+  url.pathname = `/${name}`;
   return {
     url: url.toString(),
     origin: server.origin,
     close: async (keep) => {
       try {
-        if (!keep) await admin(adminUrl(server.url), (sql) => sql.unsafe(`drop database if exists ${BENCH_DATABASE} with (force)`));
+        if (!keep) await admin(adminUrl(server.url, name), (sql) => sql.unsafe(`drop database if exists ${name} with (force)`));
       } finally {
         await server.stop();
       }
@@ -47,17 +47,17 @@ export async function openScratchDatabase(databaseUrl: string | undefined): Prom
 }
 
 /** Commands about the scratch database run from another database on the same server. */
-function adminUrl(serverUrl: string): string {
+function adminUrl(serverUrl: string, name: string): string {
   const url = new URL(serverUrl);
-  if (url.pathname === `/${BENCH_DATABASE}`) url.pathname = "/postgres";
+  if (url.pathname === `/${name}`) url.pathname = "/postgres";
   return url.toString();
 }
 
-async function recreate(url: string): Promise<void> {
+async function recreate(url: string, name: string): Promise<void> {
   await admin(url, async (sql) => {
     // WITH (FORCE) ends sessions a crashed run may have left open.
-    await sql.unsafe(`drop database if exists ${BENCH_DATABASE} with (force)`);
-    await sql.unsafe(`create database ${BENCH_DATABASE}`);
+    await sql.unsafe(`drop database if exists ${name} with (force)`);
+    await sql.unsafe(`create database ${name}`);
   });
 }
 

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 
 // Linux /proc figures that make runs comparable on a shared machine. Undefined elsewhere.
 const TICKS_PER_SECOND = 100; // USER_HZ, 100 on every Linux architecture Node supports
@@ -33,4 +33,27 @@ export function processCpuMs(pid: number): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** CPU time (user + system) used so far by every live process of process group `pgid`, in ms (Linux only). */
+export function groupCpuMs(pgid: number): number | undefined {
+  if (!existsSync("/proc/stat")) return undefined;
+  let total = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^[0-9]+$/.test(entry)) continue;
+    try {
+      const fields = readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1]!.split(" ");
+      if (Number(fields[2]) === pgid) total += ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
+}
+
+/** CPU time the whole machine has spent busy (not idle or waiting on I/O) so far, all cores, in ms. */
+export function machineBusyMs(): number | undefined {
+  if (!existsSync("/proc/stat")) return undefined;
+  const { idle, total } = cpuTimes();
+  return ((total - idle) * 1000) / TICKS_PER_SECOND;
 }

@@ -23,6 +23,9 @@ export type RpcProxy = {
   close(): Promise<void>;
 };
 
+/** Told of every call as it arrives, before it is forwarded (a benchmark times the app's sends with it). */
+export type RpcTap = (call: RpcCall) => void;
+
 type Rule = { match: (call: RpcCall) => boolean; when: "request" | "response"; resolve: (held: Held) => void };
 
 function callsOf(body: unknown): RpcCall[] {
@@ -44,7 +47,7 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
  * before or after the chain sees it, so a test can kill the service at an exact step of a payment
  * (after the record, after the send, before the result is written) with the chain itself untouched.
  */
-export async function startRpcProxy(target: string): Promise<RpcProxy> {
+export async function startRpcProxy(target: string, tap?: RpcTap): Promise<RpcProxy> {
   const counts = new Map<string, number>();
   const rules: Rule[] = [];
   const sockets = new Set<import("node:net").Socket>();
@@ -77,7 +80,10 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
     } catch {
       // not JSON: forwarded as it is, uncounted
     }
-    for (const call of calls) counts.set(call.method, (counts.get(call.method) ?? 0) + 1);
+    for (const call of calls) {
+      counts.set(call.method, (counts.get(call.method) ?? 0) + 1);
+      tap?.(call);
+    }
     const taken = takeRule(calls);
     if (taken?.rule.when === "request" && !(await hold(taken.call, res, taken.rule))) return;
     let answer: Response;
