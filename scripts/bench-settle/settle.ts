@@ -1,0 +1,120 @@
+import { getAssociatedTokenAddressSync } from "@solana/spl-token";
+import { Connection, Keypair, PublicKey } from "@solana/web3.js";
+import { drizzle } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
+import { createPublicClient, http, type Address } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import type { Db } from "@/db/client";
+import * as schema from "@/db/schema";
+import { ERC20_ABI } from "@/lib/chains/evm/erc20-abi";
+import { createMerchant } from "@/lib/merchants/create-merchant";
+import type { DevnetInfo } from "../devnet/index";
+import type { ChainClock } from "./chain-clock";
+import { cpuBetween, sampleCpu, type CpuUse } from "./cpu-usage";
+import { listenForFinals } from "./final-clock";
+import { fireConfirms, type Fired } from "./fire-confirms";
+import type { Instances } from "./instances";
+import { preparePayments, type Chain, type Prepared } from "./prepare";
+
+export type Counts = Record<Chain, Record<string, number>>;
+export type PaymentTimes = Prepared & Fired & { finalStatus?: string; finalAt?: number; txHash?: string };
+export type Settled = { payments: PaymentTimes[]; prepCounts: Counts; confirmCounts: Counts; prepSeconds: number; cpu: CpuUse; clockPolls: { made: number; failed: number }; balances: Record<Chain, { expected: bigint; received: bigint }> };
+
+const PREP_CONCURRENCY = 8;
+
+function countsOf(instances: Instances): Counts {
+  return { evm: Object.fromEntries(instances.evm.counts), solana: Object.fromEntries(instances.solana.counts) };
+}
+
+function newMerchant(sql: postgres.Sql, name: string) {
+  const keys = { evmAddress: privateKeyToAccount(generatePrivateKey()).address, solanaAddress: Keypair.generate().publicKey.toBase58() };
+  return createMerchant(drizzle(sql, { schema }) as unknown as Db, { name, currency: "USD", ...keys }).then((m) => ({ ...m, ...keys }));
+}
+
+/**
+ * One payment per chain per instance, paid to the end and left out of every figure: what a
+ * service that has been up a while has done already (each process has read the token's EIP-712
+ * domain and the mint's program, synced its relayer nonce, compiled the confirm route). Without
+ * it, the first concurrent confirms of each process all miss those caches together.
+ */
+async function warmUp(devnet: DevnetInfo, sql: postgres.Sql, appUrls: string[], timeoutMs: number): Promise<void> {
+  const warm = await preparePayments(devnet, appUrls, await newMerchant(sql, "Settle Bench warm-up"), 2 * appUrls.length, PREP_CONCURRENCY);
+  const finals = await listenForFinals(sql, warm.map((p) => p.paymentId));
+  await fireConfirms(warm);
+  await finals.wait(timeoutMs);
+  const failed = warm.filter((p) => finals.status.get(p.paymentId) !== "succeeded");
+  if (failed.length) throw new Error(`warm-up: ${failed.length} of ${warm.length} payments did not succeed (${failed.map((p) => p.paymentId).join(", ")})`);
+  console.log(`warm-up: ${warm.length} payments (one per chain per instance) settled, left out of the figures`);
+}
+
+/**
+ * Part 1 and 2: after a warm-up, `payments` payments prepared on the instances, then every confirm
+ * fired at once; each timed from its confirm request to the notification of its final status
+ * (final-clock.ts), the chain's own confirmation of its transaction timed by `clock`, RPC calls
+ * counted at the proxies for the preparation and for confirm-to-final apart, CPU used meanwhile.
+ * Ends with what the merchant holds on chain.
+ */
+export async function settle(
+  devnet: DevnetInfo,
+  databaseUrl: string,
+  instances: Instances,
+  clock: ChainClock,
+  run: { payments: number; timeoutMs: number; cpuGroups: Record<string, number> },
+): Promise<Settled> {
+  const database = new URL(databaseUrl).pathname.slice(1);
+  const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
+  try {
+    const appUrls = instances.servers.map((s) => s.url);
+    await warmUp(devnet, sql, appUrls, run.timeoutMs);
+    instances.evm.resetCounts();
+    instances.solana.resetCounts();
+    const merchant = await newMerchant(sql, "Settle Bench");
+
+    const prepStarted = performance.now();
+    const prepared = await preparePayments(devnet, appUrls, merchant, run.payments, PREP_CONCURRENCY);
+    const prepSeconds = (performance.now() - prepStarted) / 1000;
+    const prepCounts = countsOf(instances);
+    console.log(`prepared ${prepared.length} payments in ${prepSeconds.toFixed(1)} s (create, options, fetch for Solana, sign)`);
+    instances.evm.resetCounts();
+    instances.solana.resetCounts();
+
+    const finals = await listenForFinals(sql, prepared.map((p) => p.paymentId));
+    clock.record(true);
+    const cpuBefore = await sampleCpu(run.cpuGroups, sql, database);
+    console.log(`firing ${prepared.length} confirms at once`);
+    const fired = await fireConfirms(prepared);
+    const refused = fired.filter((f) => f.httpStatus !== 200);
+    console.log(`confirms answered: ${fired.length - refused.length} x 200${refused.length ? `, ${refused.length} refused, e.g. ${refused[0]!.httpStatus} ${refused[0]!.error}` : ""}`);
+    await finals.wait(run.timeoutMs);
+    const cpu = cpuBetween(cpuBefore, await sampleCpu(run.cpuGroups, sql, database));
+    // The last sends' confirmations, if any is still being polled.
+    for (let i = 0; i < 100 && clock.outstanding() > 0; i++) await new Promise((r) => setTimeout(r, 20));
+    clock.record(false);
+    const confirmCounts = countsOf(instances);
+
+    const rows = await sql<{ id: string; txHash: string | null }[]>`select id, tx_hash as "txHash" from payments where id = any(${prepared.map((p) => p.paymentId)})`;
+    const hashes = new Map(rows.map((r) => [r.id, r.txHash ?? undefined]));
+    const payments = prepared.map((p, i) => ({
+      ...p,
+      ...fired[i]!,
+      finalStatus: finals.status.get(p.paymentId),
+      finalAt: finals.finalAt(p.paymentId),
+      txHash: hashes.get(p.paymentId),
+    }));
+    const expected = (chain: Chain) => prepared.filter((p) => p.chain === chain).reduce((sum, p) => sum + p.tokenAmount, 0n);
+    const received = await merchantBalances(devnet, merchant);
+    return { payments, prepCounts, confirmCounts, prepSeconds, cpu, clockPolls: clock.polls(), balances: { evm: { expected: expected("evm"), received: received.evm }, solana: { expected: expected("solana"), received: received.solana } } };
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
+/** The merchant's USDC on each chain, read from the chains themselves. */
+async function merchantBalances(devnet: DevnetInfo, merchant: { evmAddress: Address; solanaAddress: string }): Promise<Record<Chain, bigint>> {
+  const usdc = devnet.evm.tokens.find((t) => t.symbol === "USDC")!;
+  const evm = await createPublicClient({ transport: http(devnet.evm.rpcUrl) }).readContract({ address: usdc.address as Address, abi: ERC20_ABI, functionName: "balanceOf", args: [merchant.evmAddress] });
+  const mint = new PublicKey(devnet.solana.tokens.find((t) => t.symbol === "USDC")!.mint);
+  const ata = getAssociatedTokenAddressSync(mint, new PublicKey(merchant.solanaAddress), true);
+  const solana = await new Connection(devnet.solana.rpcUrl, "confirmed").getTokenAccountBalance(ata).then((b) => BigInt(b.value.amount), () => 0n);
+  return { evm, solana };
+}
