@@ -1,7 +1,7 @@
 import { percentile } from "../bench-listing/measure";
 import type { ChainClock } from "./chain-clock";
 import type { Chain } from "./prepare";
-import type { Counts, Settled } from "./settle";
+import type { Counts, PaymentTimes, Settled } from "./settle";
 
 /** Block time of the devnet's chains: anvil mines each transaction as it arrives; Solana slots are 400 ms. */
 export const BLOCK_MS: Record<Chain, number> = { evm: 0, solana: 400 };
@@ -29,8 +29,8 @@ export type ChainFigures = {
   targetMs: number;
 };
 
-export function chainFigures(s: Settled, clock: ChainClock, chain: Chain): ChainFigures {
-  const all = s.payments.filter((p) => p.chain === chain);
+export function chainFigures(payments: PaymentTimes[], clock: ChainClock, chain: Chain): ChainFigures {
+  const all = payments.filter((p) => p.chain === chain);
   const ok = all.filter((p) => p.httpStatus === 200 && p.finalStatus === "succeeded" && p.finalAt !== undefined);
   const timed = ok.flatMap((p) => {
     const tx = p.txHash ? clock.txs.get(p.txHash) : undefined;

@@ -17,7 +17,7 @@ export function printTable(head: string[], lines: string[][]): void {
 const ms = (x: number) => (Number.isFinite(x) ? x.toFixed(0) : "n/a");
 const both = (s: { p50: number; p99: number }) => `${ms(s.p50)} / ${ms(s.p99)}`;
 
-export function printSettlement(chains: ChainFigures[], total: { payments: number; seconds: number; perSecond: number; notSucceeded: number }, settings: string, cpu: CpuUse, clockPolls: { made: number; failed: number }): void {
+export function printSettlement(chains: ChainFigures[], single: ChainFigures[], total: { payments: number; seconds: number; perSecond: number; notSucceeded: number }, settings: string, cpu: CpuUse, clockPolls: { made: number; failed: number }): void {
   console.log(`\n1. confirm to final: ${total.payments} payments, every confirm fired at once, ${settings}`);
   console.log("   final: arrival at the bench of the payment's last payment_status NOTIFY (LISTEN; the trigger of migration 0004 sends it at commit)");
   console.log("   chain's own: the app's send reaching the RPC proxy -> the first 10 ms poll of the chain itself showing the transaction confirmed");
@@ -35,11 +35,17 @@ export function printSettlement(chains: ChainFigures[], total: { payments: numbe
   const label = (name: string) => (name === "bench" ? `bench (RPC proxies, ${clockPolls.made} chain clock polls${clockPolls.failed ? ` of which ${clockPolls.failed} failed` : ""}, LISTEN, HTTP clients)` : name);
   const parts = [...Object.entries(cpu.parts).map(([name, ms]) => `${label(name)} ${s(ms)}`), `PostgreSQL (this database's backends) ${s(cpu.postgres)}`];
   console.log(`\nCPU seconds over those ${cpu.seconds.toFixed(1)} s: ${parts.join(", ")}; the whole machine ${s(cpu.machine)} of ${cpu.cores} x ${cpu.seconds.toFixed(1)} (${((cpu.machine / (cpu.cores * cpu.seconds * 1000)) * 100).toFixed(0)}% busy, other users' work included)`);
+  console.log(`\nfor reference, ${single.reduce((n, c) => n + c.payments, 0)} more payments confirmed one at a time (each once the previous was final): the same path with no queue`);
+  printTable(
+    ["chain", "payments", "not ok", "confirm answer p50/p99 ms", "confirm->final p50/p99 ms", "chain's own p50/p99 ms", "p99 diff ms", "on chain -> final p50/p99 ms"],
+    single.map((c) => [LABEL[c.chain], String(c.payments), String(c.notSucceeded), both(c.confirmAnswer), both(c.confirmToFinal), both(c.chainOwn), ms(c.p99Diff), both(c.toFinal)]),
+  );
 }
 
 export function printRpc(figures: RpcFigures[]): void {
   console.log("\n2. RPC calls per payment, counted at the proxies in front of both instances");
   console.log("   prep = create, options, fetch (Solana), sign; confirm-to-final = from the first confirm until every payment was final");
+  console.log("   eth_getBalance / getBalance come from the gas balance job (lib/jobs), not from a payment: shown when they fall in a window, left out of the sums");
   for (const f of figures) {
     const per = (n: number) => (n / f.payments).toFixed(2);
     const lines = f.rows.map((r) => [`${r.method}${r.excluded ? " (gas balance job, excluded)" : ""}`, String(r.prep), per(r.prep), String(r.confirm), per(r.confirm)]);

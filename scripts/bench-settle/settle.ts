@@ -18,7 +18,7 @@ import { preparePayments, type Chain, type Prepared } from "./prepare";
 
 export type Counts = Record<Chain, Record<string, number>>;
 export type PaymentTimes = Prepared & Fired & { finalStatus?: string; finalAt?: number; txHash?: string };
-export type Settled = { payments: PaymentTimes[]; prepCounts: Counts; confirmCounts: Counts; prepSeconds: number; cpu: CpuUse; clockPolls: { made: number; failed: number }; balances: Record<Chain, { expected: bigint; received: bigint }> };
+export type Settled = { payments: PaymentTimes[]; sequential: PaymentTimes[]; prepCounts: Counts; confirmCounts: Counts; prepSeconds: number; cpu: CpuUse; clockPolls: { made: number; failed: number }; balances: Record<Chain, { expected: bigint; received: bigint }> };
 
 const PREP_CONCURRENCY = 8;
 
@@ -32,6 +32,19 @@ function newMerchant(sql: postgres.Sql, name: string) {
 }
 
 /**
+ * Confirm `prepared` all at once and wait until each is final (or the timeout): for each, its
+ * confirm's answer, when the bench got its final status (final-clock.ts) and its transaction.
+ */
+async function confirmAll(sql: postgres.Sql, prepared: Prepared[], timeoutMs: number): Promise<PaymentTimes[]> {
+  const finals = await listenForFinals(sql, prepared.map((p) => p.paymentId));
+  const fired = await fireConfirms(prepared);
+  await finals.wait(timeoutMs);
+  const rows = await sql<{ id: string; txHash: string | null }[]>`select id, tx_hash as "txHash" from payments where id = any(${prepared.map((p) => p.paymentId)})`;
+  const hashes = new Map(rows.map((r) => [r.id, r.txHash ?? undefined]));
+  return prepared.map((p, i) => ({ ...p, ...fired[i]!, finalStatus: finals.status.get(p.paymentId), finalAt: finals.finalAt(p.paymentId), txHash: hashes.get(p.paymentId) }));
+}
+
+/**
  * One payment per chain per instance, paid to the end and left out of every figure: what a
  * service that has been up a while has done already (each process has read the token's EIP-712
  * domain and the mint's program, synced its relayer nonce, compiled the confirm route). Without
@@ -39,10 +52,7 @@ function newMerchant(sql: postgres.Sql, name: string) {
  */
 async function warmUp(devnet: DevnetInfo, sql: postgres.Sql, appUrls: string[], timeoutMs: number): Promise<void> {
   const warm = await preparePayments(devnet, appUrls, await newMerchant(sql, "Settle Bench warm-up"), 2 * appUrls.length, PREP_CONCURRENCY);
-  const finals = await listenForFinals(sql, warm.map((p) => p.paymentId));
-  await fireConfirms(warm);
-  await finals.wait(timeoutMs);
-  const failed = warm.filter((p) => finals.status.get(p.paymentId) !== "succeeded");
+  const failed = (await confirmAll(sql, warm, timeoutMs)).filter((p) => p.finalStatus !== "succeeded");
   if (failed.length) throw new Error(`warm-up: ${failed.length} of ${warm.length} payments did not succeed (${failed.map((p) => p.paymentId).join(", ")})`);
   console.log(`warm-up: ${warm.length} payments (one per chain per instance) settled, left out of the figures`);
 }
@@ -52,14 +62,15 @@ async function warmUp(devnet: DevnetInfo, sql: postgres.Sql, appUrls: string[], 
  * fired at once; each timed from its confirm request to the notification of its final status
  * (final-clock.ts), the chain's own confirmation of its transaction timed by `clock`, RPC calls
  * counted at the proxies for the preparation and for confirm-to-final apart, CPU used meanwhile.
- * Ends with what the merchant holds on chain.
+ * Ends with what the merchant holds on chain. Then, for reference, `oneAtATime` more payments
+ * confirmed one after the other, each once the previous is final: the same path with no queue.
  */
 export async function settle(
   devnet: DevnetInfo,
   databaseUrl: string,
   instances: Instances,
   clock: ChainClock,
-  run: { payments: number; timeoutMs: number; cpuGroups: Record<string, number> },
+  run: { payments: number; oneAtATime: number; timeoutMs: number; cpuGroups: Record<string, number> },
 ): Promise<Settled> {
   const database = new URL(databaseUrl).pathname.slice(1);
   const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
@@ -78,32 +89,27 @@ export async function settle(
     instances.evm.resetCounts();
     instances.solana.resetCounts();
 
-    const finals = await listenForFinals(sql, prepared.map((p) => p.paymentId));
     clock.record(true);
     const cpuBefore = await sampleCpu(run.cpuGroups, sql, database);
     console.log(`firing ${prepared.length} confirms at once`);
-    const fired = await fireConfirms(prepared);
-    const refused = fired.filter((f) => f.httpStatus !== 200);
-    console.log(`confirms answered: ${fired.length - refused.length} x 200${refused.length ? `, ${refused.length} refused, e.g. ${refused[0]!.httpStatus} ${refused[0]!.error}` : ""}`);
-    await finals.wait(run.timeoutMs);
+    const payments = await confirmAll(sql, prepared, run.timeoutMs);
     const cpu = cpuBetween(cpuBefore, await sampleCpu(run.cpuGroups, sql, database));
+    const refused = payments.filter((f) => f.httpStatus !== 200);
+    console.log(`confirms answered: ${payments.length - refused.length} x 200${refused.length ? `, ${refused.length} refused, e.g. ${refused[0]!.httpStatus} ${refused[0]!.error}` : ""}`);
     // The last sends' confirmations, if any is still being polled.
     for (let i = 0; i < 100 && clock.outstanding() > 0; i++) await new Promise((r) => setTimeout(r, 20));
-    clock.record(false);
     const confirmCounts = countsOf(instances);
-
-    const rows = await sql<{ id: string; txHash: string | null }[]>`select id, tx_hash as "txHash" from payments where id = any(${prepared.map((p) => p.paymentId)})`;
-    const hashes = new Map(rows.map((r) => [r.id, r.txHash ?? undefined]));
-    const payments = prepared.map((p, i) => ({
-      ...p,
-      ...fired[i]!,
-      finalStatus: finals.status.get(p.paymentId),
-      finalAt: finals.finalAt(p.paymentId),
-      txHash: hashes.get(p.paymentId),
-    }));
+    const clockPolls = clock.polls();
     const expected = (chain: Chain) => prepared.filter((p) => p.chain === chain).reduce((sum, p) => sum + p.tokenAmount, 0n);
     const received = await merchantBalances(devnet, merchant);
-    return { payments, prepCounts, confirmCounts, prepSeconds, cpu, clockPolls: clock.polls(), balances: { evm: { expected: expected("evm"), received: received.evm }, solana: { expected: expected("solana"), received: received.solana } } };
+    const balances = { evm: { expected: expected("evm"), received: received.evm }, solana: { expected: expected("solana"), received: received.solana } };
+
+    const single = await preparePayments(devnet, appUrls, await newMerchant(sql, "Settle Bench one at a time"), run.oneAtATime, PREP_CONCURRENCY);
+    const sequential: PaymentTimes[] = [];
+    for (const p of single) sequential.push(...(await confirmAll(sql, [p], run.timeoutMs)));
+    clock.record(false);
+    console.log(`one at a time: ${sequential.length} more payments confirmed, each after the previous was final`);
+    return { payments, sequential, prepCounts, confirmCounts, prepSeconds, cpu, clockPolls, balances };
   } finally {
     await sql.end({ timeout: 5 });
   }
