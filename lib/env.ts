@@ -34,7 +34,7 @@ const envSchema = z.object({
   /** How long a quote (an option's token amount) holds, in seconds, capped by the payment's expiry. */
   QUOTE_TTL_SECONDS: intFromEnv(30, 3600, 300),
   /** How often the settlement watcher looks for submissions that are due (each has its own next check). */
-  WATCHER_INTERVAL_MS: intFromEnv(100, 60_000, 500),
+  WATCHER_INTERVAL_MS: intFromEnv(100, 60_000, 250),
   /**
    * A transaction a wallet broadcast that the network has not known for this long (and whose nonce
    * has not been used by another) is taken as dropped: the payment fails with that reason.

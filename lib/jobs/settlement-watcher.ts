@@ -5,6 +5,7 @@ import { every } from "./every";
 /** Look at due submissions every `intervalMs` until their payments are final. */
 export function startSettlementWatcher(intervalMs: number): () => void {
   return every("watcher", intervalMs, async () => {
-    await checkDueSubmissions(await getDb());
+    // Checks run on after the pass returns, so the next tick is never held up by a slow one.
+    await checkDueSubmissions(await getDb(), { wait: false });
   });
 }

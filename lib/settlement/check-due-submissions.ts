@@ -12,22 +12,27 @@ import { fillNonceGaps } from "./fill-nonce-gaps";
 import { replaceRelay } from "./replace-relay";
 import { nextCheckDelayMs } from "./schedule";
 
-/** Rows one pass claims, and how many of them are looked at on chain at once. */
-const BATCH = 200;
-const CONCURRENCY = 16;
+/**
+ * Submissions being looked at on chain by this process at most. A pass claims only as many as are
+ * free, so no claimed row waits behind others, and passes go on while slow checks run: a check stuck
+ * on a slow RPC holds one slot, never the watcher.
+ */
+const MAX_IN_FLIGHT = 32;
+let inFlight = 0;
 
 /**
  * One pass of the settlement watcher: claim the submissions that are due (any instance may run
  * passes at the same time), look at each on its chain with no database transaction open, and
- * write what was seen: final, or when to look again. Returns how many rows it looked at.
+ * write what was seen: final, or when to look again. Returns how many rows it claimed; with
+ * `wait` (tests, benchmarks) once their checks are done, else at once.
  */
-export async function checkDueSubmissions(db: Db): Promise<number> {
-  const due = await claimDueSubmissions(db, BATCH);
-  let next = 0;
-  const worker = async () => {
-    while (next < due.length) await checkOne(db, due[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, due.length) }, worker));
+export async function checkDueSubmissions(db: Db, options: { wait: boolean } = { wait: true }): Promise<number> {
+  const free = MAX_IN_FLIGHT - inFlight;
+  if (free <= 0) return 0;
+  const due = await claimDueSubmissions(db, free);
+  inFlight += due.length;
+  const checks = due.map((row) => checkOne(db, row).finally(() => inFlight--));
+  if (options.wait) await Promise.all(checks);
   return due.length;
 }
 

@@ -4,7 +4,8 @@ import { paymentSubmissions, relayerNonces } from "@/db/schema";
 import type { Relayer } from "@/lib/chains/chain-adapter";
 import type { NetworkConfig } from "@/lib/chains/network-config";
 
-const synced = new Set<string>();
+// Per key and chain: the sync in progress or done, so concurrent first relays share one.
+const synced = new Map<string, Promise<void>>();
 
 /**
  * Make sure the relayer's nonce row exists and agrees with the network: the next nonce is the
@@ -14,9 +15,17 @@ const synced = new Set<string>();
  * nobody will send. Reads the chain first, then adjusts the row under its lock; once per process
  * per key and chain unless `force` (the watcher found a nonce taken by something else).
  */
-export async function syncRelayerNonce(db: Db, network: NetworkConfig, relayer: Relayer, force = false): Promise<void> {
+export function syncRelayerNonce(db: Db, network: NetworkConfig, relayer: Relayer, force = false): Promise<void> {
   const key = `${network.chainId} ${relayer.address}`;
-  if (synced.has(key) && !force) return;
+  const known = synced.get(key);
+  if (known && !force) return known;
+  const sync = syncNow(db, network, relayer);
+  synced.set(key, sync);
+  sync.catch(() => synced.delete(key));
+  return sync;
+}
+
+async function syncNow(db: Db, network: NetworkConfig, relayer: Relayer): Promise<void> {
   const pending = await relayer.pendingNonce(network);
   const address = relayer.address.toLowerCase();
   await db.transaction(async (tx) => {
@@ -33,7 +42,6 @@ export async function syncRelayerNonce(db: Db, network: NetworkConfig, relayer: 
       .set({ nextNonce: next, updatedAt: sql`now()` })
       .where(and(eq(relayerNonces.chainId, network.chainId), eq(relayerNonces.address, address)));
   });
-  synced.add(key);
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 
 /** Checks after the n-th: quick while a transfer usually lands, then backing off to twice a minute. */
-const DELAYS_MS = [300, 500, 700, 1_000, 1_500, 2_000, 3_000, 5_000, 8_000, 13_000, 20_000, 30_000];
+const DELAYS_MS = [250, 500, 700, 1_000, 1_500, 2_000, 3_000, 5_000, 8_000, 13_000, 20_000, 30_000];
 
 export function nextCheckDelayMs(checks: number): number {
   return DELAYS_MS[Math.min(Math.max(checks, 0), DELAYS_MS.length - 1)]!;
@@ -23,4 +23,4 @@ export const CLAIM_LEASE_MS = 20_000;
 export const SEND_LEASE_MS = 15_000;
 
 /** The first check after a successful send: about when a fast chain has mined it. */
-export const FIRST_CHECK_MS = 300;
+export const FIRST_CHECK_MS = 200;

@@ -5,6 +5,9 @@ import { addressOrThrow, evmClientFor, sameAddress, tokenAddressOf } from "./evm
 import { findAuthorizationUse } from "./find-authorization-use";
 import { rpcOrThrow } from "./rpc-errors";
 
+/** Block timestamps are the producer's and may lag the service's clock (an L2 sequencer, drift). */
+const BLOCK_TIME_SKEW_SECONDS = 60;
+
 async function receiptOf(client: PublicClient, hash: string): Promise<TransactionReceipt | undefined> {
   try {
     return await client.getTransactionReceipt({ hash: hash as Hash });
@@ -91,6 +94,9 @@ async function judge(intent: TransferIntent, tracked: Tracked, receipt: Transact
   // happened in between, and the transaction must be found again before it counts.
   const block = await rpcOrThrow("eth_getBlockByNumber", () => publicClient.getBlock({ blockNumber: receipt.blockNumber }));
   if (block.hash !== receipt.blockHash) return { state: "pending", mined: false };
-  if (block.timestamp < BigInt(Math.floor(tracked.notBefore.getTime() / 1000))) return { state: "failed", reason: "mined before the payment was created" };
+  // The reference in the transfer is what binds it to the payment; this only refuses what is plainly
+  // older, with a margin for block timestamps that run behind the service's clock.
+  const notBefore = Math.floor(tracked.notBefore.getTime() / 1000) - BLOCK_TIME_SKEW_SECONDS;
+  if (block.timestamp < BigInt(notBefore)) return { state: "failed", reason: "mined before the payment was created" };
   return { state: "confirmed", txHash: receipt.transactionHash, confirmations };
 }
