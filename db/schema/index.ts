@@ -12,3 +12,4 @@ export * from "./payment-events";
 export * from "./sign-up-attempts";
 export * from "./payment-submissions";
 export * from "./relayer-nonces";
+export * from "./sponsored-token-accounts";

@@ -28,6 +28,8 @@ export const paymentOptions = pgTable(
     /** Solana: the exact message built at fetch time, which the signed transaction must match. */
     builtMessage: text("built_message"),
     lastValidBlockHeight: bigint("last_valid_block_height", { mode: "number" }),
+    /** Solana: who funds the merchant's token account if the built transaction creates it (`service` | `buyer`). */
+    rentPayer: text("rent_payer", { enum: ["service", "buyer"] }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("payment_options_payment_idx").on(t.paymentId)],

@@ -37,6 +37,11 @@ export type TransferIntent = {
   reference: `0x${string}`;
   /** Unix seconds after which the authorization must be void (<= payment expiry). */
   validBefore: number;
+  /**
+   * Solana: who funds the merchant's token account if the transaction has to create it. The
+   * service pays once per account; after that the buyer's transaction does (default: service).
+   */
+  rentPayer?: "service" | "buyer";
 };
 
 /** What a resolved build action leaves for confirm to compare against. */
@@ -83,7 +88,8 @@ export type Observation =
    * (EVM), so it can never be mined; `expired`: its blockhash expired (Solana), likewise.
    */
   | { state: "unknown"; nonceUsed: boolean; expired: boolean }
-  | { state: "confirmed"; txHash: string; confirmations: number }
+  /** `sponsored`: an account of the merchant's that this transaction created with the service's money (rent). */
+  | { state: "confirmed"; txHash: string; confirmations: number; sponsored?: { account: string; lamports: bigint } }
   | { state: "failed"; reason: string };
 
 /** The relayer side of an EVM adapter: the key that relays EIP-3009 authorizations. */
@@ -141,6 +147,8 @@ export interface ChainAdapter {
    * landed no earlier than `notBefore`) or failed.
    */
   observe(intent: TransferIntent, tracked: Tracked): Promise<Observation>;
+  /** Solana: the merchant's token account a payment may have to create (and someone to fund). */
+  rentAccountOf?(intent: TransferIntent): Promise<string>;
   /** EVM only: the gas key that relays authorizations. */
   readonly relayer?: Relayer;
 }

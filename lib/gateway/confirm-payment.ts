@@ -97,6 +97,9 @@ export async function confirmPayment(db: Db, pathId: string, body: z.infer<typeo
     }
     throw lateError(late, true);
   }
+  if (!outcome.recorded && outcome.submission && outcome.payment.status === "pending") {
+    throw new ApiError("invalid_state", "A transfer is already recorded for this payment; the merchant resolves it");
+  }
   if (!outcome.recorded) {
     const current = { status: effectiveStatus(outcome.payment), payment: outcome.payment };
     const same = alreadyConfirmed(current, body.optionId);

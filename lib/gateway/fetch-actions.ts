@@ -10,6 +10,7 @@ import { withChainErrors } from "./chain-errors";
 import { findOptionOrThrow } from "./find-option-or-throw";
 import { loadGatewayPaymentOrThrow } from "./load-gateway-payment";
 import { intentOfOption } from "./option-intent";
+import { rentPayerFor } from "./rent-payer-for";
 import { toWireAction } from "./wire-actions";
 
 /** Methods whose transaction the service builds fresh at fetch time (Solana). */
@@ -27,10 +28,15 @@ export async function fetchActions(db: Db, pathId: string, body: z.infer<typeof 
   const option = await findOptionOrThrow(db, p.payment.id, body.optionId);
   const adapter = adapterFor(namespaceOf(option.chainId));
   if (!adapter || !BUILT_AT_FETCH.has(option.method)) throw new ApiError("invalid_params", "This option has no build action to fetch");
-  const built = await withChainErrors(() => adapter.resolveBuild(intentOfOption(option)));
+  const { built, rentPayer } = await withChainErrors(async () => {
+    const offered = intentOfOption(option);
+    const rentPayer = await rentPayerFor(db, adapter, offered);
+    return { built: await adapter.resolveBuild({ ...offered, rentPayer }), rentPayer };
+  });
+  // The build and who funds a new account in it are kept together: confirm rebuilds from both.
   await db
     .update(paymentOptions)
-    .set({ builtMessage: built.message, lastValidBlockHeight: built.lastValidBlockHeight ?? null })
+    .set({ builtMessage: built.message, lastValidBlockHeight: built.lastValidBlockHeight ?? null, rentPayer: rentPayer ?? null })
     .where(eq(paymentOptions.id, option.id));
   return { actions: built.actions.map(toWireAction) };
 }

@@ -20,5 +20,6 @@ export function intentOfOption(option: OptionRow): TransferIntent {
     amount: BigInt(option.tokenAmount),
     reference: option.reference as `0x${string}`,
     validBefore: option.validBefore,
+    ...(option.rentPayer ? { rentPayer: option.rentPayer } : {}),
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { payments } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
@@ -12,7 +12,8 @@ export async function markExceptionPaid(db: Db, merchantId: string, paymentId: s
   const [updated] = await db
     .update(payments)
     .set({ status: "succeeded", resolvedBy: decidedBy, resolvedAt: sql`now()`, finalizedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(payments.id, paymentId), eq(payments.merchantId, merchantId), isNotNull(payments.exception), ne(payments.status, "succeeded")))
+    // Not while processing: the watcher is still settling a transfer for it.
+    .where(and(eq(payments.id, paymentId), eq(payments.merchantId, merchantId), isNotNull(payments.exception), inArray(payments.status, ["pending", "expired", "failed"])))
     .returning();
   if (updated) return updated;
   const [row] = await db
@@ -21,5 +22,5 @@ export async function markExceptionPaid(db: Db, merchantId: string, paymentId: s
     .where(and(eq(payments.id, paymentId), eq(payments.merchantId, merchantId)));
   if (!row) throw new ApiError("payment_not_found", "No such payment");
   if (!row.exception) throw new ApiError("invalid_state", "Only a payment that was paid late, underpaid or overpaid can be marked as paid");
-  throw new ApiError("invalid_state", "This payment is already succeeded");
+  throw new ApiError("invalid_state", `This payment is ${row.status}; it cannot be marked as paid now`);
 }

@@ -81,7 +81,7 @@ async function act(db: Db, adapter: ChainAdapter, intent: TransferIntent, offere
     const reason = `${exception}: received ${intent.amount} base units, the option asked ${offered}`;
     return finishSubmission(db, id, { status: "failed", reason, exception, txHash: seen.txHash, receivedAmount: intent.amount });
   }
-  if (seen.state === "confirmed") return finishSubmission(db, id, { status: "succeeded", txHash: seen.txHash });
+  if (seen.state === "confirmed") return finishSubmission(db, id, { status: "succeeded", txHash: seen.txHash, sponsored: seen.sponsored });
   if (seen.state === "failed") return finishSubmission(db, id, { status: "failed", reason: seen.reason });
   if (seen.state === "pending") {
     if (submission.kind === "relay" && !seen.mined) await unblockRelay(db, adapter, intent, submission);

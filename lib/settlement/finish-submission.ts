@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
-import { payments, paymentSubmissions } from "@/db/schema";
+import { payments, paymentSubmissions, sponsoredTokenAccounts } from "@/db/schema";
 import { log } from "@/lib/log";
 
 /**
@@ -10,7 +10,8 @@ import { log } from "@/lib/log";
  * relayer's transaction may differ from the one recorded).
  */
 export type Outcome =
-  | { status: "succeeded"; txHash: string }
+  /** `sponsored`: a merchant token account the service funded in this transaction (its rent is paid once). */
+  | { status: "succeeded"; txHash: string; sponsored?: { account: string; lamports: bigint } }
   | { status: "failed"; reason: string }
   /** The bound transfer landed for another amount: failed, with what arrived on record for the merchant. */
   | { status: "failed"; reason: string; exception: "underpaid" | "overpaid"; txHash: string; receivedAmount: bigint };
@@ -25,6 +26,7 @@ export async function finishSubmission(db: Db, paymentId: string, outcome: Outco
       .where(and(eq(payments.id, paymentId), eq(payments.status, "processing")))
       .returning({ id: payments.id });
     await closeSubmission(tx, paymentId, outcome.status === "succeeded" ? "succeeded" : `failed: ${outcome.reason}`, txHash);
+    if (outcome.status === "succeeded" && outcome.sponsored) await recordSponsoredAccount(tx, paymentId, outcome.sponsored);
     return updated.length > 0;
   });
   if (done) {
@@ -62,6 +64,13 @@ export async function finishLateTransfer(db: Db, due: { paymentId: string; optio
     await closeSubmission(tx, paymentId, outcome.landed ? "paid_late" : `late transfer failed: ${outcome.reason}`, outcome.landed ? { txHash: outcome.txHash } : {});
   });
   log.info({ job: "watcher", paymentId, landed: outcome.landed }, outcome.landed ? "late payment recorded" : "late transfer failed");
+}
+
+async function recordSponsoredAccount(tx: Tx, paymentId: string, sponsored: { account: string; lamports: bigint }) {
+  await tx.execute(sql`
+    insert into ${sponsoredTokenAccounts} (chain_id, account, merchant_id, payment_id, lamports)
+    select p.chain_id, ${sponsored.account}, p.merchant_id, p.id, ${sponsored.lamports} from ${payments} p where p.id = ${paymentId}
+    on conflict do nothing`);
 }
 
 type LateOption = { id: string; account: string; chainId: string; tokenCaip19: string; tokenAmount: string };

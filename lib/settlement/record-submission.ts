@@ -47,13 +47,11 @@ export async function recordSubmission(db: Db, input: RecordInput): Promise<Reco
     .transaction(async (tx) => {
       const [locked] = await tx.select().from(payments).where(eq(payments.id, input.paymentId)).for("update");
       if (!locked) throw new ApiError("payment_not_found", "No such payment");
-      if (input.late) {
-        // Money already moved: keep it on record (at most one transfer per payment is watched).
-        const [existing] = await tx.select().from(paymentSubmissions).where(eq(paymentSubmissions.paymentId, locked.id));
-        if (existing) return { recorded: false as const, payment: locked, submission: existing };
-      } else if (effectiveStatus(locked) !== "pending") {
-        return { recorded: false as const, payment: locked };
-      }
+      if (!input.late && effectiveStatus(locked) !== "pending") return { recorded: false as const, payment: locked };
+      // One transfer per payment is watched: a late one already on record (its quote had expired)
+      // leaves a pending payment for the merchant to resolve, not for a second transfer.
+      const [existing] = await tx.select().from(paymentSubmissions).where(eq(paymentSubmissions.paymentId, locked.id));
+      if (existing) return { recorded: false as const, payment: locked, submission: existing };
 
       let txHash: string;
       let rawTx: string | null = null;

@@ -26,13 +26,16 @@ export function memoText(transfer: SolanaTransfer): string {
 /**
  * The unsigned payment transaction, a pure function of the transfer and context, so confirm can
  * rebuild it and compare: (1) create the merchant's token account if missing, rent paid by the fee
- * payer; (2) transferChecked buyer -> merchant of exactly `amount`, with the reference as an extra
+ * payer or, once the service has funded that account before, by the buyer; (2) transferChecked buyer -> merchant of exactly `amount`, with the reference as an extra
  * read-only key (Solana Pay); (3) a memo naming the reference.
  */
 export function buildTransferTransaction(transfer: SolanaTransfer, context: BuildContext): Transaction {
   const { feePayer, tokenProgram, blockhash, lastValidBlockHeight } = context;
   const { source, destination } = tokenAccountsOf(transfer, tokenProgram);
-  const createDestination = createAssociatedTokenAccountIdempotentInstruction(feePayer, destination, transfer.recipient, transfer.mint, tokenProgram);
+  // Rent for a new account goes to whoever funds it, and back to its owner when closed: the service
+  // funds a merchant's account once (recorded by the gateway); after that the buyer does.
+  const funder = transfer.rentPayer === "buyer" ? transfer.payer : feePayer;
+  const createDestination = createAssociatedTokenAccountIdempotentInstruction(funder, destination, transfer.recipient, transfer.mint, tokenProgram);
   const pay = createTransferCheckedInstruction(source, transfer.mint, destination, transfer.payer, transfer.amount, transfer.decimals, [], tokenProgram);
   pay.keys.push({ pubkey: transfer.reference, isSigner: false, isWritable: false });
   const memo = new TransactionInstruction({ programId: MEMO_PROGRAM_ID, keys: [], data: Buffer.from(memoText(transfer), "utf8") });

@@ -32,11 +32,21 @@ function amountReceived(tx: VersionedTransactionResponse, destination: PublicKey
   return index < 0 ? 0n : amountIn(meta.postTokenBalances) - amountIn(meta.preTokenBalances);
 }
 
+/** The account, when this transaction brought it into existence, with the lamports put into it (its rent). */
+function createdAccount(tx: VersionedTransactionResponse, account: PublicKey): { account: string; lamports: bigint } | undefined {
+  const index = accountKeys(tx).findIndex((key) => key.equals(account));
+  const before = tx.meta?.preBalances[index];
+  const after = tx.meta?.postBalances[index];
+  if (index < 0 || before === undefined || after === undefined || before !== 0 || after <= 0) return undefined;
+  return { account: account.toBase58(), lamports: BigInt(after) };
+}
+
 /**
  * Where a recorded payment transaction stands. Confirmed only when its status reaches the required
  * depth (1: "confirmed"; more: "finalized"), it succeeded, the recipient's token account of the mint
  * rose by exactly the amount, it carries the payment's reference key, and its block time is no
- * earlier than `notBefore` (less a minute of clock skew). Failed when it failed on chain, moved
+ * earlier than `notBefore` (less a minute of clock skew); it reports the merchant's token account when
+ * the service's fee payer funded its creation. Failed when it failed on chain, moved
  * anything else or landed too early. Unknown while the network has no status for it, and
  * `expired` once its blockhash has expired unlanded (then it never can land).
  */
@@ -76,5 +86,7 @@ export async function observeSignature(
   if (tx.blockTime < Math.floor(notBefore.getTime() / 1000) - BLOCK_TIME_SKEW_SECONDS) {
     return { state: "failed", reason: "transaction landed before the payment was created" };
   }
-  return { state: "confirmed", txHash, confirmations: finalized ? FINALIZED_DEPTH : (status.confirmations ?? 0) + 1 };
+  const confirmations = finalized ? FINALIZED_DEPTH : (status.confirmations ?? 0) + 1;
+  const sponsored = transfer.rentPayer === "service" ? createdAccount(tx, tokenAccountsOf(transfer, tokenProgram).destination) : undefined;
+  return { state: "confirmed", txHash, confirmations, ...(sponsored ? { sponsored } : {}) };
 }

@@ -2,7 +2,7 @@ import { Keypair, type PublicKey } from "@solana/web3.js";
 import { ChainVerificationError, type ChainAdapter, type TransferIntent } from "@/lib/chains/chain-adapter";
 import { decodeBase64 } from "./wire-transaction";
 import { encodeBase58 } from "./base58";
-import { buildTransferTransaction } from "./build-transfer-transaction";
+import { buildTransferTransaction, tokenAccountsOf } from "./build-transfer-transaction";
 import { observeSignature } from "./observe-signature";
 import { sendSignedTransaction } from "./send-transaction";
 import { solanaConnection, solanaRpc } from "./solana-connection";
@@ -50,6 +50,11 @@ export function createSolanaAdapter(options: SolanaAdapterOptions): ChainAdapter
         message: tx.serializeMessage().toString("base64"),
         lastValidBlockHeight,
       };
+    },
+
+    async rentAccountOf(intent) {
+      const { transfer, tokenProgram } = await onChain(intent, feePayer.publicKey);
+      return tokenAccountsOf(transfer, tokenProgram).destination.toBase58();
     },
 
     async verify(intent, results, { built }) {

@@ -15,6 +15,8 @@ export type SolanaTransfer = {
   reference: PublicKey;
   /** The intent's reference, 0x-hex, as the memo names it. */
   referenceHex: `0x${string}`;
+  /** Who funds the merchant's token account if the transaction creates it. */
+  rentPayer: "service" | "buyer";
 };
 
 function publicKey(value: string, what: string): PublicKey {
@@ -47,5 +49,6 @@ export function solanaTransferOf(intent: TransferIntent): SolanaTransfer {
     recipient: publicKey(intent.recipient, "recipient"),
     reference: new PublicKey(Buffer.from(intent.reference.slice(2), "hex")),
     referenceHex: intent.reference.toLowerCase() as `0x${string}`,
+    rentPayer: intent.rentPayer ?? "service",
   };
 }
