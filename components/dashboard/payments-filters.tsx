@@ -1,6 +1,8 @@
 import Link from "next/link";
 import type { FieldIssue } from "@/lib/http/errors";
+import { EXCEPTION_FILTERS } from "@/lib/listings/listing-query";
 import { LISTING_STATUSES } from "@/lib/listings/listing-status";
+import { exceptionLabel } from "./exception-badge";
 import { statusLabel } from "./status-badge";
 
 type Option = { value: string; label: string };
@@ -49,6 +51,17 @@ export function PaymentsFilters(props: { params: URLSearchParams; networks: Opti
             {props.assets.map((a) => (
               <option key={a.value} value={a.value}>
                 {a.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="dash-field">
+          <label htmlFor="exception">Needs attention</label>
+          <select id="exception" name="exception" defaultValue={params.get("exception") ?? ""} aria-invalid={error("exception") ? true : undefined}>
+            <option value="">All payments</option>
+            {EXCEPTION_FILTERS.map((e) => (
+              <option key={e} value={e}>
+                {e === "any" ? "Any exception" : exceptionLabel(e)}
               </option>
             ))}
           </select>

@@ -21,8 +21,9 @@ const COLUMNS: [string, (p: ListedPayment) => string | number | null][] = [
   ["tx_hash", (p) => p.tx_hash],
   ["wallet_name", (p) => p.wallet_name],
   ["settled_at", (p) => p.settled_at],
+  // Last, so spreadsheets built on the earlier columns keep their positions.
+  ["exception", (p) => p.exception ?? null],
 ];
-
 
 function fiatDecimals(currency: string): number {
   return currencyExponent(currency) ?? 2;

@@ -1,13 +1,16 @@
+import { z } from "zod";
 import { ApiError, type FieldIssue } from "@/lib/http/errors";
-import { parseListingQuery, type ListingQuery } from "@/lib/listings/listing-query";
+import { EXCEPTION_FILTERS, parseListingQuery, type ListingQuery } from "@/lib/listings/listing-query";
 
 export type SearchParams = Record<string, string | string[] | undefined>;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const exceptionParam = z.enum(EXCEPTION_FILTERS, `must be one of ${EXCEPTION_FILTERS.join(", ")}`).optional();
 
 /**
- * The payments table's URL (`from`/`to` as UTC dates, `q` search, `sort` as `date:desc`, and the listing's own status,
- * asset, network, sort_by, sort_dir, cursor) as a ListingQuery, through the listing's own parser:
+ * The payments table's URL (`from`/`to` as UTC dates, `q` search, `exception` as `any` or one kind,
+ * `sort` as `date:desc`, and the listing's own status, asset, network, sort_by, sort_dir, cursor)
+ * as a ListingQuery, through the listing's own parser:
  * the table, the CSV export and the API filter alike. Bad input comes back as issues, not a throw.
  */
 export function parsePaymentsQuery(params: URLSearchParams | SearchParams, limit = 25): { query: ListingQuery; issues: FieldIssue[] } {
@@ -32,13 +35,16 @@ export function parsePaymentsQuery(params: URLSearchParams | SearchParams, limit
   else if (to) issues.push({ field: "to", message: "must be a date" });
   listing.set("limit", String(limit));
   const search = input.get("q")?.trim().slice(0, 255) || undefined;
+  const exception = exceptionParam.safeParse(input.get("exception")?.trim() || undefined);
+  if (!exception.success) issues.push({ field: "exception", message: exception.error.issues[0]!.message });
+  const filters = { search, ...(exception.data ? { exception: exception.data } : {}) };
   try {
-    return { query: { ...parseListingQuery(listing), search }, issues };
+    return { query: { ...parseListingQuery(listing), ...filters }, issues };
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     const renamed = (err.issues ?? [{ field: "query", message: err.message }]).map((i) => ({ ...i, field: i.field === "start_ts" ? "from" : i.field === "end_ts" ? "to" : i.field }));
     // Fall back to the unfiltered first page so the table still renders next to the messages.
-    return { query: { sort_by: "date", sort_dir: "desc", limit, search }, issues: [...issues, ...renamed] };
+    return { query: { sort_by: "date", sort_dir: "desc", limit, ...filters }, issues: [...issues, ...renamed] };
   }
 }
 

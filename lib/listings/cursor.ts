@@ -30,7 +30,19 @@ function cursorSecret(db: Db): Promise<Buffer> {
 
 /** What a cursor is bound to besides the merchant: the sort and every filter. */
 function queryFingerprint(q: ListingQuery): string {
-  const bound = [q.sort_by, q.sort_dir, q.start_ts ?? "", q.end_ts ?? "", q.asset ?? "", q.network ?? "", [...(q.status ?? [])].sort().join(","), ...(q.search ? [q.search] : [])];
+  // Optional filters are appended only when set, so cursors issued before they existed stay valid;
+  // the exception filter goes in as an object, so no search text can stand for it.
+  const bound = [
+    q.sort_by,
+    q.sort_dir,
+    q.start_ts ?? "",
+    q.end_ts ?? "",
+    q.asset ?? "",
+    q.network ?? "",
+    [...(q.status ?? [])].sort().join(","),
+    ...(q.search ? [q.search] : []),
+    ...(q.exception ? [{ exception: q.exception }] : []),
+  ];
   return createHash("sha256").update(JSON.stringify(bound)).digest("base64url").slice(0, 16);
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, gt, gte, isNotNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { payments } from "@/db/schema";
 import type { ListingQuery } from "./listing-query";
 import type { ListingStatus } from "./listing-status";
@@ -15,6 +15,8 @@ export function listingFilters(merchantId: string, q: ListingQuery): SQL[] {
   if (q.network) conditions.push(eq(payments.chainId, q.network));
   if (q.status?.length) conditions.push(or(...[...new Set(q.status)].map(statusCondition))!);
   if (q.search) conditions.push(or(eq(payments.referenceId, q.search), eq(payments.id, q.search))!);
+  // Both forms fit the partial index payments_merchant_exception_idx (an equality implies not null).
+  if (q.exception) conditions.push(q.exception === "any" ? isNotNull(payments.exception) : eq(payments.exception, q.exception));
   return conditions;
 }
 

@@ -1,10 +1,15 @@
 import { z } from "zod";
+import { PAYMENT_EXCEPTIONS } from "@/db/schema";
 import { ApiError, type FieldIssue } from "@/lib/http/errors";
 import { toFieldIssues } from "@/lib/http/validate";
 import { isIsoDateTimeWithZone } from "./iso-datetime";
 import { LISTING_STATUSES } from "./listing-status";
 
 export const DEFAULT_LIMIT = 50;
+
+/** The dashboard's "Needs attention" filter: any exception, or one kind. */
+export const EXCEPTION_FILTERS = ["any", ...PAYMENT_EXCEPTIONS] as const;
+export type ExceptionFilter = (typeof EXCEPTION_FILTERS)[number];
 export const MAX_LIMIT = 200;
 
 const isoDateTime = z
@@ -39,6 +44,8 @@ export type ListingQuery = Omit<z.infer<typeof listingQuerySchema>, "limit"> & {
   limit: number;
   /** Dashboard search: an exact reference id or payment id. Not an API parameter; statistics ignore it. */
   search?: string;
+  /** Dashboard filter on payments with an exception (paid late, underpaid, overpaid). Not an API parameter; statistics ignore it. */
+  exception?: ExceptionFilter;
 };
 
 const SINGLE = ["start_ts", "end_ts", "asset", "network", "sort_by", "sort_dir", "cursor", "limit"] as const;

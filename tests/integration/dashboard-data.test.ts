@@ -27,13 +27,14 @@ describe("dashboard data through the same lib functions as the API", () => {
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="payments-\d{4}-\d{2}-\d{2}\.csv"$/);
     const text = await res.text();
     const [header, ...rows] = parseCsv(text);
-    expect(header).toEqual(["payment_id", "reference_id", "status", "created_at", "fiat_amount", "fiat_currency", "token_amount", "token_symbol", "token_caip19", "chain_id", "buyer_caip10", "tx_hash", "wallet_name", "settled_at"]);
+    expect(header).toEqual(["payment_id", "reference_id", "status", "created_at", "fiat_amount", "fiat_currency", "token_amount", "token_symbol", "token_caip19", "chain_id", "buyer_caip10", "tx_hash", "wallet_name", "settled_at", "exception"]);
     expect(rows).toHaveLength(215); // more than one listing page (200)
     expect(new Set(rows.map((r) => r[0])).size).toBe(215);
     for (const r of rows) {
       expect(ids.has(r[0]!)).toBe(true);
       expect(r[2]).toBe("succeeded");
-      expect(r).toHaveLength(14);
+      expect(r).toHaveLength(15);
+      expect(r[14]).toBe(""); // no exception
     }
     expect(text).toContain('"comma, inside"');
     expect(rows[0]).toEqual(expect.arrayContaining(["10", "USD", "10", "USDC"]));
