@@ -8,7 +8,8 @@ import { paymentIdParam } from "@/lib/payments/schemas";
 export type TimelineEntry = { status: string; at: Date };
 
 /**
- * One of the merchant's payments with its status timeline and the network's explorer link.
+ * One of the merchant's payments with its status timeline and the network's explorer link, and for
+ * money that arrived outside the happy path: the kind, what was asked and received, and who resolved it.
  * Undefined for a payment of another merchant, exactly as for one that does not exist.
  */
 export async function getPaymentDetail(db: Db, merchantId: string, paymentId: string) {
@@ -22,7 +23,9 @@ export async function getPaymentDetail(db: Db, merchantId: string, paymentId: st
   if (listed.status === "expired" && !events.some((e) => e.status === "expired")) timeline.push({ status: "expired", at: row.expiresAt });
   const network = row.chainId ? loadNetworks().find((n) => n.chainId === row.chainId) : undefined;
   const explorerUrl = row.txHash && network?.explorerTxUrl ? network.explorerTxUrl.replace("{tx}", encodeURIComponent(row.txHash)) : null;
-  return { payment: listed, expiresAt: row.expiresAt, networkName: network?.name ?? row.chainId, explorerUrl, timeline };
+  // The listing shows what arrived; with an exception the page also shows what the option asked.
+  const exception = row.exception ? { kind: row.exception, askedTokenAmount: row.tokenAmount, receivedAmount: row.receivedAmount, resolvedBy: row.resolvedBy, resolvedAt: row.resolvedAt } : null;
+  return { payment: listed, expiresAt: row.expiresAt, networkName: network?.name ?? row.chainId, explorerUrl, timeline, exception };
 }
 
 export type PaymentDetail = NonNullable<Awaited<ReturnType<typeof getPaymentDetail>>>;

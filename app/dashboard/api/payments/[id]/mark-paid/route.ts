@@ -1,0 +1,17 @@
+import { dashboardRoute } from "@/lib/dashboard/dashboard-route";
+import { ApiError } from "@/lib/http/errors";
+import { json } from "@/lib/http/route";
+import { markExceptionPaid } from "@/lib/payments/mark-exception-paid";
+import { paymentIdParam } from "@/lib/payments/schemas";
+
+/**
+ * The merchant accepts a payment that was paid late, underpaid or overpaid: it becomes succeeded,
+ * recorded with the signed-in user's email and the time. Another merchant's payment is a 404.
+ */
+export const POST = dashboardRoute<{ id: string }>(async ({ params, db, session }) => {
+  // A malformed id cannot be anyone's payment: the same 404 as an unknown one.
+  const id = paymentIdParam.safeParse(params.id);
+  if (!id.success) throw new ApiError("payment_not_found", "No such payment");
+  const paid = await markExceptionPaid(db, session.merchant.id, id.data, session.user.email);
+  return json({ paymentId: paid.id, status: paid.status, exception: paid.exception, resolvedBy: paid.resolvedBy, resolvedAt: paid.resolvedAt?.toISOString() ?? null });
+});
