@@ -1,0 +1,124 @@
+import { join } from "node:path";
+import { drizzle } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
+import type { Hex } from "viem";
+import * as schema from "@/db/schema";
+import { createUser } from "@/lib/dashboard/create-user";
+import { devnetWallet } from "../../scripts/lib/devnet-wallet";
+import { uniqueClientIp } from "../support/client-ip";
+import { testDatabaseUrl } from "../support/database-url";
+import { ARTIFACTS } from "../support/server";
+import { evmTokenBalance } from "./chain-balances";
+import { merchantStatus } from "./checkout-steps";
+import { expectAccessible, uniqueEmail } from "./dashboard-support";
+import { expect, test } from "./merchant-fixture";
+
+type WireAction = Parameters<ReturnType<typeof devnetWallet>>[0];
+type WireOption = { id: string; amount: { display: { assetSymbol: string } }; actions: WireAction[] };
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+test("a transfer that lands after its payment expired: Paid late in the table and the filter, and the merchant marks it as paid", async ({ page, baseUrl, devnet, merchant, createPayment }, info) => {
+  test.setTimeout(120_000);
+  // Each worker pays from its own buyer, so two workers never race for one account's EVM nonce.
+  const buyer = devnet.evm.buyers[info.parallelIndex]!;
+  const account = `${devnet.evm.chainId}:${buyer.address}`;
+  const wallet = devnetWallet({ evm: { privateKey: buyer.privateKey as Hex, rpcUrl: devnet.evm.rpcUrl, chainId: devnet.evm.chainIdNumber } });
+  // Wallet calls as a wallet makes them, each from an address of its own (the gateway limits per address).
+  const gateway = (id: string, path: string, body: unknown) =>
+    fetch(`${baseUrl}/v1/gateway/payment/${id}${path}`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": uniqueClientIp() }, body: JSON.stringify(body) });
+  const usdtOption = async (id: string) => {
+    const { options } = (await (await gateway(id, "/options", { accounts: [account] })).json()) as { options: WireOption[] };
+    return options.find((o) => o.amount.display.assetSymbol === "USDT")!;
+  };
+  const merchantApi = { "api-key": merchant.apiKey, "merchant-id": merchant.merchantId };
+  const listed = async (id: string) => {
+    const { data } = (await (await fetch(`${baseUrl}/v1/merchants/payments`, { headers: merchantApi })).json()) as { data: { payment_id: string; status: string; exception?: string }[] };
+    return data.find((p) => p.payment_id === id);
+  };
+
+  // An order paid in time, for contrast: no badge, and the filter leaves it out.
+  const onTime = await createPayment({ amount: { unit: "iso4217/USD", value: "999" }, referenceId: "paid-in-time" });
+  const onTimeOption = await usdtOption(onTime.paymentId);
+  expect((await gateway(onTime.paymentId, "/confirm", { optionId: onTimeOption.id, results: [await wallet(onTimeOption.actions[0]!)] })).status).toBe(200);
+  await expect.poll(() => merchantStatus(baseUrl, merchant, onTime.paymentId), { timeout: 30_000 }).toBe("succeeded");
+
+  // The late one: options while it is open, the transfer only after it expired.
+  const late = await createPayment({ amount: { unit: "iso4217/USD", value: "420" }, referenceId: "late-order", expiresAt: Math.floor(Date.now() / 1000) + 4 });
+  const option = await usdtOption(late.paymentId);
+  await expect.poll(() => merchantStatus(baseUrl, merchant, late.paymentId), { timeout: 15_000 }).toBe("expired");
+  const before = await evmTokenBalance(devnet, "USDT", merchant.evmAddress);
+  const hash = await wallet(option.actions[0]!);
+  const confirm = await gateway(late.paymentId, "/confirm", { optionId: option.id, results: [hash] });
+  expect(confirm.status).toBe(410);
+  expect(await confirm.json()).toMatchObject({ code: "payment_expired", message: expect.stringMatching(/recorded as paid late/) });
+  await expect.poll(async () => (await listed(late.paymentId))?.exception, { timeout: 30_000 }).toBe("paid_late");
+  expect(await evmTokenBalance(devnet, "USDT", merchant.evmAddress)).toBe(before + 4_200_000n);
+  expect(await merchantStatus(baseUrl, merchant, late.paymentId)).toBe("expired");
+
+  // A dashboard user of this merchant, as the operator's `user create` makes one.
+  const email = uniqueEmail("late");
+  const password = "a long enough passphrase";
+  const sql = postgres(testDatabaseUrl(), { max: 1, onnotice: () => {} });
+  await createUser(drizzle(sql, { schema }), merchant.merchantId, email, password);
+  await sql.end();
+
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": uniqueClientIp() });
+  await page.goto(`${baseUrl}/dashboard/sign-in`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(`${baseUrl}/dashboard`);
+
+  // The table: the late payment is expired with its badge, the one paid in time has none.
+  await page.getByRole("link", { name: "Payments" }).click();
+  const table = page.getByTestId("payments-table");
+  const lateRow = table.locator(`tr[data-payment-id="${late.paymentId}"]`);
+  const onTimeRow = table.locator(`tr[data-payment-id="${onTime.paymentId}"]`);
+  await expect(lateRow.getByText("Expired")).toBeVisible();
+  await expect(lateRow.getByText("Paid late")).toBeVisible();
+  await expect(lateRow).toContainText("4.2 USDT");
+  await expect(onTimeRow.getByText("Succeeded")).toBeVisible();
+  await expect(onTimeRow.locator("[data-exception]")).toHaveCount(0);
+  await page.screenshot({ path: join(ARTIFACTS, "dashboard-exceptions-table.png"), fullPage: true });
+
+  // Needs attention: only the late one.
+  await page.getByLabel("Needs attention").selectOption({ label: "Any exception" });
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/exception=any/);
+  await expect(table.locator("tbody tr")).toHaveCount(1);
+  await expect(lateRow).toBeVisible();
+  await page.screenshot({ path: join(ARTIFACTS, "dashboard-exceptions-filtered.png"), fullPage: true });
+
+  // Its page: what was asked and what arrived, the transaction, and the decision to make.
+  await table.getByRole("link", { name: "late-order" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: /Payment late-order/ })).toContainText("Paid late");
+  await expect(page.getByRole("heading", { name: "Needs attention: paid late", exact: true })).toBeVisible();
+  await expect(page.getByTestId("token-asked")).toHaveText("4.2 USDT");
+  await expect(page.getByTestId("token-received")).toHaveText("4.2 USDT");
+  await expect(page.getByTestId("tx-hash")).toContainText(hash);
+  await expect(page.getByTestId("buyer")).toContainText(buyer.address);
+  await expectAccessible(page);
+  await page.screenshot({ path: join(ARTIFACTS, "dashboard-exception-detail.png"), fullPage: true });
+
+  await page.getByRole("button", { name: "Mark as paid", exact: true }).click();
+  await expect(page.getByText("Mark payment late-order as paid?")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Confirm: mark as paid" })).toBeFocused();
+  await expectAccessible(page);
+  await page.screenshot({ path: join(ARTIFACTS, "dashboard-exception-confirm.png"), fullPage: true });
+  await page.getByRole("button", { name: "Confirm: mark as paid" }).click();
+
+  // Succeeded, and who decided it and when.
+  await expect(page.getByTestId("resolution")).toHaveText(new RegExp(`^Marked as paid by ${escape(email)} on \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC$`));
+  await expect(page.locator("h1 .dash-status")).toHaveText("Succeeded");
+  await expect(page.getByRole("button", { name: "Mark as paid", exact: true })).toHaveCount(0);
+  const timeline = page.getByTestId("timeline");
+  await expect(timeline.locator("strong")).toHaveText(["Created", "Expired", "Succeeded"]);
+  await expect(timeline).toContainText(`Marked as paid by ${email}`);
+  await expectAccessible(page);
+  await page.screenshot({ path: join(ARTIFACTS, "dashboard-exception-resolved.png"), fullPage: true });
+
+  // The merchant's systems see the decision: listing and status both read succeeded.
+  expect(await listed(late.paymentId)).toMatchObject({ status: "succeeded", exception: "paid_late" });
+  expect(await merchantStatus(baseUrl, merchant, late.paymentId)).toBe("succeeded");
+});
