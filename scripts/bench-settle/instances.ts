@@ -8,7 +8,8 @@ import { launchNextServer, type NextServer } from "../lib/next-server";
 import { fundedRelayerKey } from "../../tests/support/relayer-key";
 import { ARTIFACTS, freePort, TEST_ENV } from "../../tests/support/server";
 
-export const WATCHER_INTERVAL_MS = 500;
+// The default of WATCHER_INTERVAL_MS in lib/env.ts: keep the two equal.
+export const WATCHER_INTERVAL_MS = 250;
 
 export type Instances = { servers: NextServer[]; evm: RpcProxy; solana: RpcProxy; relayer: `0x${string}`; env: Record<string, string> };
 
