@@ -1,6 +1,4 @@
 import { resolve } from "node:path";
-import { Keypair } from "@solana/web3.js";
-import { privateKeyToAccount } from "viem/accounts";
 import { env } from "@/lib/env";
 import type { ChainAdapter } from "./chain-adapter";
 import { readRunningDevnet } from "./devnet-networks";
@@ -14,7 +12,6 @@ type GasKeys = { evmRelayer?: `0x${string}`; solanaFeePayer?: Uint8Array };
 export type GasAccounts = { eip155?: string; solana?: string };
 
 let adapters: Map<string, ChainAdapter> | undefined;
-let accounts: GasAccounts | undefined;
 
 /**
  * The adapter for a namespace, built once with the service's gas keys: from the environment in
@@ -25,10 +22,9 @@ export function adapterFor(namespace: string): ChainAdapter | undefined {
   return adapters.get(namespace);
 }
 
-/** The addresses that pay gas (EVM relayer, Solana fee payer), from the same keys as adapterFor. */
+/** The addresses that pay gas (EVM relayer, Solana fee payer): those of the adapters' own keys. */
 export function gasAccounts(): GasAccounts {
-  if (!accounts?.eip155 && !accounts?.solana) accounts = addressesOf(gasKeys());
-  return accounts;
+  return { eip155: adapterFor("eip155")?.gasAddress, solana: adapterFor("solana")?.gasAddress };
 }
 
 /** EVM_RELAYER_PRIVATE_KEY / SOLANA_FEE_PAYER_SECRET_KEY when set, else the running devnet's. */
@@ -49,11 +45,4 @@ function buildAdapters(keys: GasKeys): Map<string, ChainAdapter> {
   if (keys.evmRelayer) map.set("eip155", createEvmAdapter({ relayerPrivateKey: keys.evmRelayer }));
   if (keys.solanaFeePayer) map.set("solana", createSolanaAdapter({ feePayerSecretKey: keys.solanaFeePayer }));
   return map;
-}
-
-function addressesOf(keys: GasKeys): GasAccounts {
-  return {
-    eip155: keys.evmRelayer ? privateKeyToAccount(keys.evmRelayer).address : undefined,
-    solana: keys.solanaFeePayer ? Keypair.fromSecretKey(keys.solanaFeePayer).publicKey.toBase58() : undefined,
-  };
 }

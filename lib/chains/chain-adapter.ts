@@ -123,6 +123,8 @@ export class ChainRpcError extends Error {
 
 export interface ChainAdapter {
   readonly namespace: "eip155" | "solana";
+  /** The address of the service's gas key on this namespace (EVM relayer, Solana fee payer); never the key. */
+  readonly gasAddress: string;
   /** Options' actions: EVM wallet requests, or one Solana build action. */
   actionsFor(intent: TransferIntent): Promise<PaymentAction[]>;
   /** Resolve a build action into fresh wallet requests (Solana). */

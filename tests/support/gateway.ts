@@ -2,7 +2,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { inject } from "vitest";
 import { createMerchant } from "@/lib/merchants/create-merchant";
 import { createPaymentRequest, type TestMerchant } from "./api";
-import { uniqueClientIp } from "./client-ip";
+import { gatewayAt } from "./pay-steps";
 import { testDb } from "./db";
 
 export type ChainMerchant = TestMerchant & { evmAddress: string };
@@ -35,11 +35,7 @@ export async function newPayment(merchant: TestMerchant, value = "1250", extra: 
  * (X-Forwarded-For), so per-address limits count only what a test does on purpose.
  */
 export function gw(paymentId: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(`${inject("baseUrl")}/v1/gateway/payment/${paymentId}${path}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: { "content-type": "application/json", "x-forwarded-for": uniqueClientIp(), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  return gatewayAt({ url: inject("baseUrl") }, paymentId, path, body, headers);
 }
 
 /** Poll the gateway status until final (or time out). */

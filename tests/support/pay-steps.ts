@@ -7,12 +7,11 @@ import type { RunningServer } from "./server";
 type Merchant = { merchantId: string; apiKey: string };
 type WireOption = { id: string; account: string; amount: { display: { assetSymbol: string } }; actions: { type: string; data: { data?: string } }[] };
 
-/** A call to one server's gateway. */
-export function gatewayAt(server: RunningServer, paymentId: string, path: string, body?: unknown): Promise<Response> {
+/** A call to one server's gateway, from a client address of its own (as many buyers' calls would be: per-address limits stay out of the way). */
+export function gatewayAt(server: { url: string }, paymentId: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(`${server.url}/v1/gateway/payment/${paymentId}${path}`, {
     method: body === undefined ? "GET" : "POST",
-    // Each call from an address of its own, as many buyers' calls would be: per-address limits stay out of the way.
-    headers: { "content-type": "application/json", "x-forwarded-for": uniqueClientIp() },
+    headers: { "content-type": "application/json", "x-forwarded-for": uniqueClientIp(), ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 }

@@ -32,6 +32,7 @@ export function createEvmAdapter(options: EvmAdapterOptions): ChainAdapter {
 
   return {
     namespace: "eip155",
+    gasAddress: relayer.address,
     relayer,
 
     async actionsFor(intent): Promise<PaymentAction[]> {

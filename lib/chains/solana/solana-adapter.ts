@@ -33,6 +33,7 @@ export function createSolanaAdapter(options: SolanaAdapterOptions): ChainAdapter
   const feePayer = Keypair.fromSecretKey(options.feePayerSecretKey);
   return {
     namespace: "solana",
+    gasAddress: feePayer.publicKey.toBase58(),
 
     async actionsFor(intent) {
       const { referenceHex } = solanaTransferOf(intent);
