@@ -86,6 +86,13 @@ const envSchema = z.object({
    * cannot grow the table without end.
    */
   MAX_OPTIONS_PER_PAYMENT: intFromEnv(1, 10_000, 50),
+  /**
+   * Fees the service may pay per merchant per UTC day (relay gas, Solana fees and rent), in the
+   * merchant's own currency, e.g. "5.00". Past it, the merchant's gasless options (EIP-3009 relays,
+   * Solana transfers) are not offered until the next day and buyer-paid ones remain. Unset: no budget.
+   * A fee that could not be valued (no price of the network's coin in that currency) counts as over it.
+   */
+  SPONSORED_FEES_PER_DAY: z.string().regex(DECIMAL_AMOUNT, "must be a decimal amount in the merchant's currency, e.g. 5.00").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

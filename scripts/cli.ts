@@ -9,6 +9,7 @@
  *   npm run --silent cli -- apikey revoke <keyId>
  *   npm run --silent cli -- user create <merchantId> --email <email> (--password-stdin | --password <p>) [--json]
  *   npm run --silent cli -- gas [--json]
+ *   npm run --silent cli -- fees [--json]
  */
 import { parseArgs } from "node:util";
 import { closeDb, getDb } from "@/db/client";
@@ -66,4 +67,5 @@ const USAGE = `usage:
   cli apikey revoke <keyId>
   cli user create <merchantId> --email <email> (--password-stdin | --password <p>) [--json]
   cli gas [--json]
+  cli fees [--json]
 `;

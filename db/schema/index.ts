@@ -13,3 +13,4 @@ export * from "./sign-up-attempts";
 export * from "./payment-submissions";
 export * from "./relayer-nonces";
 export * from "./sponsored-token-accounts";
+export * from "./service-fees";

@@ -80,6 +80,12 @@ export type Tracked = {
   notBefore: Date;
 };
 
+/**
+ * A fee the service's gas key paid in one transaction, in native base units: a relay's gas or a
+ * Solana transaction's fee (`network_fee`), or the rent of a merchant account it created (`rent`).
+ */
+export type PaidFee = { kind: "network_fee" | "rent"; txHash: string; amount: bigint };
+
 export type Observation =
   /** Known to the network, not at the required depth yet. */
   | { state: "pending"; mined: boolean }
@@ -88,9 +94,12 @@ export type Observation =
    * (EVM), so it can never be mined; `expired`: its blockhash expired (Solana), likewise.
    */
   | { state: "unknown"; nonceUsed: boolean; expired: boolean }
-  /** `sponsored`: an account of the merchant's that this transaction created with the service's money (rent). */
-  | { state: "confirmed"; txHash: string; confirmations: number; sponsored?: { account: string; lamports: bigint } }
-  | { state: "failed"; reason: string };
+  /**
+   * `sponsored`: an account of the merchant's that this transaction created with the service's money
+   * (rent). `fees`: what the service's gas key paid in the transactions that settled or failed it.
+   */
+  | { state: "confirmed"; txHash: string; confirmations: number; sponsored?: { account: string; lamports: bigint }; fees?: PaidFee[] }
+  | { state: "failed"; reason: string; fees?: PaidFee[] };
 
 /** The relayer side of an EVM adapter: the key that relays EIP-3009 authorizations. */
 export interface Relayer {

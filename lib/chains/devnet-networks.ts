@@ -45,6 +45,8 @@ export function devnetNetworks(devnet: DevnetFile): NetworkConfig[] {
       publicRpcUrl: devnet.evm.rpcUrl,
       iconUrl: "/icons/ethereum.svg",
       confirmations: 1,
+      // Fixed prices on the local chains, so the fees the service pays there have a value in USD.
+      nativeCurrency: { symbol: "ETH", decimals: 18, price: { currency: "USD", value: "2500" } },
       tokens: devnet.evm.tokens.map((t) => ({
         caip19: `${devnet.evm.chainId}/erc20:${t.address}`,
         symbol: t.symbol,
@@ -62,6 +64,7 @@ export function devnetNetworks(devnet: DevnetFile): NetworkConfig[] {
       publicRpcUrl: devnet.solana.rpcUrl,
       iconUrl: "/icons/solana.svg",
       confirmations: 1,
+      nativeCurrency: { symbol: "SOL", decimals: 9, price: { currency: "USD", value: "150" } },
       tokens: devnet.solana.tokens.map((t) => ({
         caip19: `${devnet.solana.chainId}/token:${t.mint}`,
         symbol: t.symbol,

@@ -12,6 +12,11 @@ const iconUrl = z
   .max(2048)
   .refine((v) => /^https?:\/\/[^\s]+$/.test(v) || /^\/(?!\/)[^\s]*$/.test(v) || v.startsWith("data:image/"), "must be an http(s) URL, a data:image/ URL or a path on this service starting with /");
 
+const staticPrice = z.object({
+  currency: z.string().refine(isCurrencyCode, "must be an ISO 4217 code"),
+  value: z.string().regex(/^(0|[1-9][0-9]*)(\.[0-9]{1,18})?$/, "must be a positive decimal string, e.g. \"150.25\""),
+});
+
 export const tokenConfigSchema = z.object({
   caip19,
   symbol: z.string().min(1).max(16),
@@ -23,12 +28,15 @@ export const tokenConfigSchema = z.object({
   /** The fiat currency the token is worth 1:1 (stablecoins); null prices it through a price source. */
   peggedTo: z.string().refine(isCurrencyCode, "must be an ISO 4217 code").nullish(),
   /** Static price of one whole token (the default price source), for tokens without a peg. */
-  price: z
-    .object({
-      currency: z.string().refine(isCurrencyCode, "must be an ISO 4217 code"),
-      value: z.string().regex(/^(0|[1-9][0-9]*)(\.[0-9]{1,18})?$/, "must be a positive decimal string, e.g. \"150.25\""),
-    })
-    .nullish(),
+  price: staticPrice.nullish(),
+});
+
+/** The coin a network's gas is paid in. */
+const nativeCurrencySchema = z.object({
+  symbol: z.string().min(1).max(16),
+  decimals: z.number().int().min(0).max(36),
+  /** Static price of one whole coin: values the fees the service pays on this network (relays, Solana fees, rent). */
+  price: staticPrice.nullish(),
 });
 
 export const networkConfigSchema = z
@@ -47,6 +55,8 @@ export const networkConfigSchema = z
     /** Explorer link for a transaction, with `{tx}` where the hash goes. */
     explorerTxUrl: z.string().includes("{tx}").nullish(),
     tokens: z.array(tokenConfigSchema).min(1),
+    /** Default: ETH (18 decimals) on EVM networks, SOL (9) on Solana, without a price. */
+    nativeCurrency: nativeCurrencySchema.nullish(),
     /** Warn when this network's gas key holds less native coin than this (overrides GAS_BALANCE_WARN). */
     gasBalanceWarn: z.string().regex(DECIMAL_AMOUNT, "must be a decimal amount of the native coin, e.g. \"0.05\"").nullish(),
   })
@@ -62,3 +72,4 @@ export const networksFileSchema = z.object({ networks: z.array(networkConfigSche
 
 export type TokenConfig = z.infer<typeof tokenConfigSchema>;
 export type NetworkConfig = z.infer<typeof networkConfigSchema>;
+export type NativeCurrency = z.infer<typeof nativeCurrencySchema>;

@@ -5,6 +5,7 @@ import type { TransferMethod } from "@/lib/chains/chain-adapter";
 import { loadNetworks } from "@/lib/chains/load-networks";
 import type { NetworkConfig, TokenConfig } from "@/lib/chains/network-config";
 import { env } from "@/lib/env";
+import { withinSponsoredBudget } from "@/lib/fees/sponsored-budget";
 import { fiatToTokenAmount } from "@/lib/money/token-amount";
 import { claimOptionRows, type Offer } from "./claim-option-rows";
 import type { GatewayPayment } from "./load-gateway-payment";
@@ -19,7 +20,9 @@ import { toWireAction } from "./wire-actions";
  */
 export async function buildOptions(db: Db, p: GatewayPayment, accounts: AccountId[], now = new Date()) {
   const quoteExpiresAt = new Date(Math.min(p.payment.expiresAt.getTime(), now.getTime() + env().QUOTE_TTL_SECONDS * 1000));
-  const rows = await claimOptionRows(db, p.payment, offersFor(p, accounts), quoteExpiresAt, now);
+  // Past the merchant's daily fee budget, only what the buyer pays for is offered.
+  const sponsored = await withinSponsoredBudget(db, { id: p.payment.merchantId, currency: p.merchantCurrency });
+  const rows = await claimOptionRows(db, p.payment, offersFor(p, accounts, sponsored), quoteExpiresAt, now);
   // Chain work (an EIP-3009 token's domain) only now, with the rows committed and no transaction open.
   // Actions are built from the stored row alone, so a reused option gets exactly the actions it had.
   const options = [];
@@ -40,7 +43,7 @@ export async function buildOptions(db: Db, p: GatewayPayment, accounts: AccountI
 }
 
 /** What would be offered now, one per distinct (account, token); nothing stored, no chain call. */
-function offersFor(p: GatewayPayment, accounts: AccountId[]): Offer[] {
+function offersFor(p: GatewayPayment, accounts: AccountId[], sponsored: boolean): Offer[] {
   const networks = loadNetworks();
   const offers = new Map<string, Offer>();
   for (const account of accounts) {
@@ -52,15 +55,25 @@ function offersFor(p: GatewayPayment, accounts: AccountId[]): Offer[] {
       if (p.acceptedTokens && !p.acceptedTokens.includes(token.caip19)) continue;
       const amount = fiatToTokenAmount(p.payment.fiatAmount, p.payment.fiatCurrency, token);
       if (amount === undefined) continue;
-      offers.set(`${account.id} ${token.caip19}`, { account, network, token, method: methodFor(account.chain.namespace, token), recipient, amount });
+      const method = methodFor(account.chain.namespace, token, sponsored);
+      if (!method) continue;
+      offers.set(`${account.id} ${token.caip19}`, { account, network, token, method, recipient, amount });
     }
   }
   return [...offers.values()];
 }
 
-function methodFor(namespace: string, token: TokenConfig): TransferMethod {
-  if (namespace === "solana") return "spl_transfer";
-  return token.eip3009 ? "eip3009" : "erc20_transfer";
+/** Methods whose network fees the service pays: an EIP-3009 relay, a Solana transaction it co-signs as fee payer. */
+export const SERVICE_PAID: ReadonlySet<string> = new Set<TransferMethod>(["eip3009", "spl_transfer"]);
+
+/**
+ * How a buyer pays with `token`: gasless where the service may pay (`sponsored`), else a transfer the
+ * buyer's wallet sends and pays for (an EIP-3009 token is an ERC-20 too); none on Solana, where every
+ * transfer the service builds has its fee payer.
+ */
+function methodFor(namespace: string, token: TokenConfig, sponsored: boolean): TransferMethod | undefined {
+  if (namespace === "solana") return sponsored ? "spl_transfer" : undefined;
+  return token.eip3009 && sponsored ? "eip3009" : "erc20_transfer";
 }
 
 export function tokenAmountView(amount: bigint, token: TokenConfig, network: NetworkConfig) {

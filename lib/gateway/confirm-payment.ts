@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { adapterFor } from "@/lib/chains/adapters";
 import { namespaceOf } from "@/lib/chains/caip";
+import { withinSponsoredBudget } from "@/lib/fees/sponsored-budget";
 import { ApiError } from "@/lib/http/errors";
 import { recordSubmission } from "@/lib/settlement/record-submission";
 import { syncRelayerNonce } from "@/lib/settlement/relayer-nonces";
@@ -10,6 +11,7 @@ import { effectiveStatus } from "@/lib/payments/status";
 import { assertPayable } from "./assert-payable";
 import { withChainErrors } from "./chain-errors";
 import { BUILT_AT_FETCH } from "./fetch-actions";
+import { SERVICE_PAID } from "./build-options";
 import { confirmResultsSchema, normalizeResults } from "./confirm-results";
 import { findOptionOrThrow, quoteExpired } from "./find-option-or-throw";
 import { toGatewayStatus } from "./gateway-views";
@@ -64,6 +66,9 @@ export async function confirmPayment(db: Db, pathId: string, body: z.infer<typeo
   if (!adapter) throw new ApiError("invalid_state", "This option's network is no longer served");
   if (BUILT_AT_FETCH.has(option.method) && !option.builtMessage) {
     throw new ApiError("invalid_state", "Fetch this option's build action before confirming it");
+  }
+  if (SERVICE_PAID.has(option.method) && !(await withinSponsoredBudget(db, { id: p.payment.merchantId, currency: p.merchantCurrency }))) {
+    throw new ApiError("fees_budget_exhausted", "This shop's network fees paid by the service are used up for today; ask for options again to pay with a transfer you send yourself");
   }
   const intent = intentOfOption(option);
   const built = option.builtMessage

@@ -17,6 +17,7 @@ export async function loadGatewayPaymentOrThrow(db: DbOrTx, pathId: string) {
       evmAddress: merchants.evmAddress,
       solanaAddress: merchants.solanaAddress,
       acceptedTokens: merchants.acceptedTokens,
+      merchantCurrency: merchants.currency,
     })
     .from(payments)
     .innerJoin(merchants, eq(merchants.id, payments.merchantId))

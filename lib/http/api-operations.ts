@@ -132,7 +132,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   gateway("get", "", "getPaymentInfo", "Payment info for wallets", undefined, anyObject("PaymentInfo")),
   gateway("post", "/options", "getPaymentOptions", "Payment options for the wallet's accounts", optionsBody, anyObject("PaymentOptions"), ["payment_expired", "invalid_state", "too_many_options", "rate_limited", "bad_gateway"]),
   gateway("post", "/fetch", "fetchActions", "Resolve a build action into wallet actions", fetchBody, anyObject("FetchedActions"), ["payment_expired", "invalid_state", "quote_expired", "rate_limited", "bad_gateway"]),
-  gateway("post", "/confirm", "confirmPayment", "Confirm with the wallet's results", confirmBody, anyObject("GatewayStatus"), ["payment_expired", "invalid_state", "quote_expired", "verification_failed", "rate_limited", "bad_gateway"]),
+  gateway("post", "/confirm", "confirmPayment", "Confirm with the wallet's results", confirmBody, anyObject("GatewayStatus"), ["payment_expired", "invalid_state", "quote_expired", "fees_budget_exhausted", "verification_failed", "rate_limited", "bad_gateway"]),
   gateway("get", "/status", "getGatewayPaymentStatus", "The payment's status for wallets", undefined, anyObject("GatewayStatus")),
   { operationId: "healthz", method: "get", path: "/healthz", summary: "Readiness (database answers; 503 when not) and gas key balances", tags: ["Operations"], auth: "none", response: { status: 200, description: "Ready (status degraded: a gas balance is low or unreadable)", schema: healthSchema }, errors: [] },
   { operationId: "livez", method: "get", path: "/livez", summary: "Liveness", tags: ["Operations"], auth: "none", response: { status: 200, description: "Alive", schema: health }, errors: [] },

@@ -24,6 +24,7 @@ export const ERROR_STATUS = {
   invalid_state: 409,
   quote_expired: 409,
   too_many_options: 409,
+  fees_budget_exhausted: 409,
   payment_expired: 410,
   payload_too_large: 413,
   verification_failed: 422,

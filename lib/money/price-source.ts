@@ -11,9 +11,14 @@ export type PriceSource = { priceOf(token: TokenConfig, currency: string): Token
 
 export const staticPriceSource: PriceSource = {
   priceOf(token, currency) {
-    if (!token.price || token.price.currency !== currency) return undefined;
-    const [whole, fraction = ""] = token.price.value.split(".");
-    const units = BigInt(`${whole}${fraction}`);
-    return units > 0n ? { currency, units, scale: fraction.length } : undefined;
+    return staticPriceIn(token.price, currency);
   },
 };
+
+/** A configured static price (`{currency, value: "150.25"}`) when it is in `currency` and positive. */
+export function staticPriceIn(price: { currency: string; value: string } | null | undefined, currency: string): TokenPrice | undefined {
+  if (!price || price.currency !== currency) return undefined;
+  const [whole, fraction = ""] = price.value.split(".");
+  const units = BigInt(`${whole}${fraction}`);
+  return units > 0n ? { currency, units, scale: fraction.length } : undefined;
+}

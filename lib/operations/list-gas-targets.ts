@@ -1,5 +1,6 @@
 import { gasAccounts } from "@/lib/chains/adapters";
 import { namespaceOf } from "@/lib/chains/caip";
+import { nativeCurrencyOf } from "@/lib/chains/native-currency";
 import type { NetworkConfig } from "@/lib/chains/network-config";
 import { loadNetworks } from "@/lib/chains/load-networks";
 import { formatUnits } from "@/lib/dashboard/format";
@@ -18,9 +19,6 @@ export type GasTarget = {
   warnBelow: bigint;
 };
 
-// What each namespace's gas key pays with. EVM networks are taken to pay in an 18-decimal coin.
-const NATIVE = { eip155: { symbol: "ETH", decimals: 18 }, solana: { symbol: "SOL", decimals: 9 } } as const;
-
 /** Every configured network whose namespace has a gas key, with its warning line in base units. */
 export function listGasTargets(): GasTarget[] {
   const accounts = gasAccounts();
@@ -30,7 +28,7 @@ export function listGasTargets(): GasTarget[] {
     if (namespace !== "eip155" && namespace !== "solana") return [];
     const address = accounts[namespace];
     if (!address) return [];
-    const { symbol, decimals } = NATIVE[namespace];
+    const { symbol, decimals } = nativeCurrencyOf(network);
     return [{ network, namespace, address, symbol, decimals, warnBelow: decimalToUnitsCeil(network.gasBalanceWarn ?? fallback, decimals) }];
   });
 }

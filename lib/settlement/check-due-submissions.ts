@@ -2,8 +2,9 @@ import type { Db } from "@/db/client";
 import type { PaymentSubmission } from "@/db/schema";
 import { adapterFor } from "@/lib/chains/adapters";
 import { namespaceOf } from "@/lib/chains/caip";
-import type { ChainAdapter, Observation, Tracked, TransferIntent } from "@/lib/chains/chain-adapter";
+import type { ChainAdapter, Observation, PaidFee, Tracked, TransferIntent } from "@/lib/chains/chain-adapter";
 import { env } from "@/lib/env";
+import type { FeesPaid } from "@/lib/fees/record-service-fees";
 import { intentOfOption } from "@/lib/gateway/option-intent";
 import { log } from "@/lib/log";
 import { claimDueSubmissions, type DueSubmission } from "./claim-due-submissions";
@@ -79,10 +80,10 @@ async function act(db: Db, adapter: ChainAdapter, intent: TransferIntent, offere
   if (seen.state === "confirmed" && intent.amount !== offered) {
     const exception = intent.amount < offered ? "underpaid" : "overpaid";
     const reason = `${exception}: received ${intent.amount} base units, the option asked ${offered}`;
-    return finishSubmission(db, id, { status: "failed", reason, exception, txHash: seen.txHash, receivedAmount: intent.amount });
+    return finishSubmission(db, id, { status: "failed", reason, exception, txHash: seen.txHash, receivedAmount: intent.amount, fees: feesOf(intent, seen) });
   }
-  if (seen.state === "confirmed") return finishSubmission(db, id, { status: "succeeded", txHash: seen.txHash, sponsored: seen.sponsored });
-  if (seen.state === "failed") return finishSubmission(db, id, { status: "failed", reason: seen.reason });
+  if (seen.state === "confirmed") return finishSubmission(db, id, { status: "succeeded", txHash: seen.txHash, sponsored: seen.sponsored, fees: feesOf(intent, seen) });
+  if (seen.state === "failed") return finishSubmission(db, id, { status: "failed", reason: seen.reason, fees: feesOf(intent, seen) });
   if (seen.state === "pending") {
     if (submission.kind === "relay" && !seen.mined) await unblockRelay(db, adapter, intent, submission);
     return rescheduleSubmission(db, id, delay, "clear");
@@ -112,6 +113,10 @@ async function act(db: Db, adapter: ChainAdapter, intent: TransferIntent, offere
     return finishSubmission(db, id, { status: "failed", reason: `dropped: unknown to the network for ${Math.round(unseenFor / 1000)} s` });
   }
   return rescheduleSubmission(db, id, delay, "now");
+}
+
+function feesOf(intent: TransferIntent, seen: { fees?: PaidFee[] }): FeesPaid | undefined {
+  return seen.fees?.length ? { network: intent.network, paid: seen.fees } : undefined;
 }
 
 /** Checks of a relay before it counts as waiting: a healthy one is mined by then. */

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
 import { payments, paymentSubmissions, sponsoredTokenAccounts } from "@/db/schema";
+import { recordServiceFees, type FeesPaid } from "@/lib/fees/record-service-fees";
 import { log } from "@/lib/log";
 
 /**
@@ -9,12 +10,13 @@ import { log } from "@/lib/log";
  * written (and logged) once. `txHash` is the transaction that settled it (a fee bump or another
  * relayer's transaction may differ from the one recorded).
  */
-export type Outcome =
+export type Outcome = (
   /** `sponsored`: a merchant token account the service funded in this transaction (its rent is paid once). */
   | { status: "succeeded"; txHash: string; sponsored?: { account: string; lamports: bigint } }
   | { status: "failed"; reason: string }
   /** The bound transfer landed for another amount: failed, with what arrived on record for the merchant. */
-  | { status: "failed"; reason: string; exception: "underpaid" | "overpaid"; txHash: string; receivedAmount: bigint };
+  | { status: "failed"; reason: string; exception: "underpaid" | "overpaid"; txHash: string; receivedAmount: bigint }
+) & { /** What the service's gas keys paid for it, recorded with the outcome. */ fees?: FeesPaid };
 
 export async function finishSubmission(db: Db, paymentId: string, outcome: Outcome) {
   const exception = "exception" in outcome ? { exception: outcome.exception, receivedAmount: outcome.receivedAmount.toString() } : {};
@@ -27,6 +29,7 @@ export async function finishSubmission(db: Db, paymentId: string, outcome: Outco
       .returning({ id: payments.id });
     await closeSubmission(tx, paymentId, outcome.status === "succeeded" ? "succeeded" : `failed: ${outcome.reason}`, txHash);
     if (outcome.status === "succeeded" && outcome.sponsored) await recordSponsoredAccount(tx, paymentId, outcome.sponsored);
+    if (outcome.fees) await recordServiceFees(tx, paymentId, outcome.fees);
     return updated.length > 0;
   });
   if (done) {

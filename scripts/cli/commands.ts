@@ -10,6 +10,8 @@ import { parseEvmAddress, parseSolanaAddress } from "@/lib/merchants/receiving-a
 import { findMerchant } from "@/lib/merchants/find-merchant";
 import { isCurrencyCode } from "@/lib/money/iso4217";
 import { readGasBalances } from "@/lib/operations/read-gas-balances";
+import { formatMoney, formatUnits } from "@/lib/dashboard/format";
+import { feesByMerchant } from "@/lib/fees/fees-by-merchant";
 
 export class UsageError extends Error {}
 
@@ -22,6 +24,7 @@ type Flags = { name?: string; "evm-address"?: string; "solana-address"?: string;
 export async function runCommand(openDb: () => Promise<Db>, args: string[], flags: Flags): Promise<string> {
   const [group, action, target] = args;
   if (group === "gas" && action === undefined) return gasReport(flags);
+  if (group === "fees" && action === undefined) return feesReport(await openDb(), flags);
   if (group === "merchant" && action === "create") return merchantCreate(await openDb(), flags);
   if (group === "merchant" && action === "list") return merchantList(await openDb(), flags);
   if (group === "apikey" && action === "create") return apikeyCreate(await openDb(), target, flags);
@@ -39,6 +42,30 @@ async function gasReport(flags: Flags): Promise<string> {
   return entries
     .map((e) => [e.network, e.address, e.balance === null ? "-" : `${e.balance} ${e.symbol}`, `warn below ${e.warnBelow} ${e.symbol}`, status[e.status]].join("\t"))
     .join("\n");
+}
+
+/** What the service's gas keys paid per merchant (relay gas, Solana fees and rent): today, this month, in all. */
+async function feesReport(db: Db, flags: Flags): Promise<string> {
+  const rows = await feesByMerchant(db);
+  if (flags.json) {
+    return JSON.stringify(
+      rows.map((r) => ({
+        ...r,
+        today: formatMoney(r.today, r.currency),
+        month: formatMoney(r.month, r.currency),
+        total: formatMoney(r.total, r.currency),
+        native: r.native.map((coin) => ({ chainId: coin.chainId, symbol: coin.symbol, amount: formatUnits(coin.amount, coin.decimals), baseUnits: coin.amount.toString() })),
+      })),
+    );
+  }
+  if (rows.length === 0) return "the service has paid no fees yet";
+  const header = ["merchant", "name", "payments", "today", "this month", "total", "unvalued", "paid"].join("\t");
+  return [
+    header,
+    ...rows.map((r) =>
+      [r.merchantId, r.name, r.payments, formatMoney(r.today, r.currency), formatMoney(r.month, r.currency), formatMoney(r.total, r.currency), r.unvalued, r.native.map((coin) => `${formatUnits(coin.amount, coin.decimals)} ${coin.symbol} on ${coin.chainId}`).join(", ")].join("\t"),
+    ),
+  ].join("\n");
 }
 
 async function merchantCreate(db: Db, flags: Flags): Promise<string> {

@@ -148,7 +148,10 @@ describe("EVM adapter: EIP-3009 (USDC)", () => {
     ]);
     const submitted = await submit(adapter, i, [await signTypedDataAs(buyer, action)], { notBefore });
     expect(submitted.txHashes[0]).toMatch(/^0x[0-9a-f]{64}$/);
-    expect(await observeSettled(i, submitted, notBefore)).toEqual({ state: "confirmed", txHash: submitted.txHashes[0], confirmations: 1 });
+    const relayed = await client().getTransactionReceipt({ hash: submitted.txHashes[0] as `0x${string}` });
+    // The relayer's gas is reported as the service's fee for this transfer, to the wei.
+    const fees = [{ kind: "network_fee", txHash: submitted.txHashes[0], amount: relayed.gasUsed * relayed.effectiveGasPrice }];
+    expect(await observeSettled(i, submitted, notBefore)).toEqual({ state: "confirmed", txHash: submitted.txHashes[0], confirmations: 1, fees });
 
     expect(await balanceOf(usdc, merchant)).toBe(merchantBefore + 12_340_000n);
     expect(await balanceOf(usdc, buyer.address)).toBe(buyerUsdcBefore - 12_340_000n);
@@ -223,7 +226,7 @@ describe("EVM adapter: ERC-20 transfer (USDT)", () => {
     const hash = await sendAs(buyer, action);
     const submitted = await submit(adapter, i, [hash], { notBefore });
     expect(submitted.txHashes).toEqual([hash]);
-    expect(await observeSettled(i, submitted, notBefore)).toEqual({ state: "confirmed", txHash: hash, confirmations: 1 });
+    expect(await observeSettled(i, submitted, notBefore)).toEqual({ state: "confirmed", txHash: hash, confirmations: 1, fees: [] }); // the buyer paid the gas
     expect(await balanceOf(usdt, merchant)).toBe(before + 25_500_000n);
   });
 
@@ -282,7 +285,7 @@ describe("EVM adapter: observe", () => {
     const { timestamp } = await client().getBlock({ blockTag: "latest" });
     // Beyond the minute of block-time skew the check allows.
     const createdAfter = new Date((Number(timestamp) + 61) * 1000);
-    expect(await adapter.observe(i, { ...submitted, notBefore: createdAfter })).toEqual({ state: "failed", reason: "mined before the payment was created" });
+    expect(await adapter.observe(i, { ...submitted, notBefore: createdAfter })).toEqual({ state: "failed", reason: "mined before the payment was created", fees: [] });
     expect((await adapter.observe(i, { ...submitted, notBefore: new Date(Number(timestamp) * 1000) })).state).toBe("confirmed");
   });
 
@@ -296,7 +299,7 @@ describe("EVM adapter: observe", () => {
     await mine(1);
     expect(await adapter.observe(i, { ...submitted, notBefore })).toEqual({ state: "pending", mined: true });
     await mine(1);
-    expect(await adapter.observe(i, { ...submitted, notBefore })).toEqual({ state: "confirmed", txHash: submitted.txHashes[0], confirmations: 3 });
+    expect(await adapter.observe(i, { ...submitted, notBefore })).toEqual({ state: "confirmed", txHash: submitted.txHashes[0], confirmations: 3, fees: [] });
     expect(await balanceOf(usdt, merchant)).toBe(before + 3_300_000n);
   });
 
@@ -330,7 +333,7 @@ describe("EVM adapter: observe", () => {
     const i = intent({ method: "erc20_transfer", amount: 2_000_000n * 10n ** 6n, payer: thirdBuyer.address });
     const reverted = await transferAs(thirdBuyer, usdt, merchant, i.amount, 100_000n, i.reference); // more than it holds
     const submitted = await submit(adapter, i, [reverted], { notBefore });
-    expect(await adapter.observe(i, { ...submitted, notBefore })).toEqual({ state: "failed", reason: "transaction reverted" });
+    expect(await adapter.observe(i, { ...submitted, notBefore })).toEqual({ state: "failed", reason: "transaction reverted", fees: [] });
 
     const small = intent({ method: "erc20_transfer", amount: 1_100_000n });
     const paid = await submit(adapter, small, [await sendAs(buyer, await onlyAction(small))], { notBefore });

@@ -132,7 +132,13 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
 
     // A network asking for finalization (confirmations 32) reports it once the commitment is reached.
     const finalizing = { ...intent, network: { ...network, confirmations: 32 } };
-    expect(await settle(finalizing, submitted, notBefore)).toEqual({ state: "confirmed", txHash: submitted.txHashes[0], confirmations: 32 });
+    expect(await settle(finalizing, submitted, notBefore)).toEqual({
+      state: "confirmed",
+      txHash: submitted.txHashes[0],
+      confirmations: 32,
+      // The fee payer's fee (two signatures), and the rent when this transfer created the merchant's account.
+      fees: expect.arrayContaining([{ kind: "network_fee", txHash: submitted.txHashes[0], amount: 10_000n }]),
+    });
 
     expect((await tokenBalance(merchant)) - merchantBefore).toBe(intent.amount);
     expect(await connection.getBalance(buyer.publicKey)).toBe(buyerSolBefore); // the buyer paid no SOL

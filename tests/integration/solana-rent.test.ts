@@ -2,7 +2,7 @@ import { createCloseAccountInstruction, createTransferCheckedInstruction, getAss
 import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, Transaction } from "@solana/web3.js";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { merchants, payments, sponsoredTokenAccounts } from "@/db/schema";
+import { merchants, payments, serviceFees, sponsoredTokenAccounts } from "@/db/schema";
 import { encodeBase58 } from "@/lib/chains/solana/base58";
 import { confirmAt, createPaymentAt, signWithDevnetBuyer } from "../support/pay-steps";
 import { proxiedSetup, type ProxiedSetup } from "../support/proxied-servers";
@@ -81,5 +81,9 @@ describe("the service's Solana fee payer funds a merchant's token account once",
     const spent = before - (await connection().getBalance(feePayer.publicKey));
     // One rent and three fees of two signatures each: the merchant's two later closes cost the service nothing.
     expect(spent).toBe(rent + 3 * 10_000);
+    // And it is all on record, per payment: three fees and the one rent.
+    const fees = await setup.db.select().from(serviceFees).where(eq(serviceFees.merchantId, setup.merchant.merchantId));
+    expect(fees.map((f) => f.kind).sort()).toEqual(["network_fee", "network_fee", "network_fee", "rent"]);
+    expect(fees.reduce((sum, f) => sum + Number(f.nativeAmount), 0)).toBe(spent);
   }, 120_000);
 });

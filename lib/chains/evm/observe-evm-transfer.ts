@@ -1,5 +1,5 @@
 import { parseEventLogs, TransactionNotFoundError, TransactionReceiptNotFoundError, type Hash, type PublicClient, type TransactionReceipt } from "viem";
-import type { Observation, Tracked, TransferIntent } from "../chain-adapter";
+import type { Observation, PaidFee, Tracked, TransferIntent } from "../chain-adapter";
 import { ERC20_ABI } from "./erc20-abi";
 import { addressOrThrow, evmClientFor, sameAddress, tokenAddressOf } from "./evm-client";
 import { findAuthorizationUse } from "./find-authorization-use";
@@ -66,14 +66,21 @@ export async function observeEvmTransfer(intent: TransferIntent, tracked: Tracke
   return { state: "unknown", nonceUsed: true, expired: false };
 }
 
-async function judge(intent: TransferIntent, tracked: Tracked, receipt: TransactionReceipt): Promise<Observation> {
+/** The gas our relayer paid for a mined transaction (none when someone else sent it). */
+function relayerFees(tracked: Tracked, receipt: TransactionReceipt): PaidFee[] {
+  if (tracked.kind !== "relay" || !tracked.relayer || !sameAddress(receipt.from, tracked.relayer)) return [];
+  return [{ kind: "network_fee", txHash: receipt.transactionHash, amount: receipt.gasUsed * receipt.effectiveGasPrice }];
+}
+
+async function judge(intent: TransferIntent, tracked: Tracked, receipt: TransactionReceipt, earlierFees: PaidFee[] = []): Promise<Observation> {
   const { publicClient } = evmClientFor(intent.network);
+  const fees = [...earlierFees, ...relayerFees(tracked, receipt)];
   if (receipt.status !== "success") {
     // Someone else may have relayed the same authorization first (anyone holding the signature can):
-    // then the money moved in their transaction, and ours reverted.
+    // then the money moved in their transaction, and ours reverted (its gas is still ours to count).
     const used = tracked.kind === "relay" ? await findAuthorizationUse(intent) : undefined;
-    if (used && used.transactionHash !== receipt.transactionHash && used.status === "success") return judge(intent, tracked, used);
-    return { state: "failed", reason: "transaction reverted" };
+    if (used && used.transactionHash !== receipt.transactionHash && used.status === "success") return judge(intent, tracked, used, fees);
+    return { state: "failed", reason: "transaction reverted", fees };
   }
   const token = tokenAddressOf(intent.network, intent.token);
   const payer = addressOrThrow(intent.payer, "payer");
@@ -82,7 +89,7 @@ async function judge(intent: TransferIntent, tracked: Tracked, receipt: Transact
   const paid = transfers.some(
     (log) => sameAddress(log.address, token) && sameAddress(log.args.from, payer) && sameAddress(log.args.to, recipient) && log.args.value === intent.amount,
   );
-  if (!paid) return { state: "failed", reason: `no ${intent.token.symbol} Transfer of ${intent.amount} from the payer to the recipient in the transaction` };
+  if (!paid) return { state: "failed", reason: `no ${intent.token.symbol} Transfer of ${intent.amount} from the payer to the recipient in the transaction`, fees };
 
   let confirmations = 1;
   if (intent.network.confirmations > 1) {
@@ -97,6 +104,6 @@ async function judge(intent: TransferIntent, tracked: Tracked, receipt: Transact
   // The reference in the transfer is what binds it to the payment; this only refuses what is plainly
   // older, with a margin for block timestamps that run behind the service's clock.
   const notBefore = Math.floor(tracked.notBefore.getTime() / 1000) - BLOCK_TIME_SKEW_SECONDS;
-  if (block.timestamp < BigInt(notBefore)) return { state: "failed", reason: "mined before the payment was created" };
-  return { state: "confirmed", txHash: receipt.transactionHash, confirmations };
+  if (block.timestamp < BigInt(notBefore)) return { state: "failed", reason: "mined before the payment was created", fees };
+  return { state: "confirmed", txHash: receipt.transactionHash, confirmations, fees };
 }

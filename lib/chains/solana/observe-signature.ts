@@ -1,5 +1,5 @@
 import type { Connection, PublicKey, SignatureStatus, TokenBalance, VersionedTransactionResponse } from "@solana/web3.js";
-import type { Observation, Tracked } from "@/lib/chains/chain-adapter";
+import type { Observation, PaidFee, Tracked } from "@/lib/chains/chain-adapter";
 import { tokenAccountsOf } from "./build-transfer-transaction";
 import { solanaRpc } from "./solana-connection";
 import type { SolanaTransfer } from "./solana-transfer";
@@ -41,6 +41,13 @@ function createdAccount(tx: VersionedTransactionResponse, account: PublicKey): {
   return { account: account.toBase58(), lamports: BigInt(after) };
 }
 
+/** The transaction's fee when the service's fee payer paid it (it signs first, so it is key 0). */
+function feesOf(tx: VersionedTransactionResponse, txHash: string, feePayer: PublicKey): PaidFee[] {
+  const payer = accountKeys(tx)[0];
+  if (!tx.meta || !payer?.equals(feePayer)) return [];
+  return [{ kind: "network_fee", txHash, amount: BigInt(tx.meta.fee) }];
+}
+
 /**
  * Where a recorded payment transaction stands. Confirmed only when its status reaches the required
  * depth (1: "confirmed"; more: "finalized"), it succeeded, the recipient's token account of the mint
@@ -55,7 +62,7 @@ export async function observeSignature(
   transfer: SolanaTransfer,
   tokenProgram: PublicKey,
   tracked: Tracked,
-  context: { requiredDepth: number },
+  context: { requiredDepth: number; feePayer: PublicKey },
 ): Promise<Observation> {
   const txHash = tracked.txHashes[0]!;
   const { lastValidBlockHeight, notBefore } = tracked;
@@ -68,25 +75,31 @@ export async function observeSignature(
     status = await statusOf(connection, txHash);
     if (!status) return { state: "unknown", nonceUsed: false, expired: true };
   }
-  if (status.err) return { state: "failed", reason: `transaction failed on chain: ${JSON.stringify(status.err)}` };
+  if (status.err) {
+    // A failed transaction still cost its fee: read it (only on this rare path) so it is counted.
+    const failed = await solanaRpc("getTransaction", () => connection.getTransaction(txHash, { commitment: "confirmed", maxSupportedTransactionVersion: 0 }));
+    return { state: "failed", reason: `transaction failed on chain: ${JSON.stringify(status.err)}`, fees: failed ? feesOf(failed, txHash, context.feePayer) : [] };
+  }
   const finalized = status.confirmationStatus === "finalized";
   if (!finalized && !(context.requiredDepth <= 1 && status.confirmationStatus === "confirmed")) return { state: "pending", mined: true };
 
   const tx = await solanaRpc("getTransaction", () => connection.getTransaction(txHash, { commitment: "confirmed", maxSupportedTransactionVersion: 0 }));
   if (!tx?.meta) return { state: "pending", mined: true }; // the status can run ahead of the node serving the transaction
-  if (tx.meta.err) return { state: "failed", reason: `transaction failed on chain: ${JSON.stringify(tx.meta.err)}` };
+  const fees = feesOf(tx, txHash, context.feePayer);
+  if (tx.meta.err) return { state: "failed", reason: `transaction failed on chain: ${JSON.stringify(tx.meta.err)}`, fees };
   if (!accountKeys(tx).some((key) => key.equals(transfer.reference))) {
-    return { state: "failed", reason: "transaction does not carry this payment's reference" };
+    return { state: "failed", reason: "transaction does not carry this payment's reference", fees };
   }
   const received = amountReceived(tx, tokenAccountsOf(transfer, tokenProgram).destination, transfer.mint);
   if (received !== transfer.amount) {
-    return { state: "failed", reason: `recipient received ${received} base units of ${transfer.mint.toBase58()}, expected ${transfer.amount}` };
+    return { state: "failed", reason: `recipient received ${received} base units of ${transfer.mint.toBase58()}, expected ${transfer.amount}`, fees };
   }
   if (tx.blockTime == null) return { state: "pending", mined: true };
   if (tx.blockTime < Math.floor(notBefore.getTime() / 1000) - BLOCK_TIME_SKEW_SECONDS) {
-    return { state: "failed", reason: "transaction landed before the payment was created" };
+    return { state: "failed", reason: "transaction landed before the payment was created", fees };
   }
   const confirmations = finalized ? FINALIZED_DEPTH : (status.confirmations ?? 0) + 1;
   const sponsored = transfer.rentPayer === "service" ? createdAccount(tx, tokenAccountsOf(transfer, tokenProgram).destination) : undefined;
-  return { state: "confirmed", txHash, confirmations, ...(sponsored ? { sponsored } : {}) };
+  const rent: PaidFee[] = sponsored ? [{ kind: "rent", txHash, amount: sponsored.lamports }] : [];
+  return { state: "confirmed", txHash, confirmations, fees: [...fees, ...rent], ...(sponsored ? { sponsored } : {}) };
 }

@@ -82,7 +82,7 @@ export function createSolanaAdapter(options: SolanaAdapterOptions): ChainAdapter
 
     async observe(intent, tracked) {
       const { transfer, connection, tokenProgram } = await onChain(intent, feePayer.publicKey);
-      return observeSignature(connection, transfer, tokenProgram, tracked, { requiredDepth: intent.network.confirmations });
+      return observeSignature(connection, transfer, tokenProgram, tracked, { requiredDepth: intent.network.confirmations, feePayer: feePayer.publicKey });
     },
   };
 }

@@ -1,0 +1,42 @@
+import { eq, sql } from "drizzle-orm";
+import type { Tx } from "@/db/client";
+import { merchants, payments, serviceFees } from "@/db/schema";
+import type { PaidFee } from "@/lib/chains/chain-adapter";
+import type { NetworkConfig } from "@/lib/chains/network-config";
+import { serviceFeeValue } from "./service-fee-value";
+
+/** Fees the service's gas keys paid for one payment, on one network. */
+export type FeesPaid = { network: NetworkConfig; paid: PaidFee[] };
+
+/**
+ * Record what the service paid for a payment, valued in its merchant's currency, inside the
+ * transaction that finishes the payment. A transaction's fee is stored once (unique per chain,
+ * hash and kind), so instances that observe the same outcome cannot count it twice.
+ */
+export async function recordServiceFees(tx: Tx, paymentId: string, fees: FeesPaid): Promise<void> {
+  const paid = fees.paid.filter((fee) => fee.amount > 0n);
+  if (paid.length === 0) return;
+  const [owner] = await tx
+    .select({ merchantId: payments.merchantId, currency: merchants.currency })
+    .from(payments)
+    .innerJoin(merchants, eq(merchants.id, payments.merchantId))
+    .where(eq(payments.id, paymentId));
+  if (!owner) return;
+  const rows = paid.map((fee) => {
+    const value = serviceFeeValue(fees.network, fee.amount, owner.currency);
+    return {
+      merchantId: owner.merchantId,
+      paymentId,
+      chainId: fees.network.chainId,
+      txHash: fee.txHash,
+      kind: fee.kind,
+      nativeAmount: fee.amount.toString(),
+      nativeSymbol: value.symbol,
+      nativeDecimals: value.decimals,
+      currency: owner.currency,
+      fiatAmount: value.fiatAmount,
+      paidAt: sql`now()`,
+    };
+  });
+  await tx.insert(serviceFees).values(rows).onConflictDoNothing();
+}
