@@ -14,7 +14,7 @@ describe("password hashes", () => {
     expect(needsRehash(hash)).toBe(false);
     // A fresh salt each time.
     expect(await hashPassword(PASSWORD)).not.toBe(hash);
-  });
+  }, 30_000); // four hashes of about half a second each, more on a busy machine
 
   it("hashes stored with the earlier parameters keep verifying with their own, and are marked for an upgrade", async () => {
     expect(await verifyPassword(PASSWORD, OLD_HASH)).toBe(true);
