@@ -17,7 +17,7 @@ npx vitest run --config tests/vitest.config.ts --project unit
 step "local chains smoke (anvil + LiteSVM RPC: EIP-3009, ERC-20, SPL transfers)"
 npx tsx scripts/devnet/smoke.ts
 step "chain adapters against the local chains"
-npx vitest run --config tests/vitest.config.ts --project chains --passWithNoTests
+npx vitest run --config tests/vitest.config.ts --project chains
 step "production build"
 npx next build
 step "integration tests (HTTP against the production build, real PostgreSQL: ${DATABASE_URL:+DATABASE_URL}${DATABASE_URL:-embedded})"
