@@ -99,6 +99,6 @@ function useNow(renderedAt: number, running: boolean): number {
 
 function terminalKind(status: PaymentStatusView["status"], initialStatus: PaymentStatusView["status"]): TerminalKind | null {
   if (status === "succeeded") return initialStatus === "succeeded" ? "already_paid" : "succeeded";
-  if (status === "failed" || status === "expired") return status;
+  if (status === "failed" || status === "expired" || status === "cancelled") return status;
   return null;
 }

@@ -6,6 +6,7 @@ const STATUS_TEXT: Record<CheckoutStatus, string> = {
   succeeded: "Paid",
   failed: "Payment failed",
   expired: "Expired",
+  cancelled: "Cancelled",
 };
 
 export function StatusPill({ status }: { status: CheckoutStatus }) {

@@ -3,13 +3,14 @@
 import { useEffect, useState } from "react";
 import { redirectTarget } from "./redirect-target";
 
-export type TerminalKind = "succeeded" | "already_paid" | "failed" | "expired";
+export type TerminalKind = "succeeded" | "already_paid" | "failed" | "expired" | "cancelled";
 
 const COPY: Record<TerminalKind, { title: string; body: string; tone: "ok" | "bad" }> = {
   succeeded: { title: "Payment received", body: "Thank you. The merchant has been notified.", tone: "ok" },
   already_paid: { title: "Already paid", body: "This payment has already been completed. Nothing more to do.", tone: "ok" },
   failed: { title: "Payment failed", body: "The payment did not go through and no funds were taken. Ask the merchant for a new payment link.", tone: "bad" },
   expired: { title: "Payment expired", body: "The time to pay has run out. Ask the merchant for a new payment link.", tone: "bad" },
+  cancelled: { title: "Payment cancelled", body: "This payment was cancelled and can no longer be paid. No funds were taken.", tone: "bad" },
 };
 
 const REDIRECT_SECONDS = 3;

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 
 /** Statuses as the buyer sees them (the merchant vocabulary; the gateway says requires_action for pending). */
-export type CheckoutStatus = "pending" | "processing" | "succeeded" | "failed" | "expired";
+export type CheckoutStatus = "pending" | "processing" | "succeeded" | "failed" | "expired" | "cancelled";
 export type PaymentStatusView = { status: CheckoutStatus; isFinal: boolean; txHash?: string | null };
 
 export const statusKey = (paymentId: string) => ["payment-status", paymentId] as const;

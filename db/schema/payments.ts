@@ -2,9 +2,17 @@ import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { merchants } from "./merchants";
 
-/** Stored statuses use the merchant vocabulary (spec 3.1); gateway and listings map `pending` at the edge. */
-export const PAYMENT_STATUSES = ["pending", "processing", "succeeded", "failed", "expired"] as const;
+/**
+ * Stored statuses use the merchant vocabulary (spec 3.1) plus `cancelled`; the gateway, the
+ * `/v1/payments…` routes and the replacement listing say `requires_action` for `pending`; the seed's
+ * routes and the deprecated listing, which have no `cancelled`, say `failed` for it. Mapped at the edge.
+ */
+export const PAYMENT_STATUSES = ["pending", "processing", "succeeded", "failed", "expired", "cancelled"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** Who cancelled a payment that was still waiting for the buyer. */
+export const CANCEL_REASONS = ["cancelled_by_merchant", "cancelled_by_user"] as const;
+export type CancelReason = (typeof CANCEL_REASONS)[number];
 
 export const PAYMENT_EXCEPTIONS = ["paid_late", "underpaid", "overpaid"] as const;
 export type PaymentException = (typeof PAYMENT_EXCEPTIONS)[number];
@@ -52,9 +60,22 @@ export const payments = pgTable(
     /** Who marked an exception as paid (dashboard user's email) and when. */
     resolvedBy: text("resolved_by"),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    /** Set with status `cancelled` (its time is `finalized_at`), and kept if a late transfer is then accepted. */
+    cancelReason: text("cancel_reason", { enum: CANCEL_REASONS }),
+    /**
+     * Refunds are bookkeeping (the service never holds funds): a succeeded payment stays succeeded and
+     * is marked refunded, by an API key or a dashboard user (`refunded_by`), with the transaction of
+     * the merchant's own refund when it was sent from the dashboard and verified on chain.
+     */
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    refundedBy: text("refunded_by"),
+    refundTxHash: text("refund_tx_hash"),
   },
   (t) => [
-    check("payments_status_check", sql`${t.status} in ('pending','processing','succeeded','failed','expired')`),
+    check("payments_status_check", sql`${t.status} in ('pending','processing','succeeded','failed','expired','cancelled')`),
+    // A cancelled payment says who cancelled it; the reason stays should the merchant later accept a late transfer.
+    check("payments_cancel_reason_check", sql`${t.status} <> 'cancelled' or ${t.cancelReason} is not null`),
+    check("payments_refund_check", sql`${t.refundedAt} is null or ${t.status} = 'succeeded'`),
     check("payments_fiat_amount_positive", sql`${t.fiatAmount} > 0`),
     check("payments_exception_check", sql`${t.exception} in ('paid_late','underpaid','overpaid')`),
     // The dashboard's exceptions filter.
@@ -70,5 +91,7 @@ export const payments = pgTable(
     index("payments_pending_expiry_idx").on(t.expiresAt).where(sql`${t.status} = 'pending'`),
     // One on-chain transfer can settle at most one payment.
     uniqueIndex("payments_chain_tx_unique").on(t.chainId, t.txHash),
+    // And one refund transaction refunds at most one payment.
+    uniqueIndex("payments_refund_tx_unique").on(t.chainId, t.refundTxHash),
   ],
 );

@@ -1,7 +1,6 @@
 import { env } from "@/lib/env";
 import { currencyExponent } from "@/lib/money/iso4217";
-import { toListingStatus } from "@/lib/listings/listing-status";
-import { isFinalStatus } from "@/lib/payments/status";
+import { isFinalStatus, toContractStatus } from "@/lib/payments/status";
 import type { GatewayPayment } from "./load-gateway-payment";
 
 /** PaymentInfo as the wallet SDK reads it: fiat amount, expiry, merchant, status, buyer. */
@@ -15,7 +14,7 @@ export function toPaymentInfo(p: GatewayPayment) {
     },
     expiresAt: Math.floor(p.payment.expiresAt.getTime() / 1000),
     merchant: { name: p.merchantName, iconUrl: p.merchantIconUrl ?? null },
-    status: toListingStatus(p.status),
+    status: toContractStatus(p.status),
     buyer: p.payment.buyerAccount
       ? { accountCaip10: p.payment.buyerAccount, accountProviderName: p.payment.walletName ?? "", accountProviderIcon: null }
       : null,
@@ -27,7 +26,7 @@ export function toGatewayStatus(p: Pick<GatewayPayment, "status" | "payment">) {
   const isFinal = isFinalStatus(p.status);
   const { txHash, tokenCaip19, tokenAmount, tokenSymbol, tokenDecimals } = p.payment;
   return {
-    status: toListingStatus(p.status),
+    status: toContractStatus(p.status),
     isFinal,
     pollInMs: isFinal ? null : env().POLL_INTERVAL_MS,
     info:

@@ -47,10 +47,15 @@ export class ApiError extends Error {
     readonly issues?: FieldIssue[],
     /** When a retry can succeed (rate limits): sent as `Retry-After` by the route wrapper. */
     readonly retryAfterSeconds?: number,
+    /**
+     * Where the contract answers a code with another status than the table's on one route (cancel
+     * answers `invalid_state` with 400 where confirm answers 409). Rare on purpose.
+     */
+    status?: 400,
   ) {
     super(message);
     this.name = "ApiError";
-    this.status = ERROR_STATUS[code];
+    this.status = status ?? ERROR_STATUS[code];
   }
 
   toBody(): { code: ErrorCode; message: string; issues?: FieldIssue[] } {

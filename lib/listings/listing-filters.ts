@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, isNotNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, gt, gte, inArray, isNotNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { payments } from "@/db/schema";
 import type { ListingQuery } from "./listing-query";
 import type { ListingStatus } from "./listing-status";
@@ -26,6 +26,9 @@ function statusCondition(status: ListingStatus): SQL {
       return and(eq(payments.status, "pending"), gt(payments.expiresAt, sql`now()`))!;
     case "expired":
       return or(eq(payments.status, "expired"), and(eq(payments.status, "pending"), lte(payments.expiresAt, sql`now()`)))!;
+    case "failed":
+      // The deprecated listing has no `cancelled`; it reads `failed`, and filters so too.
+      return inArray(payments.status, ["failed", "cancelled"]);
     default:
       return eq(payments.status, status);
   }

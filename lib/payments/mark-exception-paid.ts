@@ -13,7 +13,7 @@ export async function markExceptionPaid(db: Db, merchantId: string, paymentId: s
     .update(payments)
     .set({ status: "succeeded", resolvedBy: decidedBy, resolvedAt: sql`now()`, finalizedAt: sql`now()`, updatedAt: sql`now()` })
     // Not while processing: the watcher is still settling a transfer for it.
-    .where(and(eq(payments.id, paymentId), eq(payments.merchantId, merchantId), isNotNull(payments.exception), inArray(payments.status, ["pending", "expired", "failed"])))
+    .where(and(eq(payments.id, paymentId), eq(payments.merchantId, merchantId), isNotNull(payments.exception), inArray(payments.status, ["pending", "expired", "failed", "cancelled"])))
     .returning();
   if (updated) return updated;
   const [row] = await db
