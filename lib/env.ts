@@ -78,6 +78,7 @@ const envSchema = z.object({
   GATEWAY_OPTIONS_PER_MINUTE: intFromEnv(1, 1_000_000, 120),
   GATEWAY_FETCH_PER_MINUTE: intFromEnv(1, 1_000_000, 60),
   GATEWAY_CONFIRM_PER_MINUTE: intFromEnv(1, 1_000_000, 60),
+  GATEWAY_CANCEL_PER_MINUTE: intFromEnv(1, 1_000_000, 30),
   /**
    * Option rows (quotes) one payment may ever have; beyond, options answers 409 `too_many_options` and
    * stores nothing. Repeated calls reuse a live quote for the same account and token, so a checkout

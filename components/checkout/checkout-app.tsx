@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import { useEffect, useState, type ReactNode } from "react";
 import type { CheckoutNetwork } from "@/lib/gateway/checkout-networks";
+import { CancelPayment } from "./cancel-payment";
 import { Countdown } from "./countdown";
 import { StatusPill } from "./status-pill";
 import { TerminalView, type TerminalKind } from "./terminal-view";
@@ -77,6 +78,7 @@ function CheckoutFlow({ paymentId, initial, expiresAt, renderedAt, redirects, ne
         </button>
       )}
       {status === "pending" ? share : null}
+      {status === "pending" ? <CancelPayment paymentId={paymentId} /> : null}
     </>
   );
 }

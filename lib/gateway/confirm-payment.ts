@@ -25,15 +25,30 @@ export const confirmBody = z
 // Every option of ours resolves to exactly one wallet action (typed data, a transfer, or one Solana transaction).
 const ACTIONS_PER_OPTION = 1;
 
-function lateError(late: "payment_expired" | "quote_expired", recorded: boolean): ApiError {
-  const what = late === "payment_expired" ? "This payment has expired" : "This option's quote has expired; ask for options again";
+type Late = "payment_expired" | "quote_expired" | "cancelled";
+
+const LATE_WHAT: Record<Late, string> = {
+  payment_expired: "This payment has expired",
+  quote_expired: "This option's quote has expired; ask for options again",
+  cancelled: "This payment was cancelled",
+};
+
+function lateError(late: Late, recorded: boolean): ApiError {
+  const what = LATE_WHAT[late];
+  const code = late === "cancelled" ? "invalid_state" : late;
   // The merchant sees it as paid late and decides; the payment's status does not change.
-  return new ApiError(late, recorded ? `${what}. Your transfer reached the merchant and is recorded as paid late for the merchant to resolve` : what);
+  return new ApiError(code, recorded ? `${what}. Your transfer reached the merchant and is recorded as paid late for the merchant to resolve` : what);
+}
+
+/** Why a transfer for this payment now comes too late: it expired or was cancelled (or, below, the option's quote expired). */
+function lateStatus(status: GatewayPayment["status"]): Late | undefined {
+  if (status === "expired") return "payment_expired";
+  return status === "cancelled" ? "cancelled" : undefined;
 }
 
 /** A confirm that arrives after this option's confirm was recorded (a retry, a race) answers where the payment stands. */
 function alreadyConfirmed(p: Pick<GatewayPayment, "status" | "payment">, optionId: string) {
-  if (p.status === "pending" || p.status === "expired" || p.payment.optionId !== optionId) return undefined;
+  if (p.status === "pending" || p.status === "expired" || p.status === "cancelled" || p.payment.optionId !== optionId) return undefined;
   return toGatewayStatus(p);
 }
 
@@ -55,12 +70,12 @@ export async function confirmPayment(db: Db, pathId: string, body: z.infer<typeo
   }
   const answered = alreadyConfirmed(p, body.optionId);
   if (answered) return answered;
-  if (p.status !== "expired") assertPayable(p.status);
+  if (!lateStatus(p.status)) assertPayable(p.status);
 
   const option = await findOptionOrThrow(db, p.payment.id, body.optionId, new Date(), "allow");
   // Too late for this option. Nothing moved yet when the service sends the transfer (EIP-3009, Solana):
   // refuse. A transfer the wallet sent itself has reached the merchant: verify it and record it.
-  const late = p.status === "expired" ? "payment_expired" : quoteExpired(option) ? "quote_expired" : undefined;
+  const late = lateStatus(p.status) ?? (quoteExpired(option) ? "quote_expired" : undefined);
   if (late && option.method !== "erc20_transfer") throw lateError(late, false);
   const adapter = adapterFor(namespaceOf(option.chainId));
   if (!adapter) throw new ApiError("invalid_state", "This option's network is no longer served");
@@ -95,7 +110,15 @@ export async function confirmPayment(db: Db, pathId: string, body: z.infer<typeo
   }
   const { verified, relay } = prepared;
 
-  const outcome = await recordSubmission(db, { paymentId: p.payment.id, option, intent, verified, walletName, relay, late: late !== undefined });
+  let outcome = await recordSubmission(db, { paymentId: p.payment.id, option, intent, verified, walletName, relay, late: late !== undefined });
+  // Cancelled (or expired) while this confirm verified: a transfer the wallet sent is the merchant's
+  // money all the same, so it is recorded as late rather than refused and forgotten.
+  const lateNow = !late && !outcome.recorded ? lateStatus(effectiveStatus(outcome.payment)) : undefined;
+  if (lateNow && verified.kind === "wallet_sent") {
+    outcome = await recordSubmission(db, { paymentId: p.payment.id, option, intent, verified, walletName, relay, late: true });
+    if (!outcome.recorded && outcome.submission?.txHash !== verified.txHash) throw new ApiError("invalid_state", "Another transfer is already recorded for this payment");
+    throw lateError(lateNow, true);
+  }
   if (late) {
     if (!outcome.recorded && outcome.submission?.txHash !== (verified.kind === "wallet_sent" ? verified.txHash : undefined)) {
       throw new ApiError("invalid_state", "Another transfer is already recorded for this payment");

@@ -1,6 +1,7 @@
 import { env } from "@/lib/env";
 import { currencyExponent } from "@/lib/money/iso4217";
 import { isFinalStatus, toContractStatus } from "@/lib/payments/status";
+import { transferInfo } from "@/lib/payments/transfer-info";
 import type { GatewayPayment } from "./load-gateway-payment";
 
 /** PaymentInfo as the wallet SDK reads it: fiat amount, expiry, merchant, status, buyer. */
@@ -21,24 +22,14 @@ export function toPaymentInfo(p: GatewayPayment) {
   };
 }
 
-/** Confirm and status responses: gateway vocabulary (`requires_action`), pollInMs null once final. */
+/** Confirm and status responses: the contract's vocabulary (`requires_action`), pollInMs null once final. */
 export function toGatewayStatus(p: Pick<GatewayPayment, "status" | "payment">) {
   const isFinal = isFinalStatus(p.status);
-  const { txHash, tokenCaip19, tokenAmount, tokenSymbol, tokenDecimals } = p.payment;
   return {
     status: toContractStatus(p.status),
     isFinal,
     pollInMs: isFinal ? null : env().POLL_INTERVAL_MS,
-    info:
-      txHash && tokenCaip19 && tokenAmount
-        ? {
-            txId: txHash,
-            optionAmount: {
-              unit: `caip19/${tokenCaip19}`,
-              value: tokenAmount,
-              display: { assetSymbol: tokenSymbol ?? "", assetName: tokenSymbol ?? "", decimals: tokenDecimals ?? 0 },
-            },
-          }
-        : null,
+    // From the moment a transfer is recorded, so the checkout can show it while it confirms.
+    info: transferInfo(p.payment),
   };
 }

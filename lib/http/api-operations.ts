@@ -5,6 +5,7 @@ import { optionsBody } from "@/lib/gateway/parse-accounts";
 import { listingQuerySchema } from "@/lib/listings/listing-query";
 import { listingResponseSchema } from "@/lib/listings/listing-schemas";
 import { healthSchema } from "@/lib/operations/gas-schemas";
+import { cancelResponse, contractCreateResponse, contractDetailResponse, contractStatusResponse } from "@/lib/payments/contract-views";
 import { createPaymentBody, paymentResponse, paymentStatusResponse } from "@/lib/payments/schemas";
 import type { ErrorCode } from "./errors";
 
@@ -24,11 +25,12 @@ export type ApiOperation = {
   tags: string[];
   auth: "merchant" | "legacy" | "none";
   deprecated?: boolean;
-  aliasOf?: string;
   parameters?: Record<string, unknown>[];
   body?: z.ZodType;
   response: { status: number; description: string; schema: z.ZodType };
   errors: ErrorCode[];
+  /** Codes this route answers with another status than the table's (cancel: invalid_state is 400). */
+  errorStatus?: Partial<Record<ErrorCode, 400>>;
 };
 
 const AUTH_ERRORS: ErrorCode[] = ["missing_api_key", "missing_merchant_id", "invalid_api_key", "merchant_not_found", "header_not_ascii", "internal_error"];
@@ -41,30 +43,28 @@ const IDEMPOTENCY_KEY = {
   schema: { type: "string", minLength: 1, maxLength: 255 },
 };
 
-const createPayment = (path: string, aliasOf?: string): ApiOperation => ({
-  operationId: aliasOf ? "createPaymentAlias" : "createPayment",
+const createPayment = (path: string, contract: boolean): ApiOperation => ({
+  operationId: contract ? "paymentsCreatePayment" : "createPayment",
   method: "post",
   path,
-  summary: "Create a payment",
+  summary: contract ? "Create a payment (the contract's statuses: requires_action …)" : "Create a payment (spec 3.1 statuses: pending …)",
   tags: ["Payments"],
   auth: "merchant",
-  aliasOf,
   parameters: [IDEMPOTENCY_KEY],
   body: createPaymentBody,
-  response: { status: 201, description: "The payment; send the buyer to gatewayUrl", schema: paymentResponse },
+  response: { status: 201, description: "The payment; send the buyer to gatewayUrl", schema: contract ? contractCreateResponse : paymentResponse },
   errors: ["invalid_params", "params_validation", "unsupported_media_type", "payload_too_large", "idempotency_conflict", ...AUTH_ERRORS],
 });
 
-const paymentStatus = (path: string, aliasOf?: string): ApiOperation => ({
-  operationId: aliasOf ? "getPaymentStatusAlias" : "getPaymentStatus",
+const paymentStatus = (path: string, contract: boolean): ApiOperation => ({
+  operationId: contract ? "paymentsGetPaymentStatus" : "getPaymentStatus",
   method: "get",
   path,
-  summary: "Verify a payment's status",
+  summary: contract ? "A payment's status, with info once succeeded and failureCode once failed" : "Verify a payment's status (spec 3.1: a cancelled payment reads failed)",
   tags: ["Payments"],
   auth: "merchant",
-  aliasOf,
   parameters: [PAYMENT_ID],
-  response: { status: 200, description: "Current status", schema: paymentStatusResponse },
+  response: { status: 200, description: "Current status", schema: contract ? contractStatusResponse : paymentStatusResponse },
   errors: ["payment_not_found", ...AUTH_ERRORS],
 });
 
@@ -123,10 +123,33 @@ const health = z.object({ status: z.string() }).meta({ id: "Health" });
 
 /** Every route of the service. A test checks this list against the route files under app/. */
 export const API_OPERATIONS: ApiOperation[] = [
-  createPayment("/v1/merchant/payment"),
-  createPayment("/v1/payments", "POST /v1/merchant/payment"),
-  paymentStatus("/v1/merchant/payment/{id}/status"),
-  paymentStatus("/v1/payments/{id}/status", "GET /v1/merchant/payment/{id}/status"),
+  createPayment("/v1/merchant/payment", false),
+  createPayment("/v1/payments", true),
+  paymentStatus("/v1/merchant/payment/{id}/status", false),
+  paymentStatus("/v1/payments/{id}/status", true),
+  {
+    operationId: "paymentsGetPayment",
+    method: "get",
+    path: "/v1/payments/{id}",
+    summary: "A payment's detail: status, referenceId, info, failureCode, settlement",
+    tags: ["Payments"],
+    auth: "merchant",
+    parameters: [PAYMENT_ID],
+    response: { status: 200, description: "The payment", schema: contractDetailResponse },
+    errors: ["payment_not_found", ...AUTH_ERRORS],
+  },
+  {
+    operationId: "paymentsCancelPayment",
+    method: "post",
+    path: "/v1/payments/{id}/cancel",
+    summary: "Cancel a payment that still requires action (reason cancelled_by_merchant)",
+    tags: ["Payments"],
+    auth: "merchant",
+    parameters: [PAYMENT_ID],
+    response: { status: 200, description: "Cancelled", schema: cancelResponse },
+    errors: ["invalid_state", "payment_not_found", ...AUTH_ERRORS],
+    errorStatus: { invalid_state: 400 },
+  },
   listing("/v1/merchants/payments", false),
   listing("/v1/merchants/{merchant_id}/payments", true),
   gateway("get", "", "getPaymentInfo", "Payment info for wallets", undefined, anyObject("PaymentInfo")),
@@ -134,6 +157,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   gateway("post", "/fetch", "fetchActions", "Resolve a build action into wallet actions", fetchBody, anyObject("FetchedActions"), ["payment_expired", "invalid_state", "quote_expired", "rate_limited", "bad_gateway"]),
   gateway("post", "/confirm", "confirmPayment", "Confirm with the wallet's results", confirmBody, anyObject("GatewayStatus"), ["payment_expired", "invalid_state", "quote_expired", "fees_budget_exhausted", "verification_failed", "rate_limited", "bad_gateway"]),
   gateway("get", "/status", "getGatewayPaymentStatus", "The payment's status for wallets", undefined, anyObject("GatewayStatus")),
+  { ...gateway("post", "/cancel", "gatewayCancelPayment", "The buyer cancels a payment that still requires action (reason cancelled_by_user)", undefined, cancelResponse, ["invalid_state", "rate_limited"]), errorStatus: { invalid_state: 400 } },
   { operationId: "healthz", method: "get", path: "/healthz", summary: "Readiness (database answers; 503 when not) and gas key balances", tags: ["Operations"], auth: "none", response: { status: 200, description: "Ready (status degraded: a gas balance is low or unreadable)", schema: healthSchema }, errors: [] },
   { operationId: "livez", method: "get", path: "/livez", summary: "Liveness", tags: ["Operations"], auth: "none", response: { status: 200, description: "Alive", schema: health }, errors: [] },
   { operationId: "openapi", method: "get", path: "/openapi.json", summary: "This document", tags: ["Operations"], auth: "none", response: { status: 200, description: "OpenAPI 3.1", schema: z.record(z.string(), z.unknown()) }, errors: [] },

@@ -13,6 +13,7 @@ export async function assertWithinRateLimit(bucket: RateLimitBucket, client: str
         gateway_options: settings.GATEWAY_OPTIONS_PER_MINUTE,
         gateway_fetch: settings.GATEWAY_FETCH_PER_MINUTE,
         gateway_confirm: settings.GATEWAY_CONFIRM_PER_MINUTE,
+        gateway_cancel: settings.GATEWAY_CANCEL_PER_MINUTE,
       });
     })
     .catch((err) => {

@@ -4,7 +4,7 @@ import { log } from "@/lib/log";
 import { ApiError } from "./errors";
 
 /** Per-client budgets of the unauthenticated gateway calls (settings in lib/env.ts). */
-export type RateLimitBucket = "gateway_options" | "gateway_fetch" | "gateway_confirm";
+export type RateLimitBucket = "gateway_options" | "gateway_fetch" | "gateway_confirm" | "gateway_cancel";
 
 export type RateLimiter = { consume(bucket: RateLimitBucket, client: string): Promise<void> };
 

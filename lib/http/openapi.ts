@@ -48,7 +48,7 @@ function operationObject(op: ApiOperation, components: Record<string, JsonSchema
     },
   };
   for (const code of op.errors) {
-    const status = String(ERROR_STATUS[code]);
+    const status = String(op.errorStatus?.[code] ?? ERROR_STATUS[code]);
     const entry = (responses[status] ??= {
       description: "Error",
       content: { "application/json": { schema: schemaFor(errorBody, "output", components) } },
@@ -59,7 +59,6 @@ function operationObject(op: ApiOperation, components: Record<string, JsonSchema
   return {
     operationId: op.operationId,
     summary: op.summary,
-    ...(op.aliasOf ? { description: `Alias of ${op.aliasOf}.` } : {}),
     tags: op.tags,
     ...(op.deprecated ? { deprecated: true } : {}),
     security: SECURITY[op.auth],

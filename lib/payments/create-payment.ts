@@ -25,7 +25,7 @@ export async function createPayment(
   idempotencyKey?: string,
 ): Promise<CreatePaymentResult> {
   const now = new Date();
-  const expiresAt = resolveExpiry(body.expiresAt, merchant, now);
+  const expiresAt = resolveExpiry(body.expiresAt ?? undefined, merchant, now);
   if (!idempotencyKey) return { payment: await insertPayment(db, merchant, body, expiresAt), replayed: false };
 
   const requestHash = hashBody(body);

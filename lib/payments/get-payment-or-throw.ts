@@ -4,6 +4,19 @@ import { payments } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
 import { paymentIdParam } from "./schemas";
 
+/** What the merchant API's answers show of a payment (status views, the contract's detail). */
+export const PAYMENT_VIEW_FIELDS = {
+  id: payments.id,
+  status: payments.status,
+  expiresAt: payments.expiresAt,
+  referenceId: payments.referenceId,
+  txHash: payments.txHash,
+  tokenCaip19: payments.tokenCaip19,
+  tokenAmount: payments.tokenAmount,
+  tokenSymbol: payments.tokenSymbol,
+  tokenDecimals: payments.tokenDecimals,
+};
+
 /** A merchant's own payment. Another merchant's payment is indistinguishable from a missing one. */
 export async function getMerchantPaymentOrThrow(db: DbOrTx, merchantId: string, paymentId: string) {
   if (!paymentIdParam.safeParse(paymentId).success) throw notFound(paymentId);
@@ -21,7 +34,7 @@ const merchantPaymentQueries = new WeakMap<DbOrTx, ReturnType<typeof buildMercha
 
 function buildMerchantPaymentQuery(db: DbOrTx) {
   return db
-    .select({ id: payments.id, status: payments.status, expiresAt: payments.expiresAt })
+    .select(PAYMENT_VIEW_FIELDS)
     .from(payments)
     .where(and(eq(payments.id, sql.placeholder("paymentId")), eq(payments.merchantId, sql.placeholder("merchantId"))))
     .prepare("merchant_payment_status");

@@ -4,6 +4,7 @@ import { apiKeys, merchants, payments } from "@/db/schema";
 import { matchMerchantKey, merchantNotFound, partnerHeaders } from "@/lib/auth/authenticate-merchant";
 import { recordKeyUse } from "@/lib/auth/record-key-use";
 import { ApiError } from "@/lib/http/errors";
+import { PAYMENT_VIEW_FIELDS } from "./get-payment-or-throw";
 import { paymentIdParam } from "./schemas";
 
 /**
@@ -21,10 +22,10 @@ export async function readStatusWithKey(dbs: { read: Db; write: Db }, headers: H
   if (!merchant) throw merchantNotFound(merchantId);
   recordKeyUse(dbs.write, merchant.keyId);
   const row = rows[0]!;
-  if (!row.paymentId || !row.status || !row.expiresAt) {
+  if (!row.paymentId || !row.payment) {
     throw new ApiError("payment_not_found", `No payment ${paymentId.slice(0, 64)} for this merchant`);
   }
-  return { merchant, payment: { id: row.paymentId, status: row.status, expiresAt: row.expiresAt } };
+  return { merchant, payment: row.payment };
 }
 
 const statusQueries = new WeakMap<Db, ReturnType<typeof buildStatusQuery>>();
@@ -39,8 +40,7 @@ function buildStatusQuery(db: Db) {
       keyId: apiKeys.id,
       keyHash: apiKeys.keyHash,
       paymentId: payments.id,
-      status: payments.status,
-      expiresAt: payments.expiresAt,
+      payment: PAYMENT_VIEW_FIELDS,
     })
     .from(merchants)
     .leftJoin(apiKeys, and(eq(apiKeys.merchantId, merchants.id), isNull(apiKeys.revokedAt)))

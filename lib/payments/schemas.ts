@@ -28,8 +28,8 @@ export const createPaymentBody = z
       .number()
       .int()
       .positive()
-      .optional()
-      .meta({ description: "Unix seconds, in the future and at most 30 days ahead; default 15 minutes from now" }),
+      .nullish()
+      .meta({ description: "Unix seconds, in the future and at most 30 days ahead; default (absent or null) 15 minutes from now" }),
     checkout: z
       .object({
         successUrl: z.string().max(4096).nullish(),

@@ -1,0 +1,66 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { statusKey, type PaymentStatusView } from "./use-payment-status";
+
+/**
+ * "Cancel payment": the buyer gives up on this payment (the gateway's cancel, `cancelled_by_user`).
+ * Asks once more before cancelling, since a cancelled payment can never be paid. The answer feeds
+ * the status the page shows, so the cancelled view (and the return to the merchant's error URL
+ * when redirects are on) follows at once.
+ */
+export function CancelPayment({ paymentId }: { paymentId: string }) {
+  const queryClient = useQueryClient();
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function cancel() {
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await fetch(`/v1/gateway/payment/${encodeURIComponent(paymentId)}/cancel`, { method: "POST", cache: "no-store" });
+      if (res.ok) {
+        queryClient.setQueryData<PaymentStatusView>(statusKey(paymentId), { status: "cancelled", isFinal: true, txHash: null });
+        return;
+      }
+      // Paid or expired meanwhile: show where it stands instead.
+      await queryClient.invalidateQueries({ queryKey: statusKey(paymentId) });
+      const body = (await res.json().catch(() => null)) as { message?: string } | null;
+      setError(body?.message ?? "The payment could not be cancelled.");
+    } catch {
+      setError("The payment could not be cancelled. Check your connection and try again.");
+    } finally {
+      setBusy(false);
+      setAsking(false);
+    }
+  }
+
+  if (!asking) {
+    return (
+      <p className="cancel-row">
+        <button type="button" className="link-button" onClick={() => setAsking(true)}>
+          Cancel payment
+        </button>
+        {error ? (
+          <span className="muted" role="alert">
+            {" "}
+            {error}
+          </span>
+        ) : null}
+      </p>
+    );
+  }
+  return (
+    <div className="cancel-row" role="group" aria-label="Cancel this payment?">
+      <span>Cancel this payment? It cannot be paid afterwards.</span>{" "}
+      <button type="button" className="link-button" onClick={cancel} disabled={busy}>
+        {busy ? "Cancelling…" : "Yes, cancel"}
+      </button>{" "}
+      <button type="button" className="link-button" onClick={() => setAsking(false)} disabled={busy}>
+        Keep paying
+      </button>
+    </div>
+  );
+}

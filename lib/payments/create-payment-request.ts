@@ -1,0 +1,27 @@
+import type { Db } from "@/db/client";
+import { authenticateMerchant } from "@/lib/auth/authenticate-merchant";
+import { ApiError } from "@/lib/http/errors";
+import { readJson } from "@/lib/http/read-json";
+import { parseOrThrow } from "@/lib/http/validate";
+import { createPayment } from "./create-payment";
+import { createPaymentBody } from "./schemas";
+
+/**
+ * Create payment as both routes take it (the seed's POST /v1/merchant/payment and the contract's
+ * POST /v1/payments, which differ only in the status vocabulary of their answer): the merchant's
+ * key, the body, the optional Idempotency-Key.
+ */
+export async function createPaymentFromRequest(db: Db, req: Request) {
+  const merchant = await authenticateMerchant(db, req.headers);
+  const body = parseOrThrow(createPaymentBody, await readJson(req));
+  return createPayment(db, merchant, body, idempotencyKey(req.headers));
+}
+
+function idempotencyKey(headers: Headers): string | undefined {
+  const key = headers.get("idempotency-key");
+  if (key === null) return undefined;
+  if (key.length < 1 || key.length > 255) {
+    throw new ApiError("invalid_params", "Idempotency-Key must be 1 to 255 characters");
+  }
+  return key;
+}
