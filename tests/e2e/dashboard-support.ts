@@ -41,6 +41,7 @@ export async function signUpInBrowser(page: Page, baseUrl: string, businessName:
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(`${baseUrl}/dashboard`);
+  // Signing in hashes the password at the OWASP cost (scrypt N=2^17): seconds on a busy 2-core machine.
+  await expect(page).toHaveURL(`${baseUrl}/dashboard`, { timeout: 30_000 });
   await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
 }
