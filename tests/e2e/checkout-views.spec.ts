@@ -163,3 +163,23 @@ test("a failed payment shows the failure view, or sends the buyer to the error U
   await page.goto(redirecting.gatewayUrl);
   await page.waitForURL(`https://shop.example/failed?payment_id=${redirecting.paymentId}`, { timeout: 10_000 });
 });
+
+test("the buyer cancels: asked once more, then the cancelled view, back to the error URL, and the merchant reads cancelled", async ({ page, baseUrl, merchant, createPayment }) => {
+  await page.route("https://shop.example/**", (route) => route.fulfill({ contentType: "text/html", body: "<title>Shop</title><h1>Order cancelled</h1>" }));
+  const payment = await createPayment(usd("700", "buyer-cancels", { checkout: { successUrl: "https://shop.example/ok", errorUrl: "https://shop.example/cancelled" } }));
+  await page.goto(payment.gatewayUrl);
+  await page.getByRole("button", { name: "Cancel payment" }).click();
+  // Changing one's mind keeps the payment open.
+  await page.getByRole("button", { name: "Keep paying" }).click();
+  await expect(page.getByRole("button", { name: "Connect a wallet" })).toBeVisible();
+  await page.getByRole("button", { name: "Cancel payment" }).click();
+  await captureView(page, "cancel-asking");
+  await page.getByRole("button", { name: "Yes, cancel" }).click();
+  await expect(page.getByRole("heading", { name: "Payment cancelled" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Connect a wallet" })).toHaveCount(0);
+  await page.waitForURL(/^https:\/\/shop\.example\/cancelled\?payment_id=/, { timeout: 10_000 });
+  expect(new URL(page.url()).searchParams.get("payment_id")).toBe(payment.paymentId);
+
+  const res = await fetch(`${baseUrl}/v1/payments/${payment.paymentId}/status`, { headers: { "api-key": merchant.apiKey, "merchant-id": merchant.merchantId } });
+  expect(await res.json()).toMatchObject({ status: "cancelled", isFinal: true });
+});
