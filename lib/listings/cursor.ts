@@ -42,6 +42,10 @@ function queryFingerprint(q: ListingQuery): string {
     [...(q.status ?? [])].sort().join(","),
     ...(q.search ? [q.search] : []),
     ...(q.exception ? [{ exception: q.exception }] : []),
+    // `failed` finds other payments in each vocabulary, so a status filter binds its vocabulary too.
+    ...(q.vocabulary && q.status?.length ? [{ vocabulary: q.vocabulary }] : []),
+    ...(q.tokenSymbols?.length ? [{ tokenSymbols: [...q.tokenSymbols].map((t) => t.toUpperCase()).sort() }] : []),
+    ...(q.referenceId ? [{ referenceId: q.referenceId.toLowerCase() }] : []),
   ];
   return createHash("sha256").update(JSON.stringify(bound)).digest("base64url").slice(0, 16);
 }

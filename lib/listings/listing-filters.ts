@@ -1,7 +1,7 @@
 import { and, eq, gt, gte, inArray, isNotNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { payments } from "@/db/schema";
+import type { ContractStatus } from "@/lib/payments/status";
 import type { ListingQuery } from "./listing-query";
-import type { ListingStatus } from "./listing-status";
 
 /**
  * SQL conditions for the listing's filters. Statuses are matched as readers see them: a pending
@@ -13,14 +13,16 @@ export function listingFilters(merchantId: string, q: ListingQuery): SQL[] {
   if (q.end_ts) conditions.push(lte(payments.createdAt, sql`${q.end_ts}::timestamptz`));
   if (q.asset) conditions.push(eq(payments.tokenCaip19, q.asset));
   if (q.network) conditions.push(eq(payments.chainId, q.network));
-  if (q.status?.length) conditions.push(or(...[...new Set(q.status)].map(statusCondition))!);
+  if (q.tokenSymbols?.length) conditions.push(inArray(sql`upper(${payments.tokenSymbol})`, [...new Set(q.tokenSymbols.map((t) => t.toUpperCase()))]));
+  if (q.referenceId) conditions.push(sql`strpos(lower(${payments.referenceId}), ${q.referenceId.toLowerCase()}) > 0`);
+  if (q.status?.length) conditions.push(or(...[...new Set(q.status)].map((s) => statusCondition(s, q.vocabulary)))!);
   if (q.search) conditions.push(or(eq(payments.referenceId, q.search), eq(payments.id, q.search))!);
   // Both forms fit the partial index payments_merchant_exception_idx (an equality implies not null).
   if (q.exception) conditions.push(q.exception === "any" ? isNotNull(payments.exception) : eq(payments.exception, q.exception));
   return conditions;
 }
 
-function statusCondition(status: ListingStatus): SQL {
+function statusCondition(status: ContractStatus, vocabulary: ListingQuery["vocabulary"]): SQL {
   switch (status) {
     case "requires_action":
       return and(eq(payments.status, "pending"), gt(payments.expiresAt, sql`now()`))!;
@@ -28,7 +30,7 @@ function statusCondition(status: ListingStatus): SQL {
       return or(eq(payments.status, "expired"), and(eq(payments.status, "pending"), lte(payments.expiresAt, sql`now()`)))!;
     case "failed":
       // The deprecated listing has no `cancelled`; it reads `failed`, and filters so too.
-      return inArray(payments.status, ["failed", "cancelled"]);
+      return vocabulary === "contract" ? eq(payments.status, "failed") : inArray(payments.status, ["failed", "cancelled"]);
     default:
       return eq(payments.status, status);
   }

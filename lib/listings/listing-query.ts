@@ -2,6 +2,7 @@ import { z } from "zod";
 import { PAYMENT_EXCEPTIONS } from "@/db/schema";
 import { ApiError, type FieldIssue } from "@/lib/http/errors";
 import { toFieldIssues } from "@/lib/http/validate";
+import type { ContractStatus } from "@/lib/payments/status";
 import { isIsoDateTimeWithZone } from "./iso-datetime";
 import { LISTING_STATUSES } from "./listing-status";
 
@@ -40,8 +41,19 @@ export const listingQuerySchema = z
   })
   .meta({ id: "ListingQuery" });
 
-export type ListingQuery = Omit<z.infer<typeof listingQuerySchema>, "limit"> & {
+export type ListingQuery = Omit<z.infer<typeof listingQuerySchema>, "limit" | "status"> & {
   limit: number;
+  /** Statuses to match, read in `vocabulary` (spec 3.2 when absent). */
+  status?: ContractStatus[];
+  /**
+   * `contract`: the replacement listing's statuses, where `failed` and `cancelled` are apart; absent:
+   * spec 3.2, where `failed` also finds cancelled payments (it has no `cancelled`).
+   */
+  vocabulary?: "contract";
+  /** Replacement listing: token symbols, any of them (case-insensitive). */
+  tokenSymbols?: string[];
+  /** Replacement listing: a substring of the merchant's reference id (case-insensitive). */
+  referenceId?: string;
   /** Dashboard search: an exact reference id or payment id. Not an API parameter; statistics ignore it. */
   search?: string;
   /** Dashboard filter on payments with an exception (paid late, underpaid, overpaid). Not an API parameter; statistics ignore it. */
@@ -75,6 +87,6 @@ export function parseListingQuery(params: URLSearchParams): ListingQuery {
 }
 
 /** An unencoded `+05:30` arrives as ` 05:30` (form decoding turns + into a space): take it as meant. */
-function restorePlus(value: string): string {
+export function restorePlus(value: string): string {
   return value.replace(/ (\d{2}:\d{2})$/, "+$1");
 }

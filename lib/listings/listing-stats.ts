@@ -1,6 +1,8 @@
-import { sql, type SQL } from "drizzle-orm";
+import { and as drizzleAnd, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import { payments } from "@/db/schema";
 import { currencyExponent } from "@/lib/money/iso4217";
+import { listingFilters } from "./listing-filters";
 import type { ListingQuery } from "./listing-query";
 
 export type ListingStats = {
@@ -22,7 +24,12 @@ export type ListingStats = {
  */
 export async function listingStats(db: Db, merchant: { id: string; currency: string }, q: ListingQuery): Promise<ListingStats> {
   if (q.status?.length && !q.status.includes("succeeded")) return zero(merchant.currency);
-  const [row] = q.start_ts || q.end_ts || q.asset || q.network ? await filtered(db, merchant, q) : await unfiltered(db, merchant);
+  const [row] =
+    q.tokenSymbols?.length || q.referenceId
+      ? await scanned(db, merchant, q)
+      : q.start_ts || q.end_ts || q.asset || q.network
+        ? await filtered(db, merchant, q)
+        : await unfiltered(db, merchant);
   return {
     total_transactions: Number(row?.transactions ?? 0),
     total_customers: Number(row?.customers ?? 0),
@@ -80,6 +87,19 @@ function filtered(db: Db, merchant: { id: string; currency: string }, q: Listing
                  where not exists (select 1 from merchant_customer_days c
                                     where c.merchant_id = ${merchant.id} and c.buyer_account = e.buyer_account
                                       and c.day >= (b.d0 at time zone 'UTC')::date and c.day < (b.d1 at time zone 'UTC')::date ${rollup("c")})) as customers`);
+}
+
+/**
+ * Filters the rollups do not carry (token symbol, reference id substring): read the merchant's
+ * succeeded payments that match, through the listing's own conditions.
+ */
+function scanned(db: Db, merchant: { id: string; currency: string }, q: ListingQuery) {
+  const where = drizzleAnd(...listingFilters(merchant.id, { ...q, status: undefined, search: undefined, exception: undefined }), eq(payments.status, "succeeded"));
+  return db.execute<StatsRow>(sql`
+    select count(*) as transactions,
+           count(distinct ${payments.buyerAccount}) as customers,
+           coalesce(sum(${payments.fiatAmount}) filter (where ${payments.fiatCurrency} = ${merchant.currency}), 0) as revenue
+      from ${payments} where ${where}`);
 }
 
 /** `and x and y` for the optional filters, or nothing. */
