@@ -4,6 +4,8 @@ import { fetchBody } from "@/lib/gateway/fetch-actions";
 import { optionsBody } from "@/lib/gateway/parse-accounts";
 import { listingQuerySchema } from "@/lib/listings/listing-query";
 import { listingResponseSchema } from "@/lib/listings/listing-schemas";
+import { merchantPaymentsQuerySchema, merchantPaymentsResponseSchema, partnerPaymentsQuerySchema } from "@/lib/listings/merchant-payments-schemas";
+import { DEPRECATED_NAMES } from "@/lib/listings/parse-merchant-payments-query";
 import { healthSchema } from "@/lib/operations/gas-schemas";
 import { cancelResponse, contractCreateResponse, contractDetailResponse, contractStatusResponse } from "@/lib/payments/contract-views";
 import { createPaymentBody, paymentResponse, paymentStatusResponse } from "@/lib/payments/schemas";
@@ -23,14 +25,15 @@ export type ApiOperation = {
   path: string;
   summary: string;
   tags: string[];
-  auth: "merchant" | "legacy" | "none";
+  /** `key`: Api-Key alone names its merchant (Merchant-Id optional). */
+  auth: "merchant" | "key" | "legacy" | "none";
   deprecated?: boolean;
   parameters?: Record<string, unknown>[];
   body?: z.ZodType;
   response: { status: number; description: string; schema: z.ZodType };
   errors: ErrorCode[];
-  /** Codes this route answers with another status than the table's (cancel: invalid_state is 400). */
-  errorStatus?: Partial<Record<ErrorCode, 400>>;
+  /** Where this operation answers a code with another status than the table's (ApiError's override). */
+  errorStatus?: Partial<Record<ErrorCode, number>>;
 };
 
 const AUTH_ERRORS: ErrorCode[] = ["missing_api_key", "missing_merchant_id", "invalid_api_key", "merchant_not_found", "header_not_ascii", "internal_error"];
@@ -68,10 +71,21 @@ const paymentStatus = (path: string, contract: boolean): ApiOperation => ({
   errors: ["payment_not_found", ...AUTH_ERRORS],
 });
 
+// What zod cannot say of a query string: `limit` is parsed from text, the dates are refined in code.
+const DATE_TIME = { type: "string", format: "date-time", example: "2026-02-19T00:00:00Z" };
+const AS_DOCUMENTED: Record<string, Record<string, unknown>> = {
+  limit: { type: "integer", minimum: 1, maximum: 200, default: 50 },
+  start_ts: DATE_TIME,
+  end_ts: DATE_TIME,
+  startTs: DATE_TIME,
+  endTs: DATE_TIME,
+};
+
 /** Query parameters from the same zod schema the listing parses with. */
 function queryParameters(schema: z.ZodObject): Record<string, unknown>[] {
   return Object.entries(schema.shape).map(([name, field]) => {
-    const json = z.toJSONSchema(field as z.ZodType, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+    const documented = AS_DOCUMENTED[name];
+    const json = documented ? { ...documented } : (z.toJSONSchema(field as z.ZodType, { io: "input", unrepresentable: "any" }) as Record<string, unknown>);
     delete json.$schema;
     const array = json.type === "array";
     return { name, in: "query", required: false, schema: json, ...(array ? { style: "form", explode: true } : {}) };
@@ -80,20 +94,37 @@ function queryParameters(schema: z.ZodObject): Record<string, unknown>[] {
 
 const LISTING_ERRORS: ErrorCode[] = ["invalid_params", "params_validation", "missing_api_key", "invalid_api_key", "header_not_ascii", "internal_error"];
 
-const listing = (path: string, legacy: boolean): ApiOperation => ({
-  operationId: legacy ? "listMerchantPaymentsDeprecated" : "listMerchantPayments",
+const deprecatedListing: ApiOperation = {
+  operationId: "listMerchantPaymentsDeprecated",
   method: "get",
-  path,
-  summary: legacy ? "List a merchant's payments (deprecated: use GET /v1/merchants/payments)" : "List payments with statistics",
+  path: "/v1/merchants/{merchant_id}/payments",
+  summary: "List a merchant's payments (deprecated: use GET /v1/merchants/payments)",
   tags: ["Listings"],
-  auth: legacy ? "legacy" : "merchant",
-  deprecated: legacy,
-  parameters: [
-    ...(legacy ? [{ name: "merchant_id", in: "path", required: true, schema: { type: "string" } }] : []),
-    ...queryParameters(listingQuerySchema),
-  ],
-  response: { status: 200, description: "A page of payments and statistics over every match", schema: listingResponseSchema },
-  errors: legacy ? LISTING_ERRORS : [...LISTING_ERRORS, "missing_merchant_id", "merchant_not_found"],
+  auth: "legacy",
+  deprecated: true,
+  parameters: [{ name: "merchant_id", in: "path", required: true, schema: { type: "string" } }, ...queryParameters(listingQuerySchema)],
+  response: { status: 200, description: "A page of payments and statistics over every match (spec 2.5)", schema: listingResponseSchema },
+  errors: LISTING_ERRORS,
+};
+
+/** Today's snake_case names, accepted for one release beside the contract's. */
+const DEPRECATED_QUERY = Object.entries(DEPRECATED_NAMES).map(([old, name]) => {
+  const param = queryParameters(merchantPaymentsQuerySchema).find((p) => p.name === name)!;
+  return { ...param, name: old, deprecated: true, description: `Deprecated: use ${name}` };
+});
+
+/** The replacement listings: the contract's query and MerchantPaymentsResponse (plus our extra record fields). */
+const replacementListing = (partner: boolean): ApiOperation => ({
+  operationId: partner ? "listPartnerPayments" : "listMerchantPayments",
+  method: "get",
+  path: partner ? "/v1/payments" : "/v1/merchants/payments",
+  summary: partner ? "List the API key's merchant's payments with statistics" : "List payments with statistics",
+  tags: ["Listings"],
+  auth: partner ? "key" : "merchant",
+  parameters: [...queryParameters(partner ? partnerPaymentsQuerySchema : merchantPaymentsQuerySchema), ...DEPRECATED_QUERY],
+  response: { status: 200, description: "A page of payments and statistics over every match", schema: merchantPaymentsResponseSchema },
+  errors: partner ? LISTING_ERRORS : [...LISTING_ERRORS, "missing_merchant_id"],
+  errorStatus: { missing_merchant_id: 401 },
 });
 
 const GATEWAY_ID = {
@@ -150,8 +181,9 @@ export const API_OPERATIONS: ApiOperation[] = [
     errors: ["invalid_state", "payment_not_found", ...AUTH_ERRORS],
     errorStatus: { invalid_state: 400 },
   },
-  listing("/v1/merchants/payments", false),
-  listing("/v1/merchants/{merchant_id}/payments", true),
+  replacementListing(false),
+  replacementListing(true),
+  deprecatedListing,
   gateway("get", "", "getPaymentInfo", "Payment info for wallets", undefined, anyObject("PaymentInfo")),
   gateway("post", "/options", "getPaymentOptions", "Payment options for the wallet's accounts", optionsBody, anyObject("PaymentOptions"), ["payment_expired", "invalid_state", "too_many_options", "rate_limited", "bad_gateway"]),
   gateway("post", "/fetch", "fetchActions", "Resolve a build action into wallet actions", fetchBody, anyObject("FetchedActions"), ["payment_expired", "invalid_state", "quote_expired", "rate_limited", "bad_gateway"]),

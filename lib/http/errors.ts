@@ -49,9 +49,10 @@ export class ApiError extends Error {
     readonly retryAfterSeconds?: number,
     /**
      * Where the contract answers a code with another status than the table's on one route (cancel
-     * answers `invalid_state` with 400 where confirm answers 409). Rare on purpose.
+     * answers `invalid_state` with 400 where confirm answers 409; the replacement listing answers
+     * `missing_merchant_id` with 401). Rare on purpose.
      */
-    status?: 400,
+    status?: 400 | 401,
   ) {
     super(message);
     this.name = "ApiError";

@@ -6,6 +6,7 @@ type JsonSchema = Record<string, unknown>;
 
 const SECURITY: Record<ApiOperation["auth"], Record<string, string[]>[]> = {
   merchant: [{ ApiKey: [], MerchantId: [] }],
+  key: [{ ApiKey: [] }],
   legacy: [{ LegacyApiKey: [] }, { ApiKey: [] }],
   none: [],
 };

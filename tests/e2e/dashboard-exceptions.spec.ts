@@ -33,8 +33,8 @@ test("a transfer that lands after its payment expired: Paid late in the table an
   };
   const merchantApi = { "api-key": merchant.apiKey, "merchant-id": merchant.merchantId };
   const listed = async (id: string) => {
-    const { data } = (await (await fetch(`${baseUrl}/v1/merchants/payments`, { headers: merchantApi })).json()) as { data: { payment_id: string; status: string; exception?: string }[] };
-    return data.find((p) => p.payment_id === id);
+    const { data } = (await (await fetch(`${baseUrl}/v1/merchants/payments`, { headers: merchantApi })).json()) as { data: { paymentId: string; status: string; exception?: string }[] };
+    return data.find((p) => p.paymentId === id);
   };
 
   // An order paid in time, for contrast: no badge, and the filter leaves it out.

@@ -91,7 +91,7 @@ describe("dashboard exceptions: badge, Needs attention filter, Mark as paid", ()
     const key = await createKey(user);
     const merchant = { "api-key": key.secret, "merchant-id": user.merchantId };
     expect(await (await api(`/v1/merchant/payment/${id}/status`, { headers: merchant })).json()).toMatchObject({ status: "succeeded", isFinal: true });
-    const listed = (await (await api("/v1/merchants/payments", { headers: merchant })).json()).data.find((p: { payment_id: string }) => p.payment_id === id);
+    const listed = (await (await api("/v1/merchants/payments", { headers: merchant })).json()).data.find((p: { paymentId: string }) => p.paymentId === id);
     expect(listed).toMatchObject({ status: "succeeded", exception: "paid_late" });
 
     // Once only.

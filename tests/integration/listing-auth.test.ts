@@ -43,14 +43,19 @@ describe("listing authentication", () => {
     expect((await revoked.json()).code).toBe("invalid_api_key");
   });
 
-  it("the replacement route takes Api-Key with Merchant-Id", async () => {
+  it("the replacement route takes Api-Key with Merchant-Id, and answers only its contract's 401 codes", async () => {
     const m = await newMerchant();
     expect((await api("/v1/merchants/payments", { merchant: m })).status).toBe(200);
     const missing = await api("/v1/merchants/payments", { headers: { "merchant-id": m.merchantId } });
     expect(missing.status).toBe(401);
     expect((await missing.json()).code).toBe("missing_api_key");
+    const noMerchant = await api("/v1/merchants/payments", { headers: { "api-key": m.apiKey } });
+    expect(noMerchant.status).toBe(401);
+    expect((await noMerchant.json()).code).toBe("missing_merchant_id");
+    // An unknown merchant reads as a wrong key: the contract has no 404 here, and ids stay unconfirmed.
     const unknown = await api("/v1/merchants/payments", { merchant: { ...m, merchantId: "mer_0000000000000000000000" } });
-    expect(unknown.status).toBe(404);
+    expect(unknown.status).toBe(401);
+    expect((await unknown.json()).code).toBe("invalid_api_key");
     const wrong = await api("/v1/merchants/payments", { merchant: { ...m, apiKey: "sk_nope" } });
     expect((await wrong.json()).code).toBe("invalid_api_key");
   });

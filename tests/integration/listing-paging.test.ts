@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { api, createPaymentRequest, newMerchant, type TestMerchant } from "../support/api";
+import { legacyListing, createPaymentRequest, newMerchant, type TestMerchant } from "../support/api";
 import { seedPayment } from "../support/seed";
 
 type Page = { data: { payment_id: string; fiat_amount: number; created_at: string }[]; next_cursor?: string | null };
 
 async function page(m: TestMerchant, query: string): Promise<Page> {
-  const res = await api(`/v1/merchants/payments?${query}`, { merchant: m });
+  const res = await legacyListing(m, query);
   expect(res.status).toBe(200);
   return res.json();
 }

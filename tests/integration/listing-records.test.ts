@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { LISTING_STATUSES } from "@/lib/listings/listing-status";
-import { api, createPaymentRequest, newMerchant, type TestMerchant } from "../support/api";
+import { legacyListing, createPaymentRequest, newMerchant, type TestMerchant } from "../support/api";
 import { paid, seedPayment } from "../support/seed";
 
 const REQUIRED = ["payment_id", "merchant_id", "reference_id", "status", "is_terminal", "wallet_name", "token_symbol", "token_decimals", "token_logo", "chain_logo", "wallet_logo"];
 
 async function list(m: TestMerchant, query = "") {
-  const res = await api(`/v1/merchants/payments?${query}`, { merchant: m });
+  const res = await legacyListing(m, query);
   expect(res.status).toBe(200);
   return res.json();
 }

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { payments } from "@/db/schema";
-import { api, newMerchant, type TestMerchant } from "../support/api";
+import { legacyListing, newMerchant, type TestMerchant } from "../support/api";
 import { testDb } from "../support/db";
 import { paid, seedPayment } from "../support/seed";
 
 async function stats(m: TestMerchant, query = "") {
-  const res = await api(`/v1/merchants/payments?limit=1&${query}`, { merchant: m });
+  const res = await legacyListing(m, `limit=1&${query}`);
   expect(res.status).toBe(200);
   return (await res.json()).stats;
 }

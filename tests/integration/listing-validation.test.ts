@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { api, createPaymentRequest, newMerchant, usd, type TestMerchant } from "../support/api";
+import { legacyListing, createPaymentRequest, newMerchant, usd, type TestMerchant } from "../support/api";
 
 async function list(m: TestMerchant, query: string) {
-  const res = await api(`/v1/merchants/payments?${query}`, { merchant: m });
+  const res = await legacyListing(m, query);
   return { status: res.status, body: await res.json() };
 }
 

@@ -21,6 +21,11 @@ export function api(path: string, init: RequestInit & { merchant?: TestMerchant 
   return fetch(`${inject("baseUrl")}${path}`, { ...rest, headers: all });
 }
 
+/** The deprecated path-based listing (spec 4.3, snake_case), with its legacy `X-Api-Key`. */
+export function legacyListing(merchant: TestMerchant, query = ""): Promise<Response> {
+  return api(`/v1/merchants/${merchant.merchantId}/payments?${query}`, { headers: { "x-api-key": merchant.apiKey } });
+}
+
 export function createPaymentRequest(merchant: TestMerchant, body: unknown, headers: Record<string, string> = {}, path = "/v1/merchant/payment") {
   return api(path, {
     method: "POST",

@@ -1,5 +1,6 @@
 import { getDb } from "@/db/client";
 import { json, route } from "@/lib/http/route";
+import { serveMerchantPayments } from "@/lib/listings/serve-merchant-payments";
 import { toContractCreateView } from "@/lib/payments/contract-views";
 import { createPaymentFromRequest } from "@/lib/payments/create-payment-request";
 
@@ -8,3 +9,6 @@ export const POST = route(async ({ req }) => {
   const { payment, replayed } = await createPaymentFromRequest(await getDb(), req);
   return json(toContractCreateView(payment), 201, replayed ? { "idempotent-replayed": "true" } : undefined);
 });
+
+/** The authenticated merchant's payments (the contract's PartnerPayments_list), as GET /v1/merchants/payments answers them. */
+export const GET = serveMerchantPayments({ partner: true });
