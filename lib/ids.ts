@@ -21,9 +21,14 @@ function takeRandom(bytes: number): Buffer {
 
 /** Base62 of `bytes` random bytes: URL-safe, no separators, 16 bytes = 128 bits in 22 characters. */
 export function randomBase62(bytes: number): string {
+  return base62(takeRandom(bytes));
+}
+
+/** Base62 of the given bytes, zero-padded to the width their bit count needs. */
+export function base62(bytes: Uint8Array): string {
   let n = 0n;
-  for (const byte of takeRandom(bytes)) n = (n << 8n) | BigInt(byte);
-  const width = Math.ceil((bytes * 8) / Math.log2(62));
+  for (const byte of bytes) n = (n << 8n) | BigInt(byte);
+  const width = Math.ceil((bytes.length * 8) / Math.log2(62));
   let out = "";
   while (n > 0n) {
     out = ALPHABET[Number(n % 62n)] + out;
@@ -32,7 +37,7 @@ export function randomBase62(bytes: number): string {
   return out.padStart(width, "0");
 }
 
-export type IdPrefix = "pay" | "mer" | "key" | "opt" | "req" | "usr";
+export type IdPrefix = "pay" | "mer" | "key" | "opt" | "req" | "usr" | "ptn" | "pky" | "stl";
 
 /** Prefixed identifiers (`pay_…`) carry 128 random bits. */
 export function newId(prefix: IdPrefix): string {

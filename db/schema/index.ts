@@ -14,3 +14,7 @@ export * from "./payment-submissions";
 export * from "./relayer-nonces";
 export * from "./sponsored-token-accounts";
 export * from "./service-fees";
+export * from "./partners";
+export * from "./partner-api-keys";
+export * from "./platform-idempotency-keys";
+export * from "./merchant-settlement-destinations";
