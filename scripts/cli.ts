@@ -10,6 +10,7 @@
  *   npm run --silent cli -- user create <merchantId> --email <email> (--password-stdin | --password <p>) [--json]
  *   npm run --silent cli -- gas [--json]
  *   npm run --silent cli -- fees [--json]
+ *   npm run --silent cli -- partner create --name "Acme Platform" [--json]
  */
 import { parseArgs } from "node:util";
 import { closeDb, getDb } from "@/db/client";
@@ -68,4 +69,5 @@ const USAGE = `usage:
   cli user create <merchantId> --email <email> (--password-stdin | --password <p>) [--json]
   cli gas [--json]
   cli fees [--json]
+  cli partner create --name <name> [--json]
 `;

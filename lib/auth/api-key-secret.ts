@@ -1,10 +1,12 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 
 const KEY_PREFIX = "sk_";
+/** Platform partners' keys look different, so an operator can tell at a glance which kind a leaked key is. */
+export const PARTNER_KEY_PREFIX = "psk_";
 
-/** A new secret API key: 256 random bits, shown to the merchant once. */
-export function generateApiKeySecret(): string {
-  return `${KEY_PREFIX}${randomBytes(32).toString("base64url")}`;
+/** A new secret API key: 256 random bits, shown to the merchant (or partner) once. */
+export function generateApiKeySecret(prefix = KEY_PREFIX): string {
+  return `${prefix}${randomBytes(32).toString("base64url")}`;
 }
 
 /** What is stored: the SHA-256 of the secret, hex. */
@@ -14,7 +16,7 @@ export function hashApiKey(secret: string): string {
 
 /** The part of a key that is safe to display to tell keys apart. */
 export function displayPrefix(secret: string): string {
-  return secret.slice(0, KEY_PREFIX.length + 6);
+  return secret.slice(0, secret.indexOf("_") + 7);
 }
 
 /** Constant-time comparison of two hex digests of equal length. */

@@ -5,6 +5,7 @@ import { emailSchema, newPasswordSchema } from "@/lib/dashboard/credentials";
 import { ApiError } from "@/lib/http/errors";
 import { revokeApiKey } from "@/lib/auth/revoke-api-key";
 import { createMerchant } from "@/lib/merchants/create-merchant";
+import { createPartner } from "@/lib/merchants/create-partner";
 import { listMerchants } from "@/lib/merchants/list-merchants";
 import { parseEvmAddress, parseSolanaAddress } from "@/lib/merchants/receiving-address";
 import { findMerchant } from "@/lib/merchants/find-merchant";
@@ -30,6 +31,7 @@ export async function runCommand(openDb: () => Promise<Db>, args: string[], flag
   if (group === "apikey" && action === "create") return apikeyCreate(await openDb(), target, flags);
   if (group === "apikey" && action === "revoke") return apikeyRevoke(await openDb(), target);
   if (group === "user" && action === "create") return userCreate(await openDb(), target, flags);
+  if (group === "partner" && action === "create") return partnerCreate(await openDb(), flags);
   throw new UsageError(`unknown command: ${args.join(" ")}`);
 }
 
@@ -118,6 +120,16 @@ async function userCreate(db: Db, merchantId: string | undefined, flags: Flags):
   });
   if (flags.json) return JSON.stringify({ userId, merchantId, email: email.data });
   return `user ${userId} (${email.data}) created for ${merchantId}; they sign in at /dashboard/sign-in`;
+}
+
+/** A platform partner and its API key (shown once) for the Platform API (/v1/merchants…). */
+async function partnerCreate(db: Db, flags: Flags): Promise<string> {
+  const name = flags.name?.trim();
+  if (!name) throw new UsageError("--name is required");
+  if (name.length > 200) throw new UsageError("--name must be at most 200 characters");
+  const created = await createPartner(db, name);
+  if (flags.json) return JSON.stringify({ partnerId: created.partnerId, apiKey: created.apiKey });
+  return [`partner ${created.partnerId} created`, `api key (shown once): ${created.apiKey}`, `key id: ${created.keyId}`].join("\n");
 }
 
 function validated<T>(parse: () => T): T {
