@@ -8,6 +8,7 @@ import { merchantPaymentsQuerySchema, merchantPaymentsResponseSchema, partnerPay
 import { DEPRECATED_NAMES } from "@/lib/listings/parse-merchant-payments-query";
 import { healthSchema } from "@/lib/operations/gas-schemas";
 import { cancelResponse, contractCreateResponse, contractDetailResponse, contractStatusResponse } from "@/lib/payments/contract-views";
+import { PLATFORM_OPERATIONS } from "./platform-operations";
 import { createPaymentBody, paymentResponse, paymentStatusResponse } from "@/lib/payments/schemas";
 import type { ErrorCode } from "./errors";
 
@@ -21,12 +22,12 @@ export const errorBody = z
 
 export type ApiOperation = {
   operationId: string;
-  method: "get" | "post";
+  method: "get" | "post" | "patch" | "put" | "delete";
   path: string;
   summary: string;
   tags: string[];
-  /** `key`: Api-Key alone names its merchant (Merchant-Id optional). */
-  auth: "merchant" | "key" | "legacy" | "none";
+  /** `key`: Api-Key alone names its merchant (Merchant-Id optional). `platform`: a partner's key. */
+  auth: "merchant" | "key" | "legacy" | "platform" | "none";
   deprecated?: boolean;
   parameters?: Record<string, unknown>[];
   body?: z.ZodType;
@@ -184,6 +185,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   replacementListing(false),
   replacementListing(true),
   deprecatedListing,
+  ...PLATFORM_OPERATIONS,
   gateway("get", "", "getPaymentInfo", "Payment info for wallets", undefined, anyObject("PaymentInfo")),
   gateway("post", "/options", "getPaymentOptions", "Payment options for the wallet's accounts", optionsBody, anyObject("PaymentOptions"), ["payment_expired", "invalid_state", "too_many_options", "rate_limited", "bad_gateway"]),
   gateway("post", "/fetch", "fetchActions", "Resolve a build action into wallet actions", fetchBody, anyObject("FetchedActions"), ["payment_expired", "invalid_state", "quote_expired", "rate_limited", "bad_gateway"]),

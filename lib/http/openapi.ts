@@ -8,6 +8,8 @@ const SECURITY: Record<ApiOperation["auth"], Record<string, string[]>[]> = {
   merchant: [{ ApiKey: [], MerchantId: [] }],
   key: [{ ApiKey: [] }],
   legacy: [{ LegacyApiKey: [] }, { ApiKey: [] }],
+  // A platform partner's key alone; no Merchant-Id (the merchant is in the path).
+  platform: [{ ApiKey: [] }],
   none: [],
 };
 

@@ -1,10 +1,10 @@
-import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "@/db/client";
 import { idempotencyKeys, payments } from "@/db/schema";
 import type { AuthenticatedMerchant } from "@/lib/auth/authenticate-merchant";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
+import { hashRequest as hashBody } from "@/lib/http/request-hash";
 import { newId } from "@/lib/ids";
 import { currencyFromUnit } from "@/lib/money/iso4217";
 import { resolveRedirects } from "./redirect-urls";
@@ -87,20 +87,4 @@ function resolveExpiry(requested: number | undefined, merchant: AuthenticatedMer
 
 function expiryIssue(message: string): ApiError {
   return new ApiError("params_validation", `Request body is invalid (expiresAt: ${message})`, [{ field: "expiresAt", message }]);
-}
-
-/** SHA-256 of the body with keys sorted, so key order in the JSON does not make a "different" body. */
-function hashBody(body: unknown): string {
-  return createHash("sha256").update(canonicalJson(body)).digest("hex");
-}
-
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (value && typeof value === "object") {
-    const entries = Object.entries(value)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : 1));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
-  }
-  return JSON.stringify(value);
 }

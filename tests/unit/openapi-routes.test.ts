@@ -16,12 +16,14 @@ function routeFiles(dir: string): string[] {
 describe("OpenAPI coverage", () => {
   it("documents exactly the route files under app/", () => {
     const fromFiles = routeFiles(APP)
-      .map((f) => `/${relative(APP, f)}`.replace(/\/route\.ts$/, "").replace(/\[(\w+)\]/g, "{$1}"))
+      .map((f) => `/${relative(APP, f)}`.replace(/\/route\.ts$/, "").replace(/\[(\w+)\]/g, "{}"))
       // The /v1 catch-all only answers JSON 404s for paths no route serves; the dashboard's own
       // session-authenticated endpoints serve its pages, not API clients.
       .filter((p) => p !== "/v1/[...path]" && !p.startsWith("/dashboard/"))
       .sort();
-    const documented = [...new Set(API_OPERATIONS.map((op) => op.path))].sort();
+    // Path parameter names are left out: Next.js allows one slug name per folder level, so the
+    // Platform API's {merchantId} lives in the [merchant_id] folder the deprecated listing named.
+    const documented = [...new Set(API_OPERATIONS.map((op) => op.path.replace(/\{\w+\}/g, "{}")))].sort();
     expect(documented).toEqual(fromFiles);
   });
 });

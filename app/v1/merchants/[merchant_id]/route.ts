@@ -1,0 +1,35 @@
+import { getDb } from "@/db/client";
+import { authenticatePartner } from "@/lib/auth/authenticate-partner";
+import { json, route } from "@/lib/http/route";
+import { parseOrThrow } from "@/lib/http/validate";
+import { deletePlatformMerchant } from "@/lib/merchants/delete-platform-merchant";
+import { getPlatformMerchant } from "@/lib/merchants/get-platform-merchant";
+import { readPlatformBody } from "@/lib/merchants/platform-request";
+import { updateMerchantBody } from "@/lib/merchants/platform-schemas";
+import { updatePlatformMerchant } from "@/lib/merchants/update-platform-merchant";
+
+// The folder is [merchant_id] because Next.js allows one slug name per level and the deprecated
+// listing /v1/merchants/{merchant_id}/payments already names it; the contract calls it merchantId.
+type Params = { merchant_id: string };
+
+/** Platform API: one of the partner's merchants, with its settlements. */
+export const GET = route<Params>(async ({ req, params }) => {
+  const db = await getDb();
+  const partner = await authenticatePartner(db, req.headers);
+  return json(await getPlatformMerchant(db, partner.id, params.merchant_id));
+});
+
+/** Platform API: change a merchant's name, email or icon. */
+export const PATCH = route<Params>(async ({ req, params }) => {
+  const db = await getDb();
+  const partner = await authenticatePartner(db, req.headers);
+  const body = parseOrThrow(updateMerchantBody, await readPlatformBody(req));
+  return json(await updatePlatformMerchant(db, partner.id, params.merchant_id, body));
+});
+
+/** Platform API: soft-delete a merchant (404 on these routes afterwards; payments stay on record). */
+export const DELETE = route<Params>(async ({ req, params }) => {
+  const db = await getDb();
+  const partner = await authenticatePartner(db, req.headers);
+  return json(await deletePlatformMerchant(db, partner.id, params.merchant_id));
+});
