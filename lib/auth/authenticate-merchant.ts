@@ -83,7 +83,8 @@ function buildMerchantKeysQuery(db: Db) {
     })
     .from(merchants)
     .leftJoin(apiKeys, and(eq(apiKeys.merchantId, merchants.id), isNull(apiKeys.revokedAt)))
-    .where(eq(merchants.id, sql.placeholder("merchantId")))
+    // A deleted merchant (Platform API soft delete) is no merchant at all here.
+    .where(and(eq(merchants.id, sql.placeholder("merchantId")), isNull(merchants.deletedAt)))
     .prepare("auth_merchant_keys");
 }
 

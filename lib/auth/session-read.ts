@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { merchants, sessions, users } from "@/db/schema";
 import { hashSessionToken } from "./session-create";
@@ -18,7 +18,8 @@ export async function readSession(db: Db, token: string | undefined) {
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(merchants, eq(merchants.id, users.merchantId))
-    .where(and(eq(sessions.tokenHash, hashSessionToken(token)), gt(sessions.expiresAt, sql`now()`)));
+    // A deleted merchant's users are signed out (its sessions are also removed at delete).
+    .where(and(eq(sessions.tokenHash, hashSessionToken(token)), gt(sessions.expiresAt, sql`now()`), isNull(merchants.deletedAt)));
   return row;
 }
 

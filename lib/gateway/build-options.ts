@@ -6,6 +6,7 @@ import { loadNetworks } from "@/lib/chains/load-networks";
 import type { NetworkConfig, TokenConfig } from "@/lib/chains/network-config";
 import { env } from "@/lib/env";
 import { withinSponsoredBudget } from "@/lib/fees/sponsored-budget";
+import { loadSettlementOverrides } from "@/lib/merchants/load-settlement-overrides";
 import { fiatToTokenAmount } from "@/lib/money/token-amount";
 import { claimOptionRows, type Offer } from "./claim-option-rows";
 import type { GatewayPayment } from "./load-gateway-payment";
@@ -22,7 +23,8 @@ export async function buildOptions(db: Db, p: GatewayPayment, accounts: AccountI
   const quoteExpiresAt = new Date(Math.min(p.payment.expiresAt.getTime(), now.getTime() + env().QUOTE_TTL_SECONDS * 1000));
   // Past the merchant's daily fee budget, only what the buyer pays for is offered.
   const sponsored = await withinSponsoredBudget(db, { id: p.payment.merchantId, currency: p.merchantCurrency });
-  const rows = await claimOptionRows(db, p.payment, offersFor(p, accounts, sponsored), quoteExpiresAt, now);
+  const destinations = await loadSettlementOverrides(db, p.payment.merchantId);
+  const rows = await claimOptionRows(db, p.payment, offersFor(p, accounts, sponsored, destinations), quoteExpiresAt, now);
   // Chain work (an EIP-3009 token's domain) only now, with the rows committed and no transaction open.
   // Actions are built from the stored row alone, so a reused option gets exactly the actions it had.
   const options = [];
@@ -42,15 +44,21 @@ export async function buildOptions(db: Db, p: GatewayPayment, accounts: AccountI
   return options;
 }
 
-/** What would be offered now, one per distinct (account, token); nothing stored, no chain call. */
-function offersFor(p: GatewayPayment, accounts: AccountId[], sponsored: boolean): Offer[] {
+/**
+ * What would be offered now, one per distinct (account, token); nothing stored, no chain call.
+ * Each token pays the merchant's settlement destination for that token's CAIP-19 when one is set
+ * (Platform API), else its receiving address for the namespace; a token with neither is not offered.
+ */
+function offersFor(p: GatewayPayment, accounts: AccountId[], sponsored: boolean, destinations: ReadonlyMap<string, string>): Offer[] {
   const networks = loadNetworks();
   const offers = new Map<string, Offer>();
   for (const account of accounts) {
     const network = networks.find((n) => n.chainId === account.chain.id);
-    const recipient = account.chain.namespace === "eip155" ? p.evmAddress : account.chain.namespace === "solana" ? p.solanaAddress : null;
-    if (!network || !recipient || !adapterFor(account.chain.namespace)) continue;
+    const receivingAddress = account.chain.namespace === "eip155" ? p.evmAddress : account.chain.namespace === "solana" ? p.solanaAddress : null;
+    if (!network || !adapterFor(account.chain.namespace)) continue;
     for (const token of network.tokens) {
+      const recipient = destinations.get(token.caip19) ?? receivingAddress;
+      if (!recipient) continue;
       // The merchant's accepted tokens (dashboard settings); null accepts every configured token.
       if (p.acceptedTokens && !p.acceptedTokens.includes(token.caip19)) continue;
       const amount = fiatToTokenAmount(p.payment.fiatAmount, p.payment.fiatCurrency, token);

@@ -1,4 +1,5 @@
 import type { Db } from "@/db/client";
+import { ApiError } from "@/lib/http/errors";
 import { assertPayable } from "./assert-payable";
 import { buildOptions } from "./build-options";
 import { toPaymentInfo } from "./gateway-views";
@@ -10,6 +11,8 @@ import { withChainErrors } from "./chain-errors";
 export async function getPaymentOptions(db: Db, pathId: string, accounts: string[], includePaymentInfo: boolean) {
   const p = await loadGatewayPaymentOrThrow(db, pathId);
   assertPayable(p.status);
+  // A merchant deleted over the Platform API takes no new payments; quotes already offered stay payable.
+  if (p.merchantDeletedAt) throw new ApiError("invalid_state", "This merchant no longer accepts payments");
   const parsed = parseAccounts(accounts);
   const options = await withChainErrors(() => buildOptions(db, p, parsed));
   return { options, info: includePaymentInfo ? toPaymentInfo(p) : null };

@@ -18,6 +18,7 @@ export async function loadGatewayPaymentOrThrow(db: DbOrTx, pathId: string) {
       solanaAddress: merchants.solanaAddress,
       acceptedTokens: merchants.acceptedTokens,
       merchantCurrency: merchants.currency,
+      merchantDeletedAt: merchants.deletedAt,
     })
     .from(payments)
     .innerJoin(merchants, eq(merchants.id, payments.merchantId))

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { merchants, payments } from "@/db/schema";
+import { merchants, merchantSettlementDestinations, payments } from "@/db/schema";
 import { paymentIdParam } from "./schemas";
 import { effectiveStatus, isFinalStatus } from "./status";
 
@@ -25,14 +25,18 @@ export async function getCheckoutPayment(db: Db, paymentId: string | undefined, 
       merchantIconUrl: merchants.iconUrl,
       evmAddress: merchants.evmAddress,
       solanaAddress: merchants.solanaAddress,
+      merchantDeletedAt: merchants.deletedAt,
+      // Chains of the per-asset settlement destinations (Platform API): payable there too.
+      destinationChains: sql<string[]>`array(select distinct split_part(${merchantSettlementDestinations.destination}, ':', 1) from ${merchantSettlementDestinations} where ${merchantSettlementDestinations.merchantId} = ${merchants.id})`,
     })
     .from(payments)
     .innerJoin(merchants, eq(merchants.id, payments.merchantId))
     .where(eq(payments.id, paymentId));
   if (!row) return null;
-  const { evmAddress, solanaAddress, successUrl, errorUrl, ...rest } = row;
+  const { evmAddress, solanaAddress, merchantDeletedAt, destinationChains, successUrl, errorUrl, ...rest } = row;
   const status = effectiveStatus(row, now);
-  const namespaces = new Set<string>([...(evmAddress ? ["eip155"] : []), ...(solanaAddress ? ["solana"] : [])]);
+  // A deleted merchant's checkout offers no wallet to pay with (the gateway refuses new options too).
+  const namespaces = new Set<string>(merchantDeletedAt ? [] : [...(evmAddress ? ["eip155"] : []), ...(solanaAddress ? ["solana"] : []), ...destinationChains]);
   const redirects = row.redirectsEnabled && successUrl && errorUrl ? { successUrl, errorUrl } : null;
   return { ...rest, redirects, namespaces, status, isFinal: isFinalStatus(status), renderedAt: now.getTime() };
 }

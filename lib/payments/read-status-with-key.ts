@@ -45,7 +45,8 @@ function buildStatusQuery(db: Db) {
     .from(merchants)
     .leftJoin(apiKeys, and(eq(apiKeys.merchantId, merchants.id), isNull(apiKeys.revokedAt)))
     .leftJoin(payments, and(eq(payments.id, sql.placeholder("paymentId")), eq(payments.merchantId, merchants.id)))
-    .where(eq(merchants.id, sql.placeholder("merchantId")))
+    // A deleted merchant (Platform API soft delete) is no merchant at all here.
+    .where(and(eq(merchants.id, sql.placeholder("merchantId")), isNull(merchants.deletedAt)))
     .prepare("merchant_status_with_key");
 }
 
