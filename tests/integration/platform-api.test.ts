@@ -13,6 +13,7 @@ import { createPartner } from "@/lib/merchants/create-partner";
 import { devnetWallet } from "../../scripts/lib/devnet-wallet";
 import { api, createPaymentRequest, usd, type TestMerchant } from "../support/api";
 import { evmTokenBalance } from "../support/balances";
+import { dash, signUpUser } from "../support/dashboard";
 import { testDb } from "../support/db";
 import { gw, waitFinal } from "../support/gateway";
 import { ROOT, TEST_ENV } from "../support/server";
@@ -458,5 +459,21 @@ describe("Platform API: crypto settlements", () => {
     expect(await waitFinal(paymentId)).toMatchObject({ status: "succeeded" });
     expect(await evmTokenBalance("USDC", destination)).toBe(12_500_000n);
     expect(await evmTokenBalance("USDC", receiving)).toBe(0n);
+  });
+});
+
+describe("Platform API and the dashboard agree", () => {
+  it("the merchant's settings page lists a destination its platform set for one token", async () => {
+    const partner = await newPartner();
+    const user = await signUpUser({ businessName: "Platform-managed shop" });
+    // As if the partner had created this merchant (a dashboard user is given to it with the CLI).
+    await testDb().db.update(merchants).set({ partnerId: partner.partnerId }).where(eq(merchants.id, user.merchantId));
+    const chainId = inject("devnet").evm.chainId;
+    const destination = freshEvm();
+    const res = await platform(`/v1/merchants/${user.merchantId}/settlements/crypto`, { key: partner.apiKey, method: "POST", body: { settlements: [{ asset: evmAsset("USDC"), destination: `${chainId}:${destination}` }] }, headers: idem() });
+    expect(res.status).toBe(201);
+    const page = await (await dash("/dashboard/settings", { user })).text();
+    expect(page).toContain("Per-token destinations");
+    expect(page).toContain(destination);
   });
 });
