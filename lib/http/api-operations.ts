@@ -57,7 +57,11 @@ const createPayment = (path: string, contract: boolean): ApiOperation => ({
   parameters: [IDEMPOTENCY_KEY],
   body: createPaymentBody,
   response: { status: 201, description: "The payment; send the buyer to gatewayUrl", schema: contract ? contractCreateResponse : paymentResponse },
-  errors: ["invalid_params", "params_validation", "unsupported_media_type", "payload_too_large", "idempotency_conflict", ...AUTH_ERRORS],
+  errors: contract
+    ? ["invalid_params", "params_validation", "idempotency_conflict", "missing_api_key", "missing_merchant_id", "invalid_api_key", "header_not_ascii", "internal_error"]
+    : ["invalid_params", "params_validation", "unsupported_media_type", "payload_too_large", "idempotency_conflict", ...AUTH_ERRORS],
+  // The contract answers create with 201, 400, 401 and 500 only.
+  errorStatus: contract ? { idempotency_conflict: 400 } : undefined,
 });
 
 const paymentStatus = (path: string, contract: boolean): ApiOperation => ({

@@ -11,10 +11,28 @@ import { createPaymentBody } from "./schemas";
  * POST /v1/payments, which differ only in the status vocabulary of their answer): the merchant's
  * key, the body, the optional Idempotency-Key.
  */
-export async function createPaymentFromRequest(db: Db, req: Request) {
-  const merchant = await authenticateMerchant(db, req.headers);
-  const body = parseOrThrow(createPaymentBody, await readJson(req));
-  return createPayment(db, merchant, body, idempotencyKey(req.headers));
+export async function createPaymentFromRequest(db: Db, req: Request, vocabulary: "spec" | "contract") {
+  try {
+    const merchant = await authenticateMerchant(db, req.headers);
+    const body = parseOrThrow(createPaymentBody, await readJson(req));
+    return await createPayment(db, merchant, body, idempotencyKey(req.headers));
+  } catch (err) {
+    throw vocabulary === "contract" ? inContractTerms(err) : err;
+  }
+}
+
+/**
+ * The contract's create answers only 201, 400, 401 and 500, with codes from its closed list: an
+ * unknown merchant is an invalid key (as it is to any client that cannot tell them apart), a
+ * body too large or not JSON is invalid params, and a reused Idempotency-Key with another body is
+ * `idempotency_conflict` on 400.
+ */
+function inContractTerms(err: unknown): unknown {
+  if (!(err instanceof ApiError)) return err;
+  if (err.code === "merchant_not_found") return new ApiError("invalid_api_key", "Invalid API key for this merchant");
+  if (err.code === "payload_too_large" || err.code === "unsupported_media_type") return new ApiError("invalid_params", err.message);
+  if (err.code === "idempotency_conflict") return new ApiError("idempotency_conflict", err.message, undefined, undefined, 400);
+  return err;
 }
 
 function idempotencyKey(headers: Headers): string | undefined {

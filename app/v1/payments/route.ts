@@ -6,7 +6,7 @@ import { createPaymentFromRequest } from "@/lib/payments/create-payment-request"
 
 /** Create payment in the public contract's vocabulary (`requires_action`); same body and idempotency as POST /v1/merchant/payment. */
 export const POST = route(async ({ req }) => {
-  const { payment, replayed } = await createPaymentFromRequest(await getDb(), req);
+  const { payment, replayed } = await createPaymentFromRequest(await getDb(), req, "contract");
   return json(toContractCreateView(payment), 201, replayed ? { "idempotent-replayed": "true" } : undefined);
 });
 

@@ -5,6 +5,6 @@ import { toPaymentView } from "@/lib/payments/payment-view";
 
 /** Create payment (spec 4.1), answered in spec 3.1's vocabulary (`pending`). The contract's route is POST /v1/payments. */
 export const POST = route(async ({ req }) => {
-  const { payment, replayed } = await createPaymentFromRequest(await getDb(), req);
+  const { payment, replayed } = await createPaymentFromRequest(await getDb(), req, "spec");
   return json(toPaymentView(payment), 201, replayed ? { "idempotent-replayed": "true" } : undefined);
 });
