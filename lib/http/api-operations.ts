@@ -71,7 +71,7 @@ const paymentStatus = (path: string, contract: boolean): ApiOperation => ({
   summary: contract ? "A payment's status, with info once succeeded and failureCode once failed" : "Verify a payment's status (spec 3.1: a cancelled payment reads failed)",
   tags: ["Payments"],
   auth: "merchant",
-  parameters: [PAYMENT_ID],
+  parameters: [PAYMENT_ID, MAX_POLL],
   response: { status: 200, description: "Current status", schema: contract ? contractStatusResponse : paymentStatusResponse },
   errors: ["payment_not_found", ...AUTH_ERRORS],
 });
@@ -132,6 +132,16 @@ const replacementListing = (partner: boolean): ApiOperation => ({
   errorStatus: { missing_merchant_id: 401 },
 });
 
+const MAX_POLL = {
+  name: "maxPollMs",
+  in: "query",
+  required: false,
+  description: "Long-poll: hold the answer until the payment is final or this many milliseconds pass (at most 30000)",
+  schema: { type: "integer", minimum: 0 },
+};
+const INCLUDE_INFO = { name: "includePaymentInfo", in: "query", required: false, description: "Also answer the payment's info", schema: { type: "boolean" } };
+const QUERY_OF: Record<string, Record<string, unknown>[]> = { "/options": [INCLUDE_INFO], "/confirm": [MAX_POLL], "/status": [MAX_POLL] };
+
 const GATEWAY_ID = {
   name: "id",
   in: "path",
@@ -149,7 +159,7 @@ const gateway = (method: "get" | "post", suffix: string, operationId: string, su
   summary,
   tags: ["Gateway"],
   auth: "none",
-  parameters: [GATEWAY_ID],
+  parameters: [GATEWAY_ID, ...(QUERY_OF[suffix] ?? [])],
   body,
   response: { status: 200, description: summary, schema: response },
   errors: [...GATEWAY_ERRORS, ...errors],
