@@ -9,6 +9,7 @@ import { DEPRECATED_NAMES } from "@/lib/listings/parse-merchant-payments-query";
 import { healthSchema } from "@/lib/operations/gas-schemas";
 import { cancelResponse, contractCreateResponse, contractDetailResponse, contractStatusResponse } from "@/lib/payments/contract-views";
 import { PLATFORM_OPERATIONS } from "./platform-operations";
+import { refundBody, refundResponse } from "@/lib/payments/refund-payment";
 import { createPaymentBody, paymentResponse, paymentStatusResponse } from "@/lib/payments/schemas";
 import type { ErrorCode } from "./errors";
 
@@ -200,6 +201,17 @@ export const API_OPERATIONS: ApiOperation[] = [
   replacementListing(true),
   deprecatedListing,
   ...PLATFORM_OPERATIONS,
+  {
+    operationId: "createRefund",
+    method: "post",
+    path: "/v1/refunds",
+    summary: "Mark a succeeded payment refunded (bookkeeping: the merchant refunds the buyer from its own wallet)",
+    tags: ["Refunds"],
+    auth: "merchant",
+    body: refundBody,
+    response: { status: 200, description: "The payment is now marked refunded", schema: refundResponse },
+    errors: ["invalid_params", "params_validation", "unsupported_media_type", "payload_too_large", "payment_not_succeeded", "not_found", "already_refunded", ...AUTH_ERRORS],
+  },
   gateway("get", "", "getPaymentInfo", "Payment info for wallets", undefined, anyObject("PaymentInfo")),
   gateway("post", "/options", "getPaymentOptions", "Payment options for the wallet's accounts", optionsBody, anyObject("PaymentOptions"), ["payment_expired", "invalid_state", "too_many_options", "rate_limited", "bad_gateway"]),
   gateway("post", "/fetch", "fetchActions", "Resolve a build action into wallet actions", fetchBody, anyObject("FetchedActions"), ["payment_expired", "invalid_state", "quote_expired", "rate_limited", "bad_gateway"]),

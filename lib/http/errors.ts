@@ -6,6 +6,7 @@
 export const ERROR_STATUS = {
   invalid_params: 400,
   params_validation: 400,
+  payment_not_succeeded: 400,
   header_not_ascii: 400,
   missing_merchant_id: 400,
   missing_idempotency_key: 400,
@@ -27,6 +28,7 @@ export const ERROR_STATUS = {
   too_many_options: 409,
   fees_budget_exhausted: 409,
   settlement_asset_conflict: 409,
+  already_refunded: 409,
   payment_expired: 410,
   payload_too_large: 413,
   verification_failed: 422,

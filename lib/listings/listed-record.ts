@@ -41,5 +41,6 @@ export function toListedPayment(row: Row, now = new Date()): ListedPayment {
     chain_logo: "",
     wallet_logo: "",
     ...(row.exception ? { exception: row.exception } : {}),
+    ...(row.refundedAt ? { refunded_at: row.refundedAt.toISOString() } : {}),
   };
 }

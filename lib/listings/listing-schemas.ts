@@ -33,6 +33,11 @@ export const listedPaymentSchema = z
     wallet_logo: z.string(),
     /** Money that arrived outside the happy path, for the merchant to resolve (absent when none). */
     exception: z.enum(PAYMENT_EXCEPTIONS).optional(),
+    /**
+     * When the merchant marked the payment refunded (ISO 8601; absent when not). Not in the contract's
+     * record, whose schema allows more properties; the status stays `succeeded`.
+     */
+    refunded_at: z.string().optional(),
   })
   .meta({ id: "ListedPayment" });
 
