@@ -64,6 +64,12 @@ export type Verified =
 /** EVM fees of one relay version (EIP-1559). */
 export type RelayFees = { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
 
+/**
+ * A refund the merchant sent from its own wallet: `amount` of `token` from `from` (the merchant's
+ * receiving address) to `to` (the buyer), after `notBefore` (when the payment succeeded).
+ */
+export type RefundIntent = { network: NetworkConfig; token: TokenConfig; from: string; to: string; amount: bigint; notBefore: Date };
+
 /** A relay transaction signed locally: its bytes and hash are known before it is sent. */
 export type SignedRelay = { txHash: string; rawTx: string };
 
@@ -158,6 +164,13 @@ export interface ChainAdapter {
    * landed no earlier than `notBefore`) or failed.
    */
   observe(intent: TransferIntent, tracked: Tracked): Promise<Observation>;
+  /**
+   * Where a refund transaction the merchant's wallet sent stands, read-only: confirmed (required depth,
+   * succeeded, moved exactly `amount` of the token from the merchant to the buyer, landed after
+   * `notBefore`), failed (any of that does not hold), pending, or unknown to the network. Malformed
+   * hashes are a ChainVerificationError. Reuse of a hash is the caller's to refuse.
+   */
+  verifyRefund(intent: RefundIntent, txHash: string): Promise<Observation>;
   /** Solana: the merchant's token account a payment may have to create (and someone to fund). */
   rentAccountOf?(intent: TransferIntent): Promise<string>;
   /** EVM only: the gas key that relays authorizations. */

@@ -7,6 +7,7 @@ import { observeEvmTransfer } from "./observe-evm-transfer";
 import { createRelayer } from "./relayer";
 import { readTokenDomainOrThrow } from "./token-domain";
 import { verifyAuthorization } from "./verify-authorization";
+import { verifyErc20Refund } from "./verify-erc20-refund";
 import { verifyErc20Transfer } from "./verify-erc20-transfer";
 
 export type EvmAdapterOptions = {
@@ -65,6 +66,10 @@ export function createEvmAdapter(options: EvmAdapterOptions): ChainAdapter {
     async observe(intent, tracked) {
       assertMethod(intent);
       return observeEvmTransfer(intent, tracked);
+    },
+
+    async verifyRefund(intent, txHash) {
+      return verifyErc20Refund(intent, txHash);
     },
   };
 }

@@ -9,6 +9,7 @@ import { solanaConnection, solanaRpc } from "./solana-connection";
 import { solanaTransferOf } from "./solana-transfer";
 import { tokenProgramOf } from "./token-program";
 import { verifyBuiltMessage } from "./verify-built-message";
+import { verifyRefundSignature } from "./verify-refund-signature";
 import { verifySignedTransaction } from "./verify-signed-transaction";
 
 export type SolanaAdapterOptions = {
@@ -83,6 +84,10 @@ export function createSolanaAdapter(options: SolanaAdapterOptions): ChainAdapter
     async observe(intent, tracked) {
       const { transfer, connection, tokenProgram } = await onChain(intent, feePayer.publicKey);
       return observeSignature(connection, transfer, tokenProgram, tracked, { requiredDepth: intent.network.confirmations, feePayer: feePayer.publicKey });
+    },
+
+    async verifyRefund(intent, signature) {
+      return verifyRefundSignature(solanaConnection(intent.network.rpcUrl), intent, signature);
     },
   };
 }

@@ -1,0 +1,16 @@
+import { dashboardRoute } from "@/lib/dashboard/dashboard-route";
+import { ApiError } from "@/lib/http/errors";
+import { json } from "@/lib/http/route";
+import { refundPayment } from "@/lib/payments/refund-payment";
+import { paymentIdParam } from "@/lib/payments/schemas";
+
+/**
+ * The merchant refunded the buyer outside the service and records it (bookkeeping, like POST
+ * /v1/refunds), under the signed-in user's email. Another merchant's payment is a 404.
+ */
+export const POST = dashboardRoute<{ id: string }>(async ({ params, db, session }) => {
+  const id = paymentIdParam.safeParse(params.id);
+  if (!id.success) throw new ApiError("not_found", "No such payment");
+  const refunded = await refundPayment(db, session.merchant.id, id.data, session.user.email);
+  return json({ paymentId: refunded.id, refundedAt: refunded.refundedAt?.toISOString() ?? null, refundedBy: refunded.refundedBy });
+});
