@@ -5,6 +5,7 @@ const LABELS: Record<string, string> = {
   failed: "Failed",
   expired: "Expired",
   created: "Created",
+  refunded: "Refunded",
 };
 
 export function statusLabel(status: string): string {

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { getDb } from "@/db/client";
 import { ExceptionBadge } from "@/components/dashboard/exception-badge";
 import { PaymentsFilters } from "@/components/dashboard/payments-filters";
+import { RefundBadge } from "@/components/dashboard/refund-badge";
 import { StatusBadge } from "@/components/dashboard/status-badge";
 import { loadNetworks } from "@/lib/chains/load-networks";
 import { ApiError } from "@/lib/http/errors";
@@ -86,7 +87,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
                     </td>
                     <td className="num">{formatMoney(BigInt(p.fiat_amount), p.fiat_currency)}</td>
                     <td>
-                      <StatusBadge status={p.status} /> <ExceptionBadge exception={p.exception} />
+                      <StatusBadge status={p.status} /> <ExceptionBadge exception={p.exception} /> <RefundBadge refundedAt={p.refunded_at} />
                     </td>
                     <td className="num">{p.token_amount ? `${formatUnits(BigInt(p.token_amount), p.token_decimals)} ${p.token_symbol}` : "—"}</td>
                     <td>{p.chain_id ? (networkName.get(p.chain_id) ?? p.chain_id) : "—"}</td>

@@ -4,6 +4,8 @@ import { notFound } from "next/navigation";
 import { getDb } from "@/db/client";
 import { ExceptionBadge } from "@/components/dashboard/exception-badge";
 import { ExceptionPanel } from "@/components/dashboard/exception-panel";
+import { RefundBadge } from "@/components/dashboard/refund-badge";
+import { RefundPanel } from "@/components/dashboard/refund-panel";
 import { StatusBadge, statusLabel } from "@/components/dashboard/status-badge";
 import { formatMoney, formatTime, formatUnits } from "@/lib/dashboard/format";
 import { getPaymentDetail } from "@/lib/dashboard/get-payment-detail";
@@ -13,7 +15,8 @@ export const metadata: Metadata = { title: "Payment" };
 
 /**
  * One payment: status timeline, amounts, buyer, network and the transaction on the explorer, and for
- * a payment with an exception what arrived and "Mark as paid". Another merchant's id is a 404.
+ * a payment with an exception what arrived and "Mark as paid", and for a succeeded one its refund.
+ * Another merchant's id is a 404.
  */
 export default async function PaymentPage({ params }: { params: Promise<{ id: string }> }) {
   const session = await requireSession();
@@ -29,9 +32,10 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
         <Link href="/dashboard/payments">← All payments</Link>
       </p>
       <h1>
-        Payment {p.reference_id} <StatusBadge status={p.status} /> <ExceptionBadge exception={exception?.kind} />
+        Payment {p.reference_id} <StatusBadge status={p.status} /> <ExceptionBadge exception={exception?.kind} /> <RefundBadge refundedAt={detail.refund?.at} />
       </h1>
       {exception ? <ExceptionPanel exception={exception} status={p.status} paymentId={p.payment_id} reference={p.reference_id} csrfToken={session.csrfToken} /> : null}
+      <RefundPanel detail={detail} csrfToken={session.csrfToken} />
       <div className="dash-two">
         <section className="dash-panel" aria-labelledby="details-heading">
           <h2 id="details-heading">Details</h2>
@@ -96,6 +100,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
               <li key={i}>
                 <strong>{statusLabel(e.status)}</strong>
                 {e.status === "succeeded" && exception?.resolvedBy ? <div>Marked as paid by {exception.resolvedBy}</div> : null}
+                {e.status === "refunded" && detail.refund?.by ? <div>by {detail.refund.by}</div> : null}
                 <div className="dash-muted">{formatTime(e.at)}</div>
               </li>
             ))}
