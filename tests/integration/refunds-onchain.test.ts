@@ -1,0 +1,146 @@
+import { createAssociatedTokenAccountIdempotentInstruction, createTransferCheckedInstruction, getAssociatedTokenAddressSync } from "@solana/spl-token";
+import { Connection, Keypair, PublicKey, sendAndConfirmTransaction, Transaction } from "@solana/web3.js";
+import { eq } from "drizzle-orm";
+import { createPublicClient, createWalletClient, defineChain, erc20Abi, http, type Address, type Hex } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { describe, expect, inject, it } from "vitest";
+import { merchants, payments } from "@/db/schema";
+import { decodeBase58 } from "@/lib/chains/solana/base58";
+import { evmTokenBalance, solanaUsdcOf } from "../support/balances";
+import { createKey, dash, signUpUser, type DashboardUser } from "../support/dashboard";
+import { testDb } from "../support/db";
+import { newPayment, waitFinal } from "../support/gateway";
+import { confirmAt, signWithDevnetBuyer } from "../support/pay-steps";
+
+/** A dashboard user whose shop receives at addresses whose keys the test holds, and its API key. */
+async function shop(receiving: { evmAddress?: string; solanaAddress?: string }) {
+  const user = await signUpUser({ businessName: "Wallet Refund Shop" });
+  const key = await createKey(user);
+  await testDb().db.update(merchants).set(receiving).where(eq(merchants.id, user.merchantId));
+  return { user, merchant: { merchantId: user.merchantId, apiKey: key.secret, keyId: key.id } };
+}
+
+/** A payment paid for real on the devnet by buyer `index`, succeeded; its row as the service left it. */
+async function paidPayment(merchant: { merchantId: string; apiKey: string; keyId: string }, namespace: "eip155" | "solana", index: number) {
+  const { paymentId } = await newPayment(merchant, "1250");
+  const signed = await signWithDevnetBuyer({ url: inject("baseUrl") } as never, paymentId, namespace, "USDC", index);
+  expect((await confirmAt({ url: inject("baseUrl") } as never, signed))?.status).toBe(200);
+  expect((await waitFinal(paymentId)).status).toBe("succeeded");
+  return row(paymentId);
+}
+
+async function row(id: string) {
+  const [found] = await testDb().db.select().from(payments).where(eq(payments.id, id));
+  return found!;
+}
+
+const postRefund = (user: DashboardUser, id: string, txHash: string) => dash(`/dashboard/api/payments/${id}/refund`, { method: "POST", user, json: { txHash } });
+
+const MINT_ABI = [{ type: "function", name: "mint", stateMutability: "nonpayable", inputs: [{ name: "to", type: "address" }, { name: "amount", type: "uint256" }], outputs: [] }] as const;
+
+function evmMerchantWallet(privateKey: Hex) {
+  const { evm } = inject("devnet");
+  const chain = defineChain({ id: evm.chainIdNumber, name: "devnet", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [evm.rpcUrl] } } });
+  const publicClient = createPublicClient({ chain, transport: http(evm.rpcUrl) });
+  const wallet = createWalletClient({ account: privateKeyToAccount(privateKey), chain, transport: http(evm.rpcUrl) });
+  const usdc = evm.tokens.find((t) => t.symbol === "USDC")!.address as Address;
+  return {
+    /** An ERC-20 transfer the merchant's own wallet sends (and pays gas for), mined. */
+    async transfer(to: string, amount: bigint): Promise<Hex> {
+      const hash = await wallet.writeContract({ address: usdc, abi: erc20Abi, functionName: "transfer", args: [to as Address, amount] });
+      expect((await publicClient.waitForTransactionReceipt({ hash })).status).toBe("success");
+      return hash;
+    },
+    /** Gas, and tokens beyond the payment's, for the refunds that must be refused. */
+    async fund() {
+      await publicClient.request({ method: "anvil_setBalance" as never, params: [wallet.account.address, "0x8ac7230489e80000"] as never });
+      const minter = createWalletClient({ account: privateKeyToAccount(evm.deployer.privateKey as Hex), chain, transport: http(evm.rpcUrl) });
+      const hash = await minter.writeContract({ address: usdc, abi: MINT_ABI, functionName: "mint", args: [wallet.account.address, 100_000_000n] });
+      await publicClient.waitForTransactionReceipt({ hash });
+    },
+  };
+}
+
+describe("refund from the merchant's wallet, verified on chain (EVM)", () => {
+  it("records a correct refund; a wrong amount, a wrong recipient or the payment's own transaction is 422 and records nothing", async () => {
+    const key = generatePrivateKey();
+    const merchantAddress = privateKeyToAccount(key).address;
+    const { user, merchant } = await shop({ evmAddress: merchantAddress });
+    const payment = await paidPayment(merchant, "eip155", 2);
+    const amount = BigInt(payment.tokenAmount!);
+    const buyer = payment.buyerAccount!.split(":")[2]!;
+    const wallet = evmMerchantWallet(key);
+    await wallet.fund();
+    expect(await page(user, payment.id)).toContain(">Refund from my wallet</button>");
+
+    const refused = async (txHash: string, why: RegExp) => {
+      const res = await postRefund(user, payment.id, txHash);
+      expect(res.status, txHash).toBe(422);
+      const body = await res.json();
+      expect(body.code).toBe("verification_failed");
+      expect(body.message).toMatch(why);
+      expect(await row(payment.id)).toMatchObject({ refundedAt: null, refundTxHash: null });
+    };
+    await refused(await wallet.transfer(buyer, amount - 1n), /Transfer of/);
+    await refused(await wallet.transfer(privateKeyToAccount(generatePrivateKey()).address, amount), /Transfer of/);
+    await refused(payment.txHash!, /already recorded/);
+    await refused(`0x${"ab".repeat(32)}`, /does not know/);
+
+    const before = await evmTokenBalance("USDC", buyer);
+    const hash = await wallet.transfer(buyer, amount);
+    expect(await evmTokenBalance("USDC", buyer)).toBe(before + amount);
+    const res = await postRefund(user, payment.id, hash);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ paymentId: payment.id, refundedBy: user.email, refundTxHash: hash.toLowerCase() });
+    expect(await row(payment.id)).toMatchObject({ status: "succeeded", refundedBy: user.email, refundTxHash: hash.toLowerCase() });
+    const html = await page(user, payment.id);
+    expect(html).toMatch(/data-testid="refund-tx"[^>]*>Refund transaction: /);
+    expect(html).toContain(hash.toLowerCase());
+
+    // The same refund transaction cannot refund a second payment.
+    const second = await paidPayment(merchant, "eip155", 2);
+    const again = await postRefund(user, second.id, hash);
+    expect(again.status).toBe(422);
+    expect((await row(second.id)).refundedAt).toBeNull();
+  });
+});
+
+describe("refund from the merchant's wallet, verified on chain (Solana)", () => {
+  it("records an SPL refund the merchant's wallet sent and paid the fee for; a wrong amount is 422", async () => {
+    const { solana } = inject("devnet");
+    // A devnet key the test holds (with SOL for fees) receives this shop's payments.
+    const merchantKey = Keypair.fromSecretKey(decodeBase58(solana.buyers[1]!.secretKey)!);
+    const { user, merchant } = await shop({ solanaAddress: merchantKey.publicKey.toBase58() });
+    const payment = await paidPayment(merchant, "solana", 0);
+    const amount = BigInt(payment.tokenAmount!);
+    const buyer = new PublicKey(payment.buyerAccount!.split(":")[2]!);
+    const connection = new Connection(solana.rpcUrl, "confirmed");
+    const mint = new PublicKey(solana.tokens.find((t) => t.symbol === "USDC")!.mint);
+    const send = (value: bigint) => {
+      const source = getAssociatedTokenAddressSync(mint, merchantKey.publicKey, true);
+      const destination = getAssociatedTokenAddressSync(mint, buyer, true);
+      const tx = new Transaction().add(
+        createAssociatedTokenAccountIdempotentInstruction(merchantKey.publicKey, destination, buyer, mint),
+        createTransferCheckedInstruction(source, mint, destination, merchantKey.publicKey, value, 6),
+      );
+      return sendAndConfirmTransaction(connection, tx, [merchantKey], { commitment: "confirmed" });
+    };
+
+    const short = await postRefund(user, payment.id, await send(amount - 1n));
+    expect(short.status).toBe(422);
+    expect((await row(payment.id)).refundedAt).toBeNull();
+
+    const before = await solanaUsdcOf(buyer.toBase58());
+    const signature = await send(amount);
+    expect(await solanaUsdcOf(buyer.toBase58())).toBe(before + amount);
+    const res = await postRefund(user, payment.id, signature);
+    expect(res.status).toBe(200);
+    expect(await row(payment.id)).toMatchObject({ refundedBy: user.email, refundTxHash: signature });
+  });
+});
+
+async function page(user: DashboardUser, id: string): Promise<string> {
+  const res = await dash(`/dashboard/payments/${id}`, { headers: { cookie: user.cookie } });
+  expect(res.status).toBe(200);
+  return (await res.text()).replaceAll("<!-- -->", "");
+}
