@@ -3,7 +3,7 @@
 import { useConnection, useWallet } from "@solana/wallet-adapter-react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useCallback, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { EvmWallets } from "@/components/checkout/wallet/evm-wallets";
 import type { EvmSession, SolanaSession } from "@/components/checkout/wallet/sessions";
 import { SolanaWallets } from "@/components/checkout/wallet/solana-wallets";
@@ -34,12 +34,18 @@ export default function RefundWalletPanel(props: Props) {
 }
 
 function PanelBody({ plan, networks, csrfToken }: Props) {
-  const [evm, setEvm] = useState<EvmSession | null>(null);
-  const [solana, setSolana] = useState<SolanaSession | null>(null);
-  const onEvm = useCallback((s: EvmSession | null) => setEvm(s), []);
-  const onSolana = useCallback((s: SolanaSession | null) => setSolana(s), []);
+  // The connectors report a fresh session object on every render of theirs; keeping it in state would
+  // re-render them in a loop that starves router.refresh(). State holds only the account (a string:
+  // the same value bails out), the ref the latest session to send with.
+  const evm = useRef<EvmSession | null>(null);
+  const [account, setAccount] = useState<string | undefined>(undefined);
+  const onEvm = useCallback((s: EvmSession | null) => {
+    evm.current = s;
+    setAccount(s?.address);
+  }, []);
+  const onSolana = useCallback((s: SolanaSession | null) => setAccount(s?.publicKey), []);
   const amount = `${formatUnits(BigInt(plan.amount), plan.tokenDecimals)} ${plan.tokenSymbol}`;
-  const account = plan.namespace === "eip155" ? evm?.address : solana?.publicKey;
+  const solanaRpc = plan.namespace !== "solana" || Boolean(networks[0]?.publicRpcUrl);
   const rightAccount = account !== undefined && (plan.namespace === "eip155" ? account.toLowerCase() === plan.from.toLowerCase() : account === plan.from);
 
   return (
@@ -55,7 +61,15 @@ function PanelBody({ plan, networks, csrfToken }: Props) {
           This wallet is {account}; connect the one holding {plan.from}, where the payment arrived.
         </p>
       ) : null}
-      {rightAccount ? plan.namespace === "eip155" ? <SendButton amount={amount} plan={plan} csrfToken={csrfToken} send={() => sendEvmRefund(plan, evm!)} /> : <SolanaSend amount={amount} plan={plan} csrfToken={csrfToken} /> : null}
+      {!solanaRpc ? (
+        <p className="dash-muted">This network has no public RPC URL for the page to send through: refund from your wallet app, then use Mark as refunded.</p>
+      ) : rightAccount ? (
+        plan.namespace === "eip155" ? (
+          <SendButton amount={amount} plan={plan} csrfToken={csrfToken} send={() => sendEvmRefund(plan, evm.current!)} />
+        ) : (
+          <SolanaSend amount={amount} plan={plan} csrfToken={csrfToken} />
+        )
+      ) : null}
     </div>
   );
 }
