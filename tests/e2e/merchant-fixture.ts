@@ -9,7 +9,8 @@ import { createMerchant } from "@/lib/merchants/create-merchant";
 import type { DevnetInfo } from "../../scripts/devnet/index";
 import { testDatabaseUrl } from "../support/database-url";
 
-type Merchant = { merchantId: string; apiKey: string; name: string; evmAddress: string; solanaAddress: string };
+/** `evmPrivateKey` holds the receiving address, for tests where the merchant's own wallet sends (refunds). */
+type Merchant = { merchantId: string; apiKey: string; name: string; evmAddress: string; evmPrivateKey: `0x${string}`; solanaAddress: string };
 type CreatePayment = (body: Record<string, unknown>) => Promise<{ paymentId: string; gatewayUrl: string; expiresAt: number }>;
 
 /**
@@ -24,12 +25,13 @@ export const test = base.extend<{ baseUrl: string; devnet: DevnetInfo; merchant:
   merchant: async ({}, provide, info) => {
     const sql = postgres(testDatabaseUrl(), { max: 1, onnotice: () => {} });
     const name = `Acme Books ${info.workerIndex}-${Date.now() % 100000}`;
-    const evmAddress = privateKeyToAccount(generatePrivateKey()).address;
+    const evmPrivateKey = generatePrivateKey();
+    const evmAddress = privateKeyToAccount(evmPrivateKey).address;
     // The service creates the merchant's token account in the payment transaction if it is missing.
     const solanaAddress = Keypair.generate().publicKey.toBase58();
     const created = await createMerchant(drizzle(sql, { schema }), { name, currency: "USD", evmAddress, solanaAddress });
     await sql.end();
-    await provide({ ...created, name, evmAddress, solanaAddress });
+    await provide({ ...created, name, evmAddress, evmPrivateKey, solanaAddress });
   },
   createPayment: async ({ baseUrl, merchant }, provide) => {
     await provide(async (body) => {

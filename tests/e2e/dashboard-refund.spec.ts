@@ -1,0 +1,73 @@
+import { join } from "node:path";
+import { drizzle } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
+import type { Hex } from "viem";
+import * as schema from "@/db/schema";
+import { createUser } from "@/lib/dashboard/create-user";
+import { devnetWallet } from "../../scripts/lib/devnet-wallet";
+import { uniqueClientIp } from "../support/client-ip";
+import { testDatabaseUrl } from "../support/database-url";
+import { ARTIFACTS } from "../support/server";
+import { evmTokenBalance } from "./chain-balances";
+import { merchantStatus, walletButton } from "./checkout-steps";
+import { expectAccessible, uniqueEmail } from "./dashboard-support";
+import { expect, test } from "./merchant-fixture";
+import { installEvmWallet } from "./wallets/evm-test-wallet";
+
+type WireAction = Parameters<ReturnType<typeof devnetWallet>>[0];
+type WireOption = { id: string; amount: { display: { assetSymbol: string } }; actions: WireAction[] };
+
+test("Refund from my wallet: the merchant's wallet sends the USDC back, the service verifies it, the page shows Refunded with the transaction", async ({ page, baseUrl, devnet, merchant, createPayment }, info) => {
+  test.setTimeout(120_000);
+  // Paid as a wallet pays (EIP-3009, relayed), by this worker's own buyer.
+  const buyer = devnet.evm.buyers[info.parallelIndex]!;
+  const pay = devnetWallet({ evm: { privateKey: buyer.privateKey as Hex, rpcUrl: devnet.evm.rpcUrl, chainId: devnet.evm.chainIdNumber } });
+  const gateway = (id: string, path: string, body: unknown) =>
+    fetch(`${baseUrl}/v1/gateway/payment/${id}${path}`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": uniqueClientIp() }, body: JSON.stringify(body) });
+  const payment = await createPayment({ amount: { unit: "iso4217/USD", value: "1250" }, referenceId: "refund-order" });
+  const { options } = (await (await gateway(payment.paymentId, "/options", { accounts: [`${devnet.evm.chainId}:${buyer.address}`] })).json()) as { options: WireOption[] };
+  const usdc = options.find((o) => o.amount.display.assetSymbol === "USDC")!;
+  expect((await gateway(payment.paymentId, "/confirm", { optionId: usdc.id, results: [await pay(usdc.actions[0]!)] })).status).toBe(200);
+  await expect.poll(() => merchantStatus(baseUrl, merchant, payment.paymentId), { timeout: 30_000 }).toBe("succeeded");
+
+  // The merchant's receiving address pays the refund's gas itself.
+  await fetch(devnet.evm.rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "anvil_setBalance", params: [merchant.evmAddress, "0x8ac7230489e80000"] }) });
+  const wallet = await installEvmWallet(page, { privateKey: merchant.evmPrivateKey, rpcUrl: devnet.evm.rpcUrl, chainId: devnet.evm.chainIdNumber, startChainId: 1 });
+
+  const email = uniqueEmail("refund");
+  const password = "a long enough passphrase";
+  const sql = postgres(testDatabaseUrl(), { max: 1, onnotice: () => {} });
+  await createUser(drizzle(sql, { schema }), merchant.merchantId, email, password);
+  await sql.end();
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": uniqueClientIp() });
+  await page.goto(`${baseUrl}/dashboard/sign-in`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(`${baseUrl}/dashboard`);
+
+  await page.goto(`${baseUrl}/dashboard/payments/${payment.paymentId}`);
+  await expect(page.locator("h1 .dash-status")).toHaveText("Succeeded");
+  await expect(page.locator("h1 [data-refunded]")).toHaveCount(0);
+  await page.getByRole("button", { name: "Refund from my wallet" }).click();
+  await walletButton(page, "Test EVM Wallet").click();
+  await expect(page.getByTestId("connected-evm")).toContainText(merchant.evmAddress.slice(0, 6));
+  await expectAccessible(page);
+  const before = await evmTokenBalance(devnet, "USDC", buyer.address);
+  await page.getByRole("button", { name: "Send 12.5 USDC to the buyer" }).click();
+
+  await expect(page.getByTestId("refund-record")).toHaveText(new RegExp(`^Refunded on \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC by ${email.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`), { timeout: 30_000 });
+  await expect(page.locator("h1 [data-refunded]")).toHaveText("Refunded");
+  expect(wallet.calls).toContain("eth_sendTransaction");
+  expect(wallet.chainId()).toBe(devnet.evm.chainIdNumber);
+  await expect(page.getByTestId("refund-tx")).toContainText(/0x[0-9a-f]{64}/);
+  await expect(page.getByRole("button", { name: "Refund from my wallet" })).toHaveCount(0);
+  expect(await evmTokenBalance(devnet, "USDC", buyer.address)).toBe(before + 12_500_000n);
+  expect(await evmTokenBalance(devnet, "USDC", merchant.evmAddress)).toBe(0n);
+  await expectAccessible(page);
+  await page.screenshot({ path: join(ARTIFACTS, "dashboard-refunded.png"), fullPage: true });
+
+  // The payments table says it too.
+  await page.goto(`${baseUrl}/dashboard/payments`);
+  await expect(page.getByTestId("payments-table").locator(`tr[data-payment-id="${payment.paymentId}"]`).getByText("Refunded")).toBeVisible();
+});
