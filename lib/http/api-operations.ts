@@ -210,7 +210,9 @@ export const API_OPERATIONS: ApiOperation[] = [
     auth: "merchant",
     body: refundBody,
     response: { status: 200, description: "The payment is now marked refunded", schema: refundResponse },
-    errors: ["invalid_params", "params_validation", "unsupported_media_type", "payload_too_large", "payment_not_succeeded", "not_found", "already_refunded", ...AUTH_ERRORS],
+    errors: ["params_validation", "payment_not_succeeded", "not_found", "already_refunded", "missing_api_key", "missing_merchant_id", "invalid_api_key", "header_not_ascii", "internal_error"],
+    // As the contract answers refunds: a missing Merchant-Id is 401 there.
+    errorStatus: { missing_merchant_id: 401 },
   },
   gateway("get", "", "getPaymentInfo", "Payment info for wallets", undefined, anyObject("PaymentInfo")),
   gateway("post", "/options", "getPaymentOptions", "Payment options for the wallet's accounts", optionsBody, anyObject("PaymentOptions"), ["payment_expired", "invalid_state", "too_many_options", "rate_limited", "bad_gateway"]),

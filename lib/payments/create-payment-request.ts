@@ -1,5 +1,6 @@
 import type { Db } from "@/db/client";
 import { authenticateMerchant } from "@/lib/auth/authenticate-merchant";
+import { inContractTerms } from "@/lib/http/contract-errors";
 import { ApiError } from "@/lib/http/errors";
 import { readJson } from "@/lib/http/read-json";
 import { parseOrThrow } from "@/lib/http/validate";
@@ -17,22 +18,8 @@ export async function createPaymentFromRequest(db: Db, req: Request, vocabulary:
     const body = parseOrThrow(createPaymentBody, await readJson(req));
     return await createPayment(db, merchant, body, idempotencyKey(req.headers));
   } catch (err) {
-    throw vocabulary === "contract" ? inContractTerms(err) : err;
+    throw vocabulary === "contract" ? inContractTerms(err, "create") : err;
   }
-}
-
-/**
- * The contract's create answers only 201, 400, 401 and 500, with codes from its closed list: an
- * unknown merchant is an invalid key (as it is to any client that cannot tell them apart), a
- * body too large or not JSON is invalid params, and a reused Idempotency-Key with another body is
- * `idempotency_conflict` on 400.
- */
-function inContractTerms(err: unknown): unknown {
-  if (!(err instanceof ApiError)) return err;
-  if (err.code === "merchant_not_found") return new ApiError("invalid_api_key", "Invalid API key for this merchant");
-  if (err.code === "payload_too_large" || err.code === "unsupported_media_type") return new ApiError("invalid_params", err.message);
-  if (err.code === "idempotency_conflict") return new ApiError("idempotency_conflict", err.message, undefined, undefined, 400);
-  return err;
 }
 
 function idempotencyKey(headers: Headers): string | undefined {

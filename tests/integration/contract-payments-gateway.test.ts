@@ -8,7 +8,8 @@ import { seedPayment } from "../support/seed";
 /**
  * The contract suite for the merchant's /v1/payments… routes and the wallet gateway: each answer,
  * success or error, is validated with ajv against the facts file's schema for its route and status.
- * (The listings and the Platform API have theirs in listing-replacement and platform-api.)
+ * Refunds are here too. (The listings and the Platform API have theirs in listing-replacement and
+ * platform-api.)
  */
 const covered = new Set<string>();
 
@@ -44,6 +45,11 @@ afterAll(() => {
     "POST /v1/payments/{id}/cancel 200",
     "POST /v1/payments/{id}/cancel 400",
     "POST /v1/payments/{id}/cancel 404",
+    "POST /v1/refunds 200",
+    "POST /v1/refunds 400",
+    "POST /v1/refunds 401",
+    "POST /v1/refunds 404",
+    "POST /v1/refunds 409",
     "GET /v1/gateway/payment/{id} 200",
     "GET /v1/gateway/payment/{id} 404",
     "POST /v1/gateway/payment/{id}/options 200",
@@ -106,6 +112,17 @@ describe("the /v1/payments… routes answer what the contract describes", () => 
     expect(detail.body).toMatchObject({ status: "succeeded", info: { txId: expect.any(String) }, settlement: { successful: { txId: expect.any(String) } } });
     expect((await check("GET", "/v1/payments/{id}/status", await merchantCall(merchant, "GET", `/v1/payments/${paymentId}/status`))).body).toMatchObject({ status: "succeeded", info: { optionAmount: { value: "4100000" } } });
     expect((await check("POST", "/v1/payments/{id}/cancel", await merchantCall(merchant, "POST", `/v1/payments/${paymentId}/cancel`))).status).toBe(400);
+
+    // Refunds (bookkeeping) on the same payments.
+    const refund = (who: TestMerchant | null, body: unknown, headers: Record<string, string> = {}) => merchantCall(who, "POST", "/v1/refunds", body, headers);
+    expect((await check("POST", "/v1/refunds", await refund(merchant, { paymentId: cancelled.paymentId }))).body.code).toBe("payment_not_succeeded");
+    expect((await check("POST", "/v1/refunds", await refund(merchant, { paymentId: UNKNOWN }))).body.code).toBe("not_found");
+    expect((await check("POST", "/v1/refunds", await refund(merchant, { paymentId: "nope" }))).body.code).toBe("params_validation");
+    expect((await check("POST", "/v1/refunds", await refund(merchant, "{not json"))).body.code).toBe("params_validation");
+    expect((await check("POST", "/v1/refunds", await refund(null, { paymentId }))).body.code).toBe("missing_api_key");
+    expect((await check("POST", "/v1/refunds", await refund({ ...merchant, merchantId: "mer_unknown" }, { paymentId }))).status).toBe(401);
+    expect((await check("POST", "/v1/refunds", await refund(merchant, { paymentId }))).body).toEqual({ paymentId });
+    expect((await check("POST", "/v1/refunds", await refund(merchant, { paymentId }))).body.code).toBe("already_refunded");
   });
 });
 
