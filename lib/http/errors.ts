@@ -8,6 +8,8 @@ export const ERROR_STATUS = {
   params_validation: 400,
   payment_not_succeeded: 400,
   header_not_ascii: 400,
+  invalid_api_version: 400,
+  unknown_api_version: 400,
   missing_merchant_id: 400,
   missing_idempotency_key: 400,
   missing_api_key: 401,

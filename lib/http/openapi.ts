@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ERROR_STATUS, type ErrorCode } from "./errors";
 import { API_OPERATIONS, errorBody, type ApiOperation } from "./api-operations";
+import { API_VERSIONS, isVersionedPath, LATEST_API_VERSION, VERSION_HEADERS } from "./api-version";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -27,7 +28,7 @@ export function buildOpenApiDocument(serverUrl: string) {
     openapi: "3.1.0",
     info: {
       title: "Payment service",
-      version: "2026-02-19.preview",
+      version: LATEST_API_VERSION,
       description: "Merchant API of the self-hosted crypto payment service. Amounts are strings of minor units.",
     },
     servers: [{ url: serverUrl }],
@@ -43,17 +44,37 @@ export function buildOpenApiDocument(serverUrl: string) {
   };
 }
 
+// The route wrapper versions every /v1 route (lib/http/route.ts); the document says so on each of them.
+const VERSION_GRAMMAR = "^[0-9]{4}-[0-9]{2}-[0-9]{2}(\\.preview)?$";
+const VERSION_PARAMETERS = VERSION_HEADERS.map((name) => ({
+  name,
+  in: "header",
+  required: false,
+  description:
+    `The API version the client speaks: a date YYYY-MM-DD, optionally followed by .preview. Absent: ${LATEST_API_VERSION}. ` +
+    "Off the grammar, or WCP-Version and Api-Version naming different versions: 400 invalid_api_version; well-formed but not served: 400 unknown_api_version.",
+  schema: { type: "string", pattern: VERSION_GRAMMAR, examples: [...API_VERSIONS] },
+}));
+const VERSION_RESPONSE_HEADER = {
+  "WCP-Version": { description: `The version this answer was served under (${LATEST_API_VERSION} when the request named none)`, schema: { type: "string", enum: [...API_VERSIONS] } },
+};
+const VERSION_ERRORS: ErrorCode[] = ["invalid_api_version", "unknown_api_version"];
+
 function operationObject(op: ApiOperation, components: Record<string, JsonSchema>) {
+  const versioned = isVersionedPath(op.path);
+  const headers = versioned ? { headers: VERSION_RESPONSE_HEADER } : {};
   const responses: Record<string, unknown> = {
     [String(op.response.status)]: {
       description: op.response.description,
+      ...headers,
       content: { "application/json": { schema: schemaFor(op.response.schema, "output", components) } },
     },
   };
-  for (const code of op.errors) {
+  for (const code of versioned ? [...op.errors, ...VERSION_ERRORS] : op.errors) {
     const status = String(op.errorStatus?.[code] ?? ERROR_STATUS[code]);
     const entry = (responses[status] ??= {
       description: "Error",
+      ...headers,
       content: { "application/json": { schema: schemaFor(errorBody, "output", components) } },
       "x-error-codes": [] as ErrorCode[],
     }) as { "x-error-codes": ErrorCode[] };
@@ -65,7 +86,7 @@ function operationObject(op: ApiOperation, components: Record<string, JsonSchema
     tags: op.tags,
     ...(op.deprecated ? { deprecated: true } : {}),
     security: SECURITY[op.auth],
-    parameters: op.parameters ?? [],
+    parameters: [...(op.parameters ?? []), ...(versioned ? VERSION_PARAMETERS : [])],
     ...(op.body
       ? { requestBody: { required: true, content: { "application/json": { schema: schemaFor(op.body, "input", components) } } } }
       : {}),

@@ -1,6 +1,7 @@
 import { randomBase62 } from "@/lib/ids";
 import { ApiError } from "@/lib/http/errors";
 import { log } from "@/lib/log";
+import { apiVersionOf, isVersionedPath, LATEST_API_VERSION } from "./api-version";
 import { assertWithinRateLimit } from "./assert-within-rate-limit";
 import { clientIp } from "./client-ip";
 import type { RateLimitBucket } from "./create-rate-limiter";
@@ -17,8 +18,12 @@ const ASCII_HEADER_VALUE = /^[\t\x20-\x7e]*$/;
  * Wraps every route handler: request id, header hygiene, the single catch that turns any failure
  * into `{code, message}` (never a stack trace), and exactly one log line per request.
  * `options.headers` go on every response, errors included (e.g. deprecation notices).
+ * Every /v1 route is versioned here, so no route can forget it: the request's `WCP-Version` /
+ * `Api-Version` is checked (400 `invalid_api_version` / `unknown_api_version`) before anything else
+ * runs but header hygiene, and every answer, errors included, names the version it was served
+ * under in `WCP-Version` (the latest when the request named none or an unusable one).
  * `options.rateLimit` counts the call against the client address's budget in that bucket before
- * anything else runs (429 `rate_limited` with Retry-After beyond it, whatever the request holds).
+ * the handler runs (429 `rate_limited` with Retry-After beyond it, whatever the request holds).
  */
 export function route<P = Record<string, never>>(
   handler: (input: RouteInput<P>) => Promise<Response>,
@@ -28,10 +33,13 @@ export function route<P = Record<string, never>>(
     const started = performance.now();
     const incoming = req.headers.get("x-request-id");
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : `req_${randomBase62(12)}`;
+    const path = new URL(req.url).pathname;
+    let version = isVersionedPath(path) ? LATEST_API_VERSION : undefined;
     let res: Response;
     let failure: unknown;
     try {
       assertAsciiHeaders(req.headers);
+      if (version) version = apiVersionOf(req.headers);
       if (options.rateLimit) await assertWithinRateLimit(options.rateLimit, clientIp(req));
       res = await handler({ req, params: await ctx.params, requestId });
     } catch (err) {
@@ -39,11 +47,12 @@ export function route<P = Record<string, never>>(
       res = errorResponse(err);
     }
     res.headers.set("x-request-id", requestId);
+    if (version) res.headers.set("wcp-version", version);
     for (const [name, value] of Object.entries(options.headers ?? {})) res.headers.set(name, value);
     const line = {
       reqId: requestId,
       method: req.method,
-      path: new URL(req.url).pathname,
+      path,
       status: res.status,
       ms: Math.round((performance.now() - started) * 10) / 10,
     };
