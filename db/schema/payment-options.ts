@@ -25,10 +25,19 @@ export const paymentOptions = pgTable(
     reference: text("reference").notNull(),
     validBefore: integer("valid_before").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    /** Solana: the exact message built at fetch time, which the signed transaction must match. */
+    /**
+     * Solana: the exact message built when the option was offered, whose unsigned transaction its
+     * build action carries (a reused option hands out the same one), and its blockhash's last valid height.
+     */
+    offeredMessage: text("offered_message"),
+    offeredLastValidBlockHeight: bigint("offered_last_valid_block_height", { mode: "number" }),
+    /** Solana: the exact message built at the latest fetch. A signed transaction must match this one or the offered one. */
     builtMessage: text("built_message"),
     lastValidBlockHeight: bigint("last_valid_block_height", { mode: "number" }),
-    /** Solana: who funds the merchant's token account if the built transaction creates it (`service` | `buyer`). */
+    /**
+     * Solana: who funds the merchant's token account if a built transaction creates it (`service` |
+     * `buyer`); the same for every build stored on the row (a build for another payer replaces the others).
+     */
     rentPayer: text("rent_payer", { enum: ["service", "buyer"] }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

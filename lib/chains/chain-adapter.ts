@@ -14,8 +14,12 @@ export type WalletRpcAction = {
   params: unknown[];
 };
 
-/** An action the wallet resolves through `fetch` (Solana: the transaction is built fresh then). */
-export type BuildAction = { type: "build"; data: string };
+/**
+ * An action a wallet may resolve alone or through `fetch`: `request` is the wallet request built when
+ * the option was offered, ready to sign (the wire carries it hex-encoded); fetch builds a fresher one
+ * (Solana: a newer blockhash).
+ */
+export type BuildAction = { type: "build"; request: WalletRpcAction };
 
 export type PaymentAction = WalletRpcAction | BuildAction;
 
@@ -140,17 +144,23 @@ export interface ChainAdapter {
   readonly namespace: "eip155" | "solana";
   /** The address of the service's gas key on this namespace (EVM relayer, Solana fee payer); never the key. */
   readonly gasAddress: string;
-  /** Options' actions: EVM wallet requests, or one Solana build action. */
-  actionsFor(intent: TransferIntent): Promise<PaymentAction[]>;
-  /** Resolve a build action into fresh wallet requests (Solana). */
+  /**
+   * Options' actions: EVM wallet requests, or one Solana build action carrying `built`, the
+   * transaction built for the option when it was offered (checked to be this intent's first).
+   */
+  actionsFor(intent: TransferIntent, built?: BuiltTransaction): Promise<PaymentAction[]>;
+  /** A fresh transaction for the intent (Solana: fetch). */
   resolveBuild(intent: TransferIntent): Promise<BuiltTransaction>;
+  /** Fresh transactions for many intents with one chain read per network (Solana: options, one recent blockhash). */
+  resolveBuilds(intents: TransferIntent[]): Promise<BuiltTransaction[]>;
   /**
    * Verify the wallet's results against the intent, reading the chain but sending nothing: an
    * EIP-3009 signature (signer, amount, recipient, nonce, and that the relay would succeed), a
-   * Solana transaction (byte-identical to the build, valid signature; co-signed here), or a
-   * transaction the wallet sent. Throws ChainVerificationError when anything does not match.
+   * Solana transaction (byte-identical to one of `builds`, the transactions built for the option,
+   * itself rebuilt from the intent; valid signature; co-signed here), or a transaction the wallet
+   * sent. Throws ChainVerificationError when anything does not match.
    */
-  verify(intent: TransferIntent, results: string[], context: { built?: BuiltTransaction; notBefore: Date }): Promise<Verified>;
+  verify(intent: TransferIntent, results: string[], context: { builds?: BuiltTransaction[]; notBefore: Date }): Promise<Verified>;
   /**
    * Put signed bytes on the network. Idempotent: a transaction the network already holds or has
    * landed is not an error. A refusal that means these bytes can never land (Solana preflight:

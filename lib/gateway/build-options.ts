@@ -8,8 +8,10 @@ import { env } from "@/lib/env";
 import { withinSponsoredBudget } from "@/lib/fees/sponsored-budget";
 import { loadSettlementOverrides } from "@/lib/merchants/load-settlement-overrides";
 import { fiatToTokenAmount } from "@/lib/money/token-amount";
+import { buildAtOptions } from "./build-at-options";
 import { claimOptionRows, type Offer } from "./claim-option-rows";
 import type { GatewayPayment } from "./load-gateway-payment";
+import { offeredBuildOf, SERVICE_BUILT } from "./option-builds";
 import { intentOfOption } from "./option-intent";
 import { toWireAction } from "./wire-actions";
 
@@ -24,14 +26,18 @@ export async function buildOptions(db: Db, p: GatewayPayment, accounts: AccountI
   // Past the merchant's daily fee budget, only what the buyer pays for is offered.
   const sponsored = await withinSponsoredBudget(db, { id: p.payment.merchantId, currency: p.merchantCurrency });
   const destinations = await loadSettlementOverrides(db, p.payment.merchantId);
-  const rows = await claimOptionRows(db, p.payment, offersFor(p, accounts, sponsored, destinations), quoteExpiresAt, now);
-  // Chain work (an EIP-3009 token's domain) only now, with the rows committed and no transaction open.
-  // Actions are built from the stored row alone, so a reused option gets exactly the actions it had.
+  const claimed = await claimOptionRows(db, p.payment, offersFor(p, accounts, sponsored, destinations), quoteExpiresAt, now);
+  // Chain work (an EIP-3009 token's domain, new Solana transactions) only now, with the rows committed
+  // and no transaction open. Actions are built from the stored row alone (a Solana option's
+  // transaction is stored with it), so a reused option gets exactly the actions it had.
+  const rows = await buildAtOptions(db, claimed);
   const options = [];
   for (const row of rows) {
+    // Its network could not build the transaction just now: not offered this time (the row stays for the next call).
+    if (SERVICE_BUILT.has(row.method) && !row.offeredMessage) continue;
     const intent = intentOfOption(row);
     const namespace = namespaceOf(row.chainId);
-    const actions = await adapterFor(namespace)!.actionsFor(intent);
+    const actions = await adapterFor(namespace)!.actionsFor(intent, offeredBuildOf(row));
     options.push({
       id: row.id,
       account: row.account,

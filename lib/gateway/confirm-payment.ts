@@ -10,12 +10,12 @@ import { sendRecorded } from "@/lib/settlement/send-recorded";
 import { effectiveStatus } from "@/lib/payments/status";
 import { assertPayable } from "./assert-payable";
 import { withChainErrors } from "./chain-errors";
-import { BUILT_AT_FETCH } from "./fetch-actions";
 import { SERVICE_PAID } from "./build-options";
 import { confirmResultsSchema, normalizeResults } from "./confirm-results";
 import { findOptionOrThrow, quoteExpired } from "./find-option-or-throw";
 import { toGatewayStatus } from "./gateway-views";
 import { loadGatewayPaymentOrThrow, type GatewayPayment } from "./load-gateway-payment";
+import { buildsOf, SERVICE_BUILT } from "./option-builds";
 import { intentOfOption } from "./option-intent";
 
 export const confirmBody = z
@@ -79,21 +79,20 @@ export async function confirmPayment(db: Db, pathId: string, body: z.infer<typeo
   if (late && option.method !== "erc20_transfer") throw lateError(late, false);
   const adapter = adapterFor(namespaceOf(option.chainId));
   if (!adapter) throw new ApiError("invalid_state", "This option's network is no longer served");
-  if (BUILT_AT_FETCH.has(option.method) && !option.builtMessage) {
-    throw new ApiError("invalid_state", "Fetch this option's build action before confirming it");
+  // Solana: the transactions built for this option (when offered, and at the latest fetch); the signed one must be one of them.
+  const builds = buildsOf(option);
+  if (SERVICE_BUILT.has(option.method) && builds.length === 0) {
+    throw new ApiError("invalid_state", "No transaction was built for this option yet; ask for options again or fetch its build action");
   }
   if (SERVICE_PAID.has(option.method) && !(await withinSponsoredBudget(db, { id: p.payment.merchantId, currency: p.merchantCurrency }))) {
     throw new ApiError("fees_budget_exhausted", "This shop's network fees paid by the service are used up for today; ask for options again to pay with a transfer you send yourself");
   }
   const intent = intentOfOption(option);
-  const built = option.builtMessage
-    ? { actions: [], message: option.builtMessage, lastValidBlockHeight: option.lastValidBlockHeight ?? undefined }
-    : undefined;
 
   let prepared;
   try {
     prepared = await withChainErrors(async () => {
-      const verified = await adapter.verify(intent, results, { built, notBefore: p.payment.createdAt });
+      const verified = await adapter.verify(intent, results, { builds, notBefore: p.payment.createdAt });
       if (verified.kind !== "relay") return { verified, relay: undefined };
       if (!adapter.relayer) throw new ApiError("invalid_state", "This network has no relayer");
       await syncRelayerNonce(db, intent.network, adapter.relayer);

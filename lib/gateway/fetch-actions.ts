@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { paymentOptions } from "@/db/schema";
@@ -9,34 +9,44 @@ import { assertPayable } from "./assert-payable";
 import { withChainErrors } from "./chain-errors";
 import { findOptionOrThrow } from "./find-option-or-throw";
 import { loadGatewayPaymentOrThrow } from "./load-gateway-payment";
+import { SERVICE_BUILT } from "./option-builds";
 import { intentOfOption } from "./option-intent";
 import { rentPayerFor } from "./rent-payer-for";
 import { toWireAction } from "./wire-actions";
 
-/** Methods whose transaction the service builds fresh at fetch time (Solana). */
-export const BUILT_AT_FETCH: ReadonlySet<string> = new Set(["spl_transfer"]);
-
-export const fetchBody = z.object({ optionId: z.string().min(1).max(64), data: z.string().max(4096) }).meta({ id: "FetchActionsRequest" });
+// `data` is what the option's build action carried (ignored: the option row says what to build). Sized
+// for a hex-encoded wallet request holding a whole Solana transaction (at most 1232 bytes).
+export const fetchBody = z.object({ optionId: z.string().min(1).max(64), data: z.string().max(8192) }).meta({ id: "FetchActionsRequest" });
 
 /**
- * Resolve an option's build action (spec 4.5 step 2): a fresh transaction to sign. Its exact
- * message is stored so confirm accepts that transaction and no other.
+ * Resolve an option's build action (spec 4.5 step 2): a fresh transaction to sign (its blockhash is
+ * newer than the one built when the option was offered). Its exact message is stored so confirm
+ * accepts that transaction or the options-time one, and no other.
  */
 export async function fetchActions(db: Db, pathId: string, body: z.infer<typeof fetchBody>) {
   const p = await loadGatewayPaymentOrThrow(db, pathId);
   assertPayable(p.status);
   const option = await findOptionOrThrow(db, p.payment.id, body.optionId);
   const adapter = adapterFor(namespaceOf(option.chainId));
-  if (!adapter || !BUILT_AT_FETCH.has(option.method)) throw new ApiError("invalid_params", "This option has no build action to fetch");
+  if (!adapter || !SERVICE_BUILT.has(option.method)) throw new ApiError("invalid_params", "This option has no build action to fetch");
   const { built, rentPayer } = await withChainErrors(async () => {
     const offered = intentOfOption(option);
     const rentPayer = await rentPayerFor(db, adapter, offered);
     return { built: await adapter.resolveBuild({ ...offered, rentPayer }), rentPayer };
   });
-  // The build and who funds a new account in it are kept together: confirm rebuilds from both.
+  // The build and who funds a new account in it are kept together: confirm rebuilds from both. The
+  // options-time build stays acceptable only if it funds the account alike; else the next options
+  // call builds that option a new one.
+  const sameFunder = sql`${paymentOptions.rentPayer} is not distinct from ${rentPayer ?? null}`;
   await db
     .update(paymentOptions)
-    .set({ builtMessage: built.message, lastValidBlockHeight: built.lastValidBlockHeight ?? null, rentPayer: rentPayer ?? null })
+    .set({
+      builtMessage: built.message,
+      lastValidBlockHeight: built.lastValidBlockHeight ?? null,
+      rentPayer: rentPayer ?? null,
+      offeredMessage: sql`case when ${sameFunder} then ${paymentOptions.offeredMessage} end`,
+      offeredLastValidBlockHeight: sql`case when ${sameFunder} then ${paymentOptions.offeredLastValidBlockHeight} end`,
+    })
     .where(eq(paymentOptions.id, option.id));
   return { actions: built.actions.map(toWireAction) };
 }

@@ -104,14 +104,12 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
     const buyerSolBefore = await connection.getBalance(buyer.publicKey);
     const feePayerSolBefore = await connection.getBalance(feePayer.publicKey);
 
-    const actions = await adapter.actionsFor(intent);
-    expect(actions).toHaveLength(1);
-    expect(actions[0]).toMatchObject({ type: "build", data: expect.any(String) });
-
     const built = await adapter.resolveBuild(intent);
     expect(built.actions).toEqual([
       { type: "walletRpc", chainId: network.chainId, method: "solana_signTransaction", params: [{ transaction: expect.any(String) }] },
     ]);
+    // The option's build action carries that same transaction, ready to sign without fetch.
+    expect(await adapter.actionsFor(intent, built)).toEqual([{ type: "build", request: built.actions[0] }]);
     const unsigned = unsignedTransaction(built);
     expect(unsigned.serializeMessage().toString("base64")).toBe(built.message);
     expect(unsigned.feePayer?.equals(feePayer.publicKey)).toBe(true);
@@ -125,7 +123,7 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
     expect(unsigned.instructions[1]!.keys.at(-1)).toEqual({ pubkey: reference, isSigner: false, isWritable: false });
     expect(unsigned.instructions[2]!.data.toString()).toContain(intent.reference);
 
-    const submitted = await submit(adapter, intent, [walletSign(built, buyer)], { built, notBefore });
+    const submitted = await submit(adapter, intent, [walletSign(built, buyer)], { builds: [built], notBefore });
     expect(submitted.lastValidBlockHeight).toBe(built.lastValidBlockHeight);
     const observation = await settle(intent, submitted, notBefore);
     expect(observation).toMatchObject({ state: "confirmed", txHash: submitted.txHashes[0] });
@@ -163,7 +161,7 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
     const buyerSolBefore = await connection.getBalance(buyer.publicKey);
 
     const built = await adapter.resolveBuild(intent);
-    const submitted = await submit(adapter, intent, [walletSign(built, buyer)], { built, notBefore });
+    const submitted = await submit(adapter, intent, [walletSign(built, buyer)], { builds: [built], notBefore });
     expect(await settle(intent, submitted, notBefore)).toMatchObject({ state: "confirmed" });
 
     expect(await tokenBalance(freshMerchant)).toBe(1_234_567n);
@@ -201,7 +199,7 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
         },
       ];
       for (const alter of cases) {
-        await expectRefused(submit(adapter, intent, [walletSign(built, buyer, alter)], { built, notBefore: new Date() }), /transaction altered/);
+        await expectRefused(submit(adapter, intent, [walletSign(built, buyer, alter)], { builds: [built], notBefore: new Date() }), /transaction altered/);
       }
       await expectMerchantUnchanged();
     });
@@ -216,7 +214,7 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
       const otherKey = createPrivateKey({ key: { kty: "OKP", crv: "Ed25519", d: seed, x }, format: "jwk" });
       tx.addSignature(buyer.publicKey, sign(null, tx.serializeMessage(), otherKey));
       const forged = tx.serialize({ requireAllSignatures: false, verifySignatures: false }).toString("base64");
-      await expectRefused(submit(adapter, intent, [forged], { built, notBefore: new Date() }), /signature does not verify/);
+      await expectRefused(submit(adapter, intent, [forged], { builds: [built], notBefore: new Date() }), /signature does not verify/);
 
       // The other buyer's wallet making itself the token authority changes the message.
       const rebuilt = walletSign(built, otherBuyer, (t) => {
@@ -227,11 +225,11 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
         own.keys.push(t.instructions[1]!.keys.at(-1)!);
         t.instructions[1] = own;
       });
-      await expectRefused(submit(adapter, intent, [rebuilt], { built, notBefore: new Date() }), /transaction altered/);
+      await expectRefused(submit(adapter, intent, [rebuilt], { builds: [built], notBefore: new Date() }), /transaction altered/);
 
       // Not signed at all.
       const unsigned = unsignedTransaction(built).serialize({ requireAllSignatures: false, verifySignatures: false }).toString("base64");
-      await expectRefused(submit(adapter, intent, [unsigned], { built, notBefore: new Date() }), /signature is missing/);
+      await expectRefused(submit(adapter, intent, [unsigned], { builds: [built], notBefore: new Date() }), /signature is missing/);
       await expectMerchantUnchanged();
     });
 
@@ -242,7 +240,7 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
       tx.partialSign(buyer);
       const signature = tx.signatures.find((s) => s.publicKey.equals(buyer.publicKey))!.signature!;
       for (const detached of [signature.toString("base64"), getBase58Decoder().decode(signature)]) {
-        await expectRefused(submit(adapter, intent, [detached], { built, notBefore: new Date() }), /detached signature/);
+        await expectRefused(submit(adapter, intent, [detached], { builds: [built], notBefore: new Date() }), /detached signature/);
       }
       await expectMerchantUnchanged();
     });
@@ -251,7 +249,7 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
       const intent = intentFor({ payer: feePayer.publicKey.toBase58() });
       await expectRefused(adapter.resolveBuild(intent), /fee payer/);
       const honest = await adapter.resolveBuild(intentFor({ reference: intent.reference }));
-      await expectRefused(submit(adapter, intent, [walletSign(honest, buyer)], { built: honest, notBefore: new Date() }), /fee payer/);
+      await expectRefused(submit(adapter, intent, [walletSign(honest, buyer)], { builds: [honest], notBefore: new Date() }), /fee payer/);
       await expectMerchantUnchanged();
     });
 
@@ -259,8 +257,8 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
       const intent = intentFor();
       const built = await adapter.resolveBuild(intent);
       const signed = walletSign(built, buyer);
-      await expectRefused(submit(adapter, intent, [], { built, notBefore: new Date() }), /exactly one result/);
-      await expectRefused(submit(adapter, intent, [signed, signed], { built, notBefore: new Date() }), /exactly one result/);
+      await expectRefused(submit(adapter, intent, [], { builds: [built], notBefore: new Date() }), /exactly one result/);
+      await expectRefused(submit(adapter, intent, [signed, signed], { builds: [built], notBefore: new Date() }), /exactly one result/);
       await expectMerchantUnchanged();
     });
 
@@ -268,7 +266,7 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
       const intent = intentFor();
       const built = await adapter.resolveBuild(intent);
       const signed = walletSign(built, buyer);
-      await expectRefused(submit(adapter, { ...intent, amount: 1n }, [signed], { built, notBefore: new Date() }), /does not match/);
+      await expectRefused(submit(adapter, { ...intent, amount: 1n }, [signed], { builds: [built], notBefore: new Date() }), /does not match/);
       await expectRefused(submit(adapter, intent, [signed], { notBefore: new Date() }), /fetch it first/);
       await expectMerchantUnchanged();
     });
@@ -276,9 +274,36 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
     it("a transfer the buyer cannot fund, at preflight, with the program's reason", async () => {
       const intent = intentFor({ amount: 10n ** 15n }); // the buyer holds 10^12 base units
       const built = await adapter.resolveBuild(intent);
-      await expectRefused(submit(adapter, intent, [walletSign(built, buyer)], { built, notBefore: new Date() }), /insufficient funds/);
+      await expectRefused(submit(adapter, intent, [walletSign(built, buyer)], { builds: [built], notBefore: new Date() }), /insufficient funds/);
       await expectMerchantUnchanged();
     });
+  });
+
+  it("options-time builds: one blockhash for many intents; the build action is refused for another intent; confirm takes either stored build", async () => {
+    const intents = [intentFor(), intentFor(), intentFor({ payer: otherBuyer.publicKey.toBase58() })];
+    const builds = await adapter.resolveBuilds(intents);
+    const blockhashes = builds.map((b) => unsignedTransaction(b).recentBlockhash);
+    expect(new Set(blockhashes).size).toBe(1);
+    // Same message bytes as a one-off build would give, and its unsigned form as web3.js serialises it.
+    for (const built of builds) {
+      const tx = unsignedTransaction(built);
+      expect(tx.serializeMessage().toString("base64")).toBe(built.message);
+      expect(tx.serialize({ requireAllSignatures: false, verifySignatures: false }).toString("base64")).toBe((built.actions[0]!.params[0] as { transaction: string }).transaction);
+    }
+    await expectRefused(adapter.actionsFor(intents[1]!, builds[0]), /does not match/);
+    await expectRefused(adapter.actionsFor(intents[0]!), /fetch it first/);
+
+    // An options-time build and a later fetch-time one are both stored: a signature over either is accepted, only for its own intent.
+    const intent = intents[0]!;
+    const offered = builds[0]!;
+    await devnetRpc("devnet_advanceSlots", [2]);
+    const fetched = await adapter.resolveBuild(intent);
+    expect(fetched.message).not.toBe(offered.message);
+    const both = [offered, fetched];
+    expect(await adapter.verify(intent, [walletSign(offered, buyer)], { builds: both, notBefore: new Date() })).toMatchObject({ kind: "cosigned", lastValidBlockHeight: offered.lastValidBlockHeight });
+    expect(await adapter.verify(intent, [walletSign(fetched, buyer)], { builds: both, notBefore: new Date() })).toMatchObject({ kind: "cosigned", lastValidBlockHeight: fetched.lastValidBlockHeight });
+    await expectRefused(adapter.verify(intent, [walletSign(builds[1]!, buyer)], { builds: both, notBefore: new Date() }), /transaction altered/);
+    await expectRefused(adapter.verify(intent, [walletSign(offered, buyer)], { builds: [fetched], notBefore: new Date() }), /transaction altered/);
   });
 
   it("submitting the same signed transaction twice pays once: the resend is idempotent", async () => {
@@ -288,10 +313,10 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
     const built = await adapter.resolveBuild(intent);
     const signed = walletSign(built, buyer);
 
-    const submitted = await submit(adapter, intent, [signed], { built, notBefore });
+    const submitted = await submit(adapter, intent, [signed], { builds: [built], notBefore });
     expect((await settle(intent, submitted, notBefore)).state).toBe("confirmed");
     // The same bytes again (a crash-recovery resend): accepted as already there, never a second transfer.
-    const replay = await submit(adapter, intent, [signed], { built, notBefore });
+    const replay = await submit(adapter, intent, [signed], { builds: [built], notBefore });
     expect(replay.txHashes).toEqual(submitted.txHashes);
 
     expect(await settle(intent, submitted, notBefore)).toMatchObject({ state: "confirmed" });
@@ -307,7 +332,7 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
     await devnetRpc("devnet_advanceSlots", [200]);
     expect(await connection.getBlockHeight()).toBeGreaterThan(built.lastValidBlockHeight!);
 
-    await expectRefused(submit(adapter, intent, [signed], { built, notBefore }), /blockhash expired/);
+    await expectRefused(submit(adapter, intent, [signed], { builds: [built], notBefore }), /blockhash expired/);
 
     // Had it been handed to the network and dropped, its hash (the fee payer's signature) never shows up.
     const cosigned = Transaction.from(Buffer.from(signed, "base64"));

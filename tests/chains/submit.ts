@@ -4,7 +4,7 @@ import type { BuiltTransaction, ChainAdapter, Tracked, TransferIntent } from "@/
  * What confirm does with an adapter, minus the database: verify the wallet's results, sign a relay
  * at the relayer's pending nonce, send, and return what the watcher would track.
  */
-export async function submit(adapter: ChainAdapter, intent: TransferIntent, results: string[], context: { built?: BuiltTransaction; notBefore: Date }): Promise<Tracked> {
+export async function submit(adapter: ChainAdapter, intent: TransferIntent, results: string[], context: { builds?: BuiltTransaction[]; notBefore: Date }): Promise<Tracked> {
   const verified = await adapter.verify(intent, results, context);
   const { notBefore } = context;
   if (verified.kind === "relay") {

@@ -88,7 +88,7 @@ function mixedPayment(evm: PrivateKeyAccount, buyer: Keypair) {
       expiresAt: 1_900_000_000,
       actions: [toWireAction({ type: "walletRpc", chainId: BASE, method: "eth_signTypedData_v4", params: [evm.address, JSON.stringify(typedData(evm.address))] })],
     },
-    sol: { id: "opt_sol", account: solAccount, amount: amount("USDC", 6), etaS: 2, expiresAt: 1_900_000_000, actions: [toWireAction({ type: "build", data: "b3BhcXVl" })] },
+    sol: { id: "opt_sol", account: solAccount, amount: amount("USDC", 6), etaS: 2, expiresAt: 1_900_000_000, actions: [toWireAction({ type: "build", request: { type: "walletRpc", chainId: SOLANA, method: "solana_signTransaction", params: [{ transaction: "AQID" }] } })] },
   };
   const unsigned = unsignedLegacy(buyer.publicKey);
   const gateway = fakeGateway((req) => {
@@ -221,7 +221,10 @@ describe("a whole payment (spec 4.5)", () => {
 
     await payWithOption({ client: gateway.client, paymentId: PAY, option: options.find((o) => o.id === "opt_sol")!, signers });
     expect(gateway.seen.map((r) => r.path.split("/").pop())).toEqual(["options", "confirm", "fetch", "confirm"]);
-    expect(gateway.seen[2]!.body).toEqual({ optionId: "opt_sol", data: "b3BhcXVl" });
+    // The build's data goes back to fetch as the option carried it.
+    const build = options.find((o) => o.id === "opt_sol")!.actions[0] as { type: "build"; data: string };
+    expect(gateway.seen[2]!.body).toEqual({ optionId: "opt_sol", data: build.data });
+    expect(build.data).toMatch(/^[0-9a-f]+$/);
   });
 
   it("rule 7: an option of [eth action, eth action, solana build] confirms 3 results in the actions' order", async () => {
@@ -231,7 +234,7 @@ describe("a whole payment (spec 4.5)", () => {
     const wire = [
       toWireAction({ type: "walletRpc", chainId: BASE, method: "eth_signTypedData_v4", params: [evm.address, JSON.stringify(typedData(evm.address))] }),
       toWireAction({ type: "walletRpc", chainId: BASE, method: "eth_sendTransaction", params: [{ from: evm.address, to: USDC, data: "0xa9059cbb" }] }),
-      toWireAction({ type: "build", data: "b3BhcXVl" }),
+      toWireAction({ type: "build", request: { type: "walletRpc", chainId: SOLANA, method: "solana_signTransaction", params: [{ transaction: "AQID" }] } }),
     ];
     const evmWallet = evmSigner(evm);
     await payWithOption({ client: gateway.client, paymentId: PAY, option: { id: "opt_mixed", actions: normalizeActions(wire) }, signers: { eip155: evmWallet.signer, solana: solanaSignerFromKeypair(buyer) } });

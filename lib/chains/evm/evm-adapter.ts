@@ -51,6 +51,10 @@ export function createEvmAdapter(options: EvmAdapterOptions): ChainAdapter {
       throw new ChainVerificationError("no build action on EVM");
     },
 
+    async resolveBuilds() {
+      throw new ChainVerificationError("no build action on EVM");
+    },
+
     async verify(intent, results) {
       assertMethod(intent);
       const [result] = results;

@@ -1,5 +1,5 @@
-import { Keypair, type PublicKey } from "@solana/web3.js";
-import { ChainVerificationError, type ChainAdapter, type TransferIntent } from "@/lib/chains/chain-adapter";
+import { Keypair, type Connection, type PublicKey } from "@solana/web3.js";
+import { ChainVerificationError, type BuiltTransaction, type ChainAdapter, type TransferIntent, type WalletRpcAction } from "@/lib/chains/chain-adapter";
 import { decodeBase64 } from "./wire-transaction";
 import { encodeBase58 } from "./base58";
 import { buildTransferTransaction, tokenAccountsOf } from "./build-transfer-transaction";
@@ -7,7 +7,9 @@ import { observeSignature } from "./observe-signature";
 import { sendSignedTransaction } from "./send-transaction";
 import { solanaConnection, solanaRpc } from "./solana-connection";
 import { solanaTransferOf } from "./solana-transfer";
+import { splitWireTransaction } from "./split-wire-transaction";
 import { tokenProgramOf } from "./token-program";
+import { unsignedTransactionOf } from "./unsigned-transaction";
 import { verifyBuiltMessage } from "./verify-built-message";
 import { verifyRefundSignature } from "./verify-refund-signature";
 import { verifySignedTransaction } from "./verify-signed-transaction";
@@ -25,6 +27,23 @@ async function onChain(intent: TransferIntent, feePayer: PublicKey) {
   return { transfer, connection, tokenProgram: await tokenProgramOf(connection, transfer.mint) };
 }
 
+/** What a wallet is asked to sign for a built message: the whole unsigned transaction, base64. */
+function signRequestOf(intent: TransferIntent, message: Uint8Array): WalletRpcAction {
+  const transaction = unsignedTransactionOf(message).toString("base64");
+  return { type: "walletRpc", chainId: intent.network.chainId, method: "solana_signTransaction", params: [{ transaction }] };
+}
+
+/**
+ * The stored build the wallet signed (its message is the signed transaction's), else the first one,
+ * whose checks then say what is wrong with the result.
+ */
+function signedBuild(builds: BuiltTransaction[], result: string): BuiltTransaction | undefined {
+  const bytes = decodeBase64(result);
+  const wire = bytes && splitWireTransaction(bytes);
+  const message = wire ? Buffer.from(wire.message).toString("base64") : undefined;
+  return builds.find((built) => built.message === message) ?? builds[0];
+}
+
 /**
  * SPL token payments, non-custodial: the buyer signs a transferChecked straight to the merchant,
  * the service's fee payer co-signs (paying the fee) and broadcasts. Confirm accepts only the
@@ -32,26 +51,41 @@ async function onChain(intent: TransferIntent, feePayer: PublicKey) {
  */
 export function createSolanaAdapter(options: SolanaAdapterOptions): ChainAdapter {
   const feePayer = Keypair.fromSecretKey(options.feePayerSecretKey);
+
+  /** Fresh transactions for the intents, all of one network on one recent blockhash (one RPC call per network). */
+  async function resolveBuilds(intents: TransferIntent[]): Promise<BuiltTransaction[]> {
+    const recent = new Map<string, ReturnType<Connection["getLatestBlockhash"]>>();
+    return Promise.all(
+      intents.map(async (intent) => {
+        const { transfer, connection, tokenProgram } = await onChain(intent, feePayer.publicKey);
+        let latest = recent.get(intent.network.rpcUrl);
+        if (!latest) {
+          latest = solanaRpc("getLatestBlockhash", () => connection.getLatestBlockhash("confirmed"));
+          recent.set(intent.network.rpcUrl, latest);
+        }
+        const { blockhash, lastValidBlockHeight } = await latest;
+        const message = buildTransferTransaction(transfer, { feePayer: feePayer.publicKey, tokenProgram, blockhash, lastValidBlockHeight }).serializeMessage();
+        return { actions: [signRequestOf(intent, message)], message: message.toString("base64"), lastValidBlockHeight };
+      }),
+    );
+  }
+
   return {
     namespace: "solana",
     gasAddress: feePayer.publicKey.toBase58(),
 
-    async actionsFor(intent) {
-      const { referenceHex } = solanaTransferOf(intent);
-      // Opaque to the wallet and trusted by nobody: resolveBuild works from the stored intent alone.
-      return [{ type: "build", data: Buffer.from(JSON.stringify({ v: 1, reference: referenceHex })).toString("base64url") }];
+    async actionsFor(intent, built) {
+      const { transfer, tokenProgram } = await onChain(intent, feePayer.publicKey);
+      // The transaction built when the option was offered, checked to be this intent's before it is handed out.
+      const message = verifyBuiltMessage(built, transfer, feePayer.publicKey, tokenProgram);
+      return [{ type: "build", request: signRequestOf(intent, message) }];
     },
 
+    resolveBuilds,
+
     async resolveBuild(intent) {
-      const { transfer, connection, tokenProgram } = await onChain(intent, feePayer.publicKey);
-      const { blockhash, lastValidBlockHeight } = await solanaRpc("getLatestBlockhash", () => connection.getLatestBlockhash("confirmed"));
-      const tx = buildTransferTransaction(transfer, { feePayer: feePayer.publicKey, tokenProgram, blockhash, lastValidBlockHeight });
-      const unsigned = tx.serialize({ requireAllSignatures: false, verifySignatures: false }).toString("base64");
-      return {
-        actions: [{ type: "walletRpc", chainId: intent.network.chainId, method: "solana_signTransaction", params: [{ transaction: unsigned }] }],
-        message: tx.serializeMessage().toString("base64"),
-        lastValidBlockHeight,
-      };
+      const [built] = await resolveBuilds([intent]);
+      return built!;
     },
 
     async rentAccountOf(intent) {
@@ -59,12 +93,14 @@ export function createSolanaAdapter(options: SolanaAdapterOptions): ChainAdapter
       return tokenAccountsOf(transfer, tokenProgram).destination.toBase58();
     },
 
-    async verify(intent, results, { built }) {
+    async verify(intent, results, { builds = [] }) {
       const [result] = results;
       if (results.length !== 1 || result === undefined) {
         throw new ChainVerificationError(`expected exactly one result (the signed transaction), got ${results.length}`);
       }
       const { transfer, tokenProgram } = await onChain(intent, feePayer.publicKey);
+      // Built when offered or at a fetch: whichever the wallet signed, it must be ours for this intent.
+      const built = signedBuild(builds, result);
       const message = verifyBuiltMessage(built, transfer, feePayer.publicKey, tokenProgram);
       const tx = verifySignedTransaction(result, message, transfer.payer, feePayer.publicKey);
       tx.partialSign(feePayer);
