@@ -15,7 +15,31 @@ describe("operations", () => {
     const doc = await res.json();
     expect(doc.openapi).toBe("3.1.0");
     expect(Object.keys(doc.paths).sort()).toEqual(
-      ["/healthz", "/livez", "/openapi.json", "/v1/merchant/payment", "/v1/merchant/payment/{id}/status", "/v1/payments", "/v1/payments/{id}/status", "/v1/merchants/payments", "/v1/merchants/{merchant_id}/payments", "/v1/gateway/payment/{id}", "/v1/gateway/payment/{id}/options", "/v1/gateway/payment/{id}/fetch", "/v1/gateway/payment/{id}/confirm", "/v1/gateway/payment/{id}/status"].sort(),
+      [
+        "/healthz",
+        "/livez",
+        "/openapi.json",
+        "/v1/merchant/payment",
+        "/v1/merchant/payment/{id}/status",
+        "/v1/payments",
+        "/v1/payments/{id}",
+        "/v1/payments/{id}/status",
+        "/v1/payments/{id}/cancel",
+        "/v1/refunds",
+        "/v1/merchants/payments",
+        "/v1/merchants/{merchant_id}/payments",
+        "/v1/merchants",
+        "/v1/merchants/{merchantId}",
+        "/v1/merchants/{merchantId}/settlements",
+        "/v1/merchants/{merchantId}/settlements/crypto",
+        "/v1/merchants/{merchantId}/settlements/crypto/{id}",
+        "/v1/gateway/payment/{id}",
+        "/v1/gateway/payment/{id}/options",
+        "/v1/gateway/payment/{id}/fetch",
+        "/v1/gateway/payment/{id}/confirm",
+        "/v1/gateway/payment/{id}/status",
+        "/v1/gateway/payment/{id}/cancel",
+      ].sort(),
     );
     const create = doc.paths["/v1/merchant/payment"].post;
     expect(create.security).toEqual([{ ApiKey: [], MerchantId: [] }]);

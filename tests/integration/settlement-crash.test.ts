@@ -57,7 +57,8 @@ async function retryAnswers(server: RunningServer, signed: Signed) {
 const evmClient = () => createPublicClient({ transport: http(inject("devnet").evm.rpcUrl) });
 const hashesOf = async (setup: ProxiedSetup, ids: string[]) => (await statusesOf(setup, ids)).map((r) => r.txHash).filter(Boolean) as string[];
 
-describe.concurrent("settlement survives a crash at each step of a confirm", () => {
+// Each test starts four server processes one after another (three tests at once): minutes on a busy 2-core machine.
+describe.concurrent("settlement survives a crash at each step of a confirm", { timeout: 180_000 }, () => {
   it("EIP-3009 (relayed): every payment succeeds once, relayer nonces consecutive", async () => {
     const setup = await proxiedSetup("crash_eip3009");
     setups.push(setup);
