@@ -8,6 +8,7 @@ import type { NetworkConfig, TokenConfig } from "@/lib/chains/network-config";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
 import { newId } from "@/lib/ids";
+import { SERVICE_BUILT } from "./option-builds";
 
 /** What options would offer one (account, token) now, before anything is stored. */
 export type Offer = { account: AccountId; network: NetworkConfig; token: TokenConfig; method: TransferMethod; recipient: string; amount: bigint };
@@ -17,6 +18,10 @@ export type OptionRow = typeof paymentOptions.$inferSelect;
 // A quote about to run out is no use to a buyer who still has to sign: reuse one only while it holds
 // this much longer (or until the payment's own expiry, when a fresh quote could not last longer anyway).
 const REUSE_MIN_MS = 30_000;
+// A Solana option carries a transaction built when it was offered, on a blockhash that lives about
+// 60 to 90 seconds: past this age, asking again gets a new option (with a new transaction) rather
+// than one a wallet that never calls fetch could no longer land. The old one stays confirmable.
+const SERVICE_BUILT_REUSE_MS = 45_000;
 
 /**
  * The stored option row for each offer: the payment's live quote for the same account, token,
@@ -33,7 +38,12 @@ export async function claimOptionRows(db: Db, payment: { id: string; expiresAt: 
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payment-options:${payment.id}`}))`);
     // At most `max` rows: the bound itself keeps this read small.
     const existing = await tx.select().from(paymentOptions).where(eq(paymentOptions.paymentId, payment.id));
-    const live = existing.filter((row) => row.expiresAt.getTime() > now.getTime() && row.expiresAt.getTime() >= reusableUntil);
+    const live = existing.filter(
+      (row) =>
+        row.expiresAt.getTime() > now.getTime() &&
+        row.expiresAt.getTime() >= reusableUntil &&
+        !(SERVICE_BUILT.has(row.method) && row.createdAt.getTime() < now.getTime() - SERVICE_BUILT_REUSE_MS),
+    );
     const plan = offers.map((offer) => {
       const stored = live.find((row) => sameQuote(row, offer));
       return stored ? { stored, insert: undefined } : { stored: undefined, insert: newRow(payment, offer, quoteExpiresAt) };

@@ -135,6 +135,14 @@ describe("the WalletConnect Pay CLI's flow (no fetch) on the local chains", () =
     const first = (await cli.getPaymentOptions(paymentId, [account])).options[0]!;
     const again = (await cli.getPaymentOptions(paymentId, [account])).options[0]!;
     expect(again).toEqual(first);
+    // An option offered long enough ago that its transaction's blockhash may be dying is not handed
+    // out again: asking then gets a new option with a new transaction (the old one stays payable).
+    const aged = await cli.createPayment("181");
+    const old = (await cli.getPaymentOptions(aged.paymentId, [account])).options[0]!;
+    await testDb().sql`update payment_options set created_at = now() - interval '50 seconds' where id = ${old.id}`;
+    const renewed = (await cli.getPaymentOptions(aged.paymentId, [account])).options[0]!;
+    expect(renewed.id).not.toBe(old.id);
+    expect(renewed.actions).not.toEqual(old.actions);
     // A wallet that does call fetch gets a newer transaction; the CLI's, built when offered, still pays.
     const fetched = await fetch(`${inject("baseUrl")}/v1/gateway/payment/${paymentId}/fetch`, {
       method: "POST",
