@@ -16,7 +16,9 @@ export function EvmWallets({ networks, onSession }: { networks: CheckoutNetwork[
   const connectors = useConnectors();
   const connect = useConnect();
   const { disconnect } = useDisconnect();
-  const switchChain = useSwitchChain();
+  // Stable across renders (TanStack Query's mutate functions): the session below must change only
+  // when the connection does, or handing it up would re-render the panel in a loop.
+  const { mutateAsync: switchChainAsync } = useSwitchChain();
   const connection = useConnection();
   // EIP-6963 wallets announce themselves; the generic "injected" connector (window.ethereum) is a
   // fallback for old wallets, shown only when nothing announced and window.ethereum exists.
@@ -24,9 +26,10 @@ export function EvmWallets({ networks, onSession }: { networks: CheckoutNetwork[
   const legacy = typeof window !== "undefined" && "ethereum" in window;
   const shown = announced.length > 0 ? announced : legacy ? connectors : [];
 
+  const { connector, address, isConnected } = connection;
+
   const session = useMemo<EvmSession | null>(() => {
-    const { connector, address } = connection;
-    if (!connection.isConnected || !connector || !address) return null;
+    if (!isConnected || !connector || !address) return null;
     return {
       address,
       walletName: connector.name,
@@ -35,7 +38,7 @@ export function EvmWallets({ networks, onSession }: { networks: CheckoutNetwork[
           const want = Number(chainId.split(":")[1]);
           if ((await connector.getChainId()) !== want) {
             try {
-              await switchChain.mutateAsync({ chainId: want, connector });
+              await switchChainAsync({ chainId: want, connector });
             } catch (cause) {
               const network = networks.find((n) => n.chainId === chainId)?.name ?? chainId;
               throw new WalletFlowError("wrong_network", `Switch your wallet to ${network} and try again.`, undefined, { cause });
@@ -47,7 +50,7 @@ export function EvmWallets({ networks, onSession }: { networks: CheckoutNetwork[
       },
       disconnect: () => disconnect({ connector }),
     };
-  }, [connection, switchChain, disconnect, networks]);
+  }, [isConnected, connector, address, switchChainAsync, disconnect, networks]);
 
   useEffect(() => onSession(session), [session, onSession]);
 
