@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
+import { violatedIndex } from "@/db/violated-index";
 import { payments } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
 
@@ -36,7 +37,7 @@ export async function refundPayment(db: Db, merchantId: string, paymentId: strin
     .where(and(mine, eq(payments.status, "succeeded"), isNull(payments.refundedAt), proof ? eq(payments.chainId, proof.chainId) : undefined))
     .returning({ id: payments.id, refundedAt: payments.refundedAt, refundedBy: payments.refundedBy, refundTxHash: payments.refundTxHash })
     .catch((err: unknown) => {
-      if (isUniqueViolation(err)) throw new ApiError("verification_failed", "This transaction is already recorded as the refund of another payment");
+      if (violatedIndex(err) === "payments_refund_tx_unique") throw new ApiError("verification_failed", "This transaction is already recorded as the refund of another payment");
       throw err;
     });
   if (updated) return updated;
@@ -53,11 +54,4 @@ export async function assertRefundable(db: Db, merchantId: string, paymentId: st
   if (!row) throw new ApiError("not_found", "No such payment");
   if (row.refundedAt) throw new ApiError("already_refunded", "This payment is already refunded");
   if (row.status !== "succeeded") throw new ApiError("payment_not_succeeded", `This payment is ${row.status}; only a succeeded payment can be refunded`);
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === "23505") return true;
-  }
-  return false;
 }

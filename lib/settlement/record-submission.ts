@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import { violatedIndex } from "@/db/violated-index";
 import { payments, paymentSubmissions, type paymentOptions, type PaymentSubmission } from "@/db/schema";
 import type { RelayFees, Relayer, TransferIntent, Verified } from "@/lib/chains/chain-adapter";
 import { ApiError } from "@/lib/http/errors";
@@ -26,12 +27,6 @@ export type Recorded =
   | { recorded: true; payment: PaymentRow; submission: PaymentSubmission }
   /** Nothing written: another confirm won (or, for a late transfer, `submission` is the one already recorded). */
   | { recorded: false; payment: PaymentRow; submission?: PaymentSubmission };
-
-/** The unique index a statement violated, if that is why it failed. */
-function violatedIndex(err: unknown): string | undefined {
-  const pg = ((err as { cause?: unknown }).cause ?? err) as { code?: string; constraint_name?: string };
-  return pg.code === "23505" ? pg.constraint_name : undefined;
-}
 
 /**
  * Record, then send: in one short transaction, under the payment's row lock, write everything
