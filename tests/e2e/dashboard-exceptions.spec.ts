@@ -1,16 +1,11 @@
 import { join } from "node:path";
-import { drizzle } from "drizzle-orm/postgres-js";
-import postgres from "postgres";
 import type { Hex } from "viem";
-import * as schema from "@/db/schema";
-import { createUser } from "@/lib/dashboard/create-user";
 import { devnetWallet } from "../../scripts/lib/devnet-wallet";
 import { uniqueClientIp } from "../support/client-ip";
-import { testDatabaseUrl } from "../support/database-url";
 import { ARTIFACTS } from "../support/server";
 import { evmTokenBalance } from "./chain-balances";
 import { merchantStatus } from "./checkout-steps";
-import { expectAccessible, uniqueEmail } from "./dashboard-support";
+import { expectAccessible, signInAsNewUser } from "./dashboard-support";
 import { expect, test } from "./merchant-fixture";
 
 type WireAction = Parameters<ReturnType<typeof devnetWallet>>[0];
@@ -56,20 +51,7 @@ test("a transfer that lands after its payment expired: Paid late in the table an
   expect(await evmTokenBalance(devnet, "USDT", merchant.evmAddress)).toBe(before + 4_200_000n);
   expect(await merchantStatus(baseUrl, merchant, late.paymentId)).toBe("expired");
 
-  // A dashboard user of this merchant, as the operator's `user create` makes one.
-  const email = uniqueEmail("late");
-  const password = "a long enough passphrase";
-  const sql = postgres(testDatabaseUrl(), { max: 1, onnotice: () => {} });
-  await createUser(drizzle(sql, { schema }), merchant.merchantId, email, password);
-  await sql.end();
-
-  await page.setExtraHTTPHeaders({ "x-forwarded-for": uniqueClientIp() });
-  await page.goto(`${baseUrl}/dashboard/sign-in`);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  // Signing in hashes the password at the OWASP cost (scrypt N=2^17): seconds on a busy 2-core machine.
-  await expect(page).toHaveURL(`${baseUrl}/dashboard`, { timeout: 30_000 });
+  const email = await signInAsNewUser(page, baseUrl, merchant.merchantId, "late");
 
   // The table: the late payment is expired with its badge, the one paid in time has none.
   await page.getByRole("link", { name: "Payments" }).click();

@@ -1,16 +1,11 @@
 import { join } from "node:path";
-import { drizzle } from "drizzle-orm/postgres-js";
-import postgres from "postgres";
 import type { Hex } from "viem";
-import * as schema from "@/db/schema";
-import { createUser } from "@/lib/dashboard/create-user";
 import { devnetWallet } from "../../scripts/lib/devnet-wallet";
 import { uniqueClientIp } from "../support/client-ip";
-import { testDatabaseUrl } from "../support/database-url";
 import { ARTIFACTS } from "../support/server";
 import { evmTokenBalance } from "./chain-balances";
 import { merchantStatus, walletButton } from "./checkout-steps";
-import { expectAccessible, uniqueEmail } from "./dashboard-support";
+import { expectAccessible, signInAsNewUser } from "./dashboard-support";
 import { expect, test } from "./merchant-fixture";
 import { installEvmWallet } from "./wallets/evm-test-wallet";
 
@@ -34,17 +29,7 @@ test("Refund from my wallet: the merchant's wallet sends the USDC back, the serv
   await fetch(devnet.evm.rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "anvil_setBalance", params: [merchant.evmAddress, "0x8ac7230489e80000"] }) });
   const wallet = await installEvmWallet(page, { privateKey: merchant.evmPrivateKey, rpcUrl: devnet.evm.rpcUrl, chainId: devnet.evm.chainIdNumber, startChainId: 1 });
 
-  const email = uniqueEmail("refund");
-  const password = "a long enough passphrase";
-  const sql = postgres(testDatabaseUrl(), { max: 1, onnotice: () => {} });
-  await createUser(drizzle(sql, { schema }), merchant.merchantId, email, password);
-  await sql.end();
-  await page.setExtraHTTPHeaders({ "x-forwarded-for": uniqueClientIp() });
-  await page.goto(`${baseUrl}/dashboard/sign-in`);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(`${baseUrl}/dashboard`);
+  const email = await signInAsNewUser(page, baseUrl, merchant.merchantId, "refund");
 
   await page.goto(`${baseUrl}/dashboard/payments/${payment.paymentId}`);
   await expect(page.locator("h1 .dash-status")).toHaveText("Succeeded");

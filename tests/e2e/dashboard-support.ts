@@ -1,7 +1,12 @@
 import { existsSync, readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test as base, type Page } from "@playwright/test";
+import { drizzle } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
+import * as schema from "@/db/schema";
+import { createUser } from "@/lib/dashboard/create-user";
 import { uniqueClientIp } from "../support/client-ip";
+import { testDatabaseUrl } from "../support/database-url";
 
 export type Devnet = { evm: { chainId: string; buyers: { address: string }[] } } | null;
 
@@ -18,6 +23,26 @@ export { expect };
 let counter = 0;
 export function uniqueEmail(tag: string): string {
   return `${tag}-${Date.now()}-${++counter}-${Math.random().toString(36).slice(2, 8)}@shop.example`;
+}
+
+/**
+ * A dashboard user of this merchant, made as the operator's `user create` makes one, signed in
+ * through the page from a visitor address of its own (sign-ins are limited per address). Its email.
+ */
+export async function signInAsNewUser(page: Page, baseUrl: string, merchantId: string, tag: string): Promise<string> {
+  const email = uniqueEmail(tag);
+  const password = "a long enough passphrase";
+  const sql = postgres(testDatabaseUrl(), { max: 1, onnotice: () => {} });
+  await createUser(drizzle(sql, { schema }), merchantId, email, password);
+  await sql.end();
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": uniqueClientIp() });
+  await page.goto(`${baseUrl}/dashboard/sign-in`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  // Signing in hashes the password at the OWASP cost (scrypt N=2^17): seconds on a busy 2-core machine.
+  await expect(page).toHaveURL(`${baseUrl}/dashboard`, { timeout: 30_000 });
+  return email;
 }
 
 /** No serious or critical axe violations on the page as it is now. */
