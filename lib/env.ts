@@ -94,6 +94,24 @@ const envSchema = z.object({
    * A fee that could not be valued (no price of the network's coin in that currency) counts as over it.
    */
   SPONSORED_FEES_PER_DAY: z.string().regex(DECIMAL_AMOUNT, "must be a decimal amount in the merchant's currency, e.g. 5.00").optional(),
+  /**
+   * Waits between webhook delivery attempts after the first (which is made at once), e.g. "1s,2s,4s";
+   * past the last, the delivery is marked failed. The default is the public service's schedule.
+   */
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .regex(/^\s*\d+(ms|s|m|h)(\s*,\s*\d+(ms|s|m|h))*\s*$/, "must be a comma-separated list of waits like 5s,5m,30m,2h")
+    .default("5s,5m,30m,2h,5h,10h,10h"),
+  /**
+   * Webhook URLs may point at private, loopback and link-local addresses (and use plain http on
+   * loopback). Only for development and tests: it lets anyone with an API key make the service call
+   * into its own network.
+   */
+  WEBHOOK_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
+  /** A delivery attempt counts only when a 2xx answer arrives within this. */
+  WEBHOOK_TIMEOUT_MS: intFromEnv(100, 60_000, 15_000),
+  /** Webhook attempts one instance makes at the same time (at most a quarter of them to one endpoint). */
+  WEBHOOK_CONCURRENCY: intFromEnv(1, 1000, 32),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -18,3 +18,7 @@ export * from "./partners";
 export * from "./partner-api-keys";
 export * from "./platform-idempotency-keys";
 export * from "./merchant-settlement-destinations";
+export * from "./webhook-endpoints";
+export * from "./webhook-events";
+export * from "./webhook-deliveries";
+export * from "./webhook-attempts";

@@ -37,6 +37,15 @@ export const payments = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     finalizedAt: timestamp("finalized_at", { withTimezone: true }),
+    /**
+     * Webhooks' `payment_state_version`: 0 at creation, raised by a trigger (migration 0017) for every
+     * change an event announces, in the same statement, so it is never reused.
+     */
+    stateVersion: integer("state_version").notNull().default(0),
+    /** Why a payment failed, in words for people (webhooks' `failure_reason`); never branch on it. */
+    failureReason: text("failure_reason"),
+    /** When the buyer committed (status became processing); set by the same trigger. */
+    processingAt: timestamp("processing_at", { withTimezone: true }),
     // Filled by the gateway once a wallet picks an option.
     optionId: text("option_id"),
     buyerAccount: text("buyer_account"),

@@ -8,6 +8,7 @@ export const ERROR_STATUS = {
   params_validation: 400,
   payment_not_succeeded: 400,
   header_not_ascii: 400,
+  webhook_url_not_allowed: 400,
   invalid_api_version: 400,
   unknown_api_version: 400,
   missing_merchant_id: 400,

@@ -4,6 +4,7 @@ import { log } from "@/lib/log";
 import { startExpiryJob } from "./expiry-job";
 import { startGasBalanceJob } from "./gas-balance-job";
 import { startSettlementWatcher } from "./settlement-watcher";
+import { startWebhookWorker } from "./webhook-worker";
 
 /** Called once per server process at start: connect (starting embedded PostgreSQL and migrating), then start jobs. */
 export async function startServerJobs(): Promise<void> {
@@ -12,5 +13,6 @@ export async function startServerJobs(): Promise<void> {
   if (EXPIRY_JOB_INTERVAL_MS > 0) startExpiryJob(EXPIRY_JOB_INTERVAL_MS);
   startSettlementWatcher(WATCHER_INTERVAL_MS);
   startGasBalanceJob(GAS_CHECK_INTERVAL_MS);
+  startWebhookWorker();
   log.info({ expiryJobMs: EXPIRY_JOB_INTERVAL_MS, gasCheckMs: GAS_CHECK_INTERVAL_MS }, "server ready: database migrated, jobs started");
 }

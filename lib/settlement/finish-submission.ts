@@ -21,10 +21,11 @@ export type Outcome = (
 export async function finishSubmission(db: Db, paymentId: string, outcome: Outcome) {
   const exception = "exception" in outcome ? { exception: outcome.exception, receivedAmount: outcome.receivedAmount.toString() } : {};
   const txHash = "txHash" in outcome ? { txHash: outcome.txHash } : {};
+  const failureReason = outcome.status === "failed" ? { failureReason: outcome.reason } : {};
   const done = await db.transaction(async (tx) => {
     const updated = await tx
       .update(payments)
-      .set({ status: outcome.status, ...txHash, ...exception, updatedAt: sql`now()`, finalizedAt: sql`now()` })
+      .set({ status: outcome.status, ...txHash, ...exception, ...failureReason, updatedAt: sql`now()`, finalizedAt: sql`now()` })
       .where(and(eq(payments.id, paymentId), eq(payments.status, "processing")))
       .returning({ id: payments.id });
     await closeSubmission(tx, paymentId, outcome.status === "succeeded" ? "succeeded" : `failed: ${outcome.reason}`, txHash);

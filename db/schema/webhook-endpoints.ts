@@ -1,0 +1,38 @@
+import { sql } from "drizzle-orm";
+import { check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { merchants } from "./merchants";
+
+export const WEBHOOK_DISABLED_REASONS = ["merchant", "failing"] as const;
+export type WebhookDisabledReason = (typeof WEBHOOK_DISABLED_REASONS)[number];
+
+/**
+ * Where a merchant wants payment events sent. The secret signs every delivery (Standard Webhooks); it
+ * is stored as is because signing needs it. After a rotation the previous secret keeps signing too
+ * (two signatures per header) until `previous_secret_expires_at`, so a receiver can switch at leisure.
+ */
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: text("id").primaryKey(),
+    merchantId: text("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
+    url: text("url").notNull(),
+    /** Event types sent here; null sends every type, including types added later. */
+    events: text("events").array(),
+    secret: text("secret").notNull(),
+    previousSecret: text("previous_secret"),
+    previousSecretExpiresAt: timestamp("previous_secret_expires_at", { withTimezone: true }),
+    /** Set since the first failed attempt after the last success; five days of failures disable the endpoint. */
+    failingSince: timestamp("failing_since", { withTimezone: true }),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    disabledReason: text("disabled_reason", { enum: WEBHOOK_DISABLED_REASONS }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Deleting takes effect at once: nothing more is delivered, the delivery log stays for the record. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("webhook_endpoints_disabled_check", sql`(${t.disabledAt} is null) = (${t.disabledReason} is null)`),
+    index("webhook_endpoints_merchant_idx").on(t.merchantId).where(sql`${t.deletedAt} is null`),
+  ],
+);

@@ -1,0 +1,80 @@
+import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from "node:dns";
+import http from "node:http";
+import https from "node:https";
+import { isIP } from "node:net";
+import { isPrivateAddress } from "./private-address";
+
+export type PostResult = { statusCode: number | null; error: string | null; body: string; durationMs: number };
+
+const BODY_KEEP = 1024;
+const agents = { "http:": new http.Agent({ keepAlive: true }), "https:": new https.Agent({ keepAlive: true }) };
+
+type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+
+/**
+ * Resolves as usual, then refuses the connection when any address is private. It runs when the socket
+ * connects, on the address actually used, so a name that resolved to a public address at registration
+ * and to 10.0.0.1 now (DNS rebinding) is still refused.
+ */
+function guardedLookup(hostname: string, options: LookupOptions, callback: LookupCallback) {
+  dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+    if (err) return callback(err, []);
+    const refused = addresses.find((a) => isPrivateAddress(a.address));
+    if (refused) return callback(Object.assign(new Error(`refused: ${hostname} resolves to ${refused.address}, a private address`), { code: "EPRIVATE" }), []);
+    const first = addresses[0];
+    if (!first) return callback(Object.assign(new Error(`${hostname} has no address`), { code: "ENOTFOUND" }), []);
+    if (options.all) return callback(null, addresses);
+    callback(null, first.address, first.family);
+  });
+}
+
+/**
+ * POST a signed event. Only the status line counts: redirects are not followed, the first 1 KB of the
+ * body is kept and the rest is not read, and the whole exchange is cut at `timeoutMs`, so a slow or
+ * huge answer cannot hold a worker slot. Never throws; the result says what happened.
+ */
+export function postWebhook(target: string, body: string, headers: Record<string, string>, opts: { timeoutMs: number; allowPrivate: boolean }): Promise<PostResult> {
+  const started = performance.now();
+  const done = (statusCode: number | null, error: string | null, kept = "") => ({ statusCode, error, body: kept, durationMs: Math.round(performance.now() - started) });
+  const url = new URL(target);
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  // An address literal never goes through lookup, so it is judged here.
+  if (!opts.allowPrivate && isIP(host) && isPrivateAddress(host)) return Promise.resolve(done(null, `refused: ${host} is a private address`));
+  const client = url.protocol === "https:" ? https : http;
+  return new Promise<PostResult>((resolve) => {
+    let settled = false;
+    const finish = (result: PostResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(result);
+    };
+    const req = client.request(url, {
+      method: "POST",
+      agent: agents[url.protocol as "http:" | "https:"],
+      lookup: opts.allowPrivate ? undefined : guardedLookup,
+      headers: { "content-type": "application/json", "user-agent": "payment-service-webhooks/1", "content-length": Buffer.byteLength(body), ...headers },
+    });
+    const timer = setTimeout(() => {
+      finish(done(null, `timed out after ${opts.timeoutMs} ms`));
+      req.destroy();
+    }, opts.timeoutMs);
+    req.on("error", (err) => finish(done(null, err.message)));
+    req.on("response", (res) => {
+      const chunks: Buffer[] = [];
+      let kept = 0;
+      const complete = () => finish(done(res.statusCode ?? null, null, Buffer.concat(chunks).toString("utf8").slice(0, BODY_KEEP)));
+      res.on("data", (chunk: Buffer) => {
+        if (kept < BODY_KEEP) chunks.push(chunk.subarray(0, BODY_KEEP - kept));
+        kept += chunk.length;
+        if (kept >= BODY_KEEP) {
+          complete();
+          res.destroy();
+        }
+      });
+      res.on("end", complete);
+      res.on("error", complete);
+    });
+    req.end(body);
+  });
+}
