@@ -1,0 +1,50 @@
+import { Webhook as StandardWebhook } from "standardwebhooks";
+import { Webhook as SvixWebhook } from "svix";
+import { webhookEndpoints } from "@/db/schema";
+import { newId } from "@/lib/ids";
+import { newWebhookSecret } from "@/lib/webhooks/new-webhook-secret";
+import { testDb } from "./db";
+import type { ReceivedWebhook } from "./webhook-receiver";
+
+export type WebhookEvent = {
+  id: string;
+  type: string;
+  api_version: string;
+  created_at: string;
+  data: { payment_id: string; payment_state_version: number; status: string; live: boolean } & Record<string, unknown>;
+};
+
+/** Register an endpoint for a merchant; returns its id and secret. */
+export async function registerEndpoint(merchantId: string, url: string, events: string[] | null = null): Promise<{ id: string; secret: string }> {
+  const id = newId("whe");
+  const secret = newWebhookSecret();
+  await testDb().db.insert(webhookEndpoints).values({ id, merchantId, url, events, secret });
+  return { id, secret };
+}
+
+const header = (r: ReceivedWebhook, name: string) => String(r.headers[name] ?? "");
+
+/**
+ * Verify a received webhook as merchants' receivers do, with both libraries unchanged: the
+ * `standardwebhooks` one on the `webhook-*` headers and `svix` on the `svix-*` twins. Throws when
+ * either refuses; returns the parsed event.
+ */
+export function verifyWithBoth(received: ReceivedWebhook, secret: string): WebhookEvent {
+  new StandardWebhook(secret).verify(received.body, {
+    "webhook-id": header(received, "webhook-id"),
+    "webhook-timestamp": header(received, "webhook-timestamp"),
+    "webhook-signature": header(received, "webhook-signature"),
+  });
+  new SvixWebhook(secret).verify(received.body, {
+    "svix-id": header(received, "svix-id"),
+    "svix-timestamp": header(received, "svix-timestamp"),
+    "svix-signature": header(received, "svix-signature"),
+  });
+  return JSON.parse(received.body) as WebhookEvent;
+}
+
+/** The events of one payment, deduplicated by id and ordered by state version, as a careful receiver keeps them. */
+export function eventsOf(events: WebhookEvent[], paymentId: string): WebhookEvent[] {
+  const byId = new Map(events.filter((e) => e.data.payment_id === paymentId).map((e) => [e.id, e]));
+  return [...byId.values()].sort((a, b) => a.data.payment_state_version - b.data.payment_state_version);
+}
