@@ -2,7 +2,8 @@
  * `npm run demo`: build, start the local chains (anvil + LiteSVM) and the app on PORT (default
  * 3000) with its database (embedded unless DATABASE_URL is set), make a demo merchant receiving on
  * both chains with a fresh API key, create a payment through the API like a merchant's backend
- * would, and print how to open, pay and poll it. Ctrl-C stops everything.
+ * would, and print how to open, pay and poll it. A local webhook receiver prints the demo
+ * merchant's events as they arrive. Ctrl-C stops everything.
  */
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
@@ -11,6 +12,7 @@ import { env } from "@/lib/env";
 import { DEFAULT_INFO_FILE, startDevnet } from "./devnet/index";
 import { launchNextServer, ROOT } from "./lib/next-server";
 import { ensureDemoMerchant, ensureDemoUser } from "./lib/demo-merchant";
+import { startDemoWebhooks } from "./lib/demo-webhooks";
 
 async function main() {
   const { PORT, PUBLIC_BASE_URL } = env();
@@ -26,8 +28,9 @@ async function main() {
 
   const logFile = join(ROOT, ".data", "demo-server.log");
   // Sign-up open, so that whoever tries the demo can also make a merchant of their own in the dashboard.
+  // Private webhook addresses allowed, for the demo's receiver on 127.0.0.1 (never in production).
   console.log(`Starting the app on port ${PORT} (log: ${logFile})...`);
-  const server = await launchNextServer({ port: PORT, host: "0.0.0.0", env: { PUBLIC_BASE_URL, DEVNET_FILE: DEFAULT_INFO_FILE, SIGN_UP: "open" }, logFile });
+  const server = await launchNextServer({ port: PORT, host: "0.0.0.0", env: { PUBLIC_BASE_URL, DEVNET_FILE: DEFAULT_INFO_FILE, SIGN_UP: "open", WEBHOOK_ALLOW_PRIVATE: "true" }, logFile });
   const stop = async () => {
     await closeDb();
     await server.stop();
@@ -40,6 +43,7 @@ async function main() {
   const { evm, solana } = devnet.info;
   const merchant = await ensureDemoMerchant(await getDb(), { evmAddress: evm.merchant.address, solanaAddress: solana.merchant.publicKey });
   const user = await ensureDemoUser(await getDb(), merchant.merchantId);
+  const webhooks = await startDemoWebhooks(await getDb(), merchant.merchantId);
   const local = `http://127.0.0.1:${PORT}`;
   const res = await fetch(`${local}/v1/merchant/payment`, {
     method: "POST",
@@ -61,6 +65,9 @@ Demo is running.
   Payment link (open it in a browser):
     ${payment.gatewayUrl}
 
+  Webhooks      ${webhooks.url}   (a local receiver; each event is verified and printed below)
+                secret ${webhooks.secret}
+
   Poll its status:
     curl -s ${local}/v1/merchant/payment/${payment.paymentId}/status -H 'Api-Key: ${merchant.apiKey}' -H 'Merchant-Id: ${merchant.merchantId}'
 
@@ -80,7 +87,9 @@ Demo is running.
   Or from a terminal, as a wallet talks to the gateway:
     npx tsx scripts/pay-demo-payment.ts ${payment.paymentId}
 
-Press Ctrl-C to stop.`);
+Press Ctrl-C to stop.
+`);
+  webhooks.showEvents();
 }
 
 main().catch(async (err: unknown) => {

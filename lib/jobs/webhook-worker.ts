@@ -42,7 +42,7 @@ export function startWebhookWorker(): () => void {
         for (const one of claimed) {
           inFlight++;
           deliverClaimed(db, one, token, settings)
-            .catch((err) => log.error({ job: "webhooks", err, deliveryId: one.delivery.id }, "webhook attempt not recorded"))
+            .catch((err) => log.error({ job: "webhooks", err, deliveryId: one.deliveryId }, "webhook attempt not recorded"))
             .finally(() => {
               inFlight--;
               wake();
@@ -56,7 +56,16 @@ export function startWebhookWorker(): () => void {
       pumping = false;
     }
   };
-  const wake = () => void pump();
+  // Completions that come together are served by one claim, not one each.
+  let woken = false;
+  const wake = () => {
+    if (woken) return;
+    woken = true;
+    setImmediate(() => {
+      woken = false;
+      void pump();
+    });
+  };
 
   void connection()
     .then(({ sql }) => sql.listen("webhook_deliveries", wake))

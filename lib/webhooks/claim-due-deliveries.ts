@@ -1,23 +1,43 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from "@/db/schema";
+import type { StoredEvent } from "./render-event";
 
 export type ClaimedDelivery = {
-  delivery: typeof webhookDeliveries.$inferSelect;
-  event: typeof webhookEvents.$inferSelect;
-  endpoint: typeof webhookEndpoints.$inferSelect;
+  deliveryId: string;
+  attemptCount: number;
+  endpoint: { id: string; url: string; secret: string; previousSecret: string | null; previousSecretExpiresAt: Date | null };
+  event: StoredEvent;
 };
+
+type Row = {
+  id: string;
+  attempt_count: number;
+  endpoint_id: string;
+  url: string;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: Date | string | null;
+  event_id: string;
+  type: string;
+  state_version: number;
+  live: boolean;
+  event_created_at: Date | string;
+  snapshot: unknown;
+};
+
+const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
 /**
  * Claim up to `limit` due deliveries of live endpoints, oldest due first, with at most `perEndpoint`
  * in flight to any one endpoint across all instances, so a slow endpoint cannot take every slot.
  * The claim pushes `next_attempt_at` a lease ahead and stamps `token` (SKIP LOCKED: instances never
  * take the same row); if this instance dies, the lease runs out and another makes the attempt. One
- * statement; the HTTP call comes after, with no lock held.
+ * statement, returning all an attempt needs; the HTTP call comes after, with no lock held.
  */
 export async function claimDueDeliveries(db: Db, opts: { limit: number; perEndpoint: number; leaseMs: number; token: string }): Promise<ClaimedDelivery[]> {
   const { limit, perEndpoint, leaseMs, token } = opts;
-  const claimed = await db.execute<{ id: string }>(sql`
+  const rows = await db.execute<Row>(sql`
     with in_flight as (
       select endpoint_id, count(*) as n from ${webhookDeliveries}
       where status = 'pending' and claim_token is not null and next_attempt_at > now()
@@ -35,16 +55,20 @@ export async function claimDueDeliveries(db: Db, opts: { limit: number; perEndpo
       from due left join in_flight using (endpoint_id)
     ), chosen as (
       select id from ranked where place <= ${perEndpoint} order by next_attempt_at limit ${limit}
+    ), claimed as (
+      update ${webhookDeliveries} set claim_token = ${token}, next_attempt_at = now() + make_interval(secs => ${leaseMs / 1000})
+      where id in (select id from chosen)
+      returning id, attempt_count, endpoint_id, event_id
     )
-    update ${webhookDeliveries} set claim_token = ${token}, next_attempt_at = now() + make_interval(secs => ${leaseMs / 1000})
-    where id in (select id from chosen)
-    returning id`);
-  const ids = claimed.map((row) => row.id);
-  if (ids.length === 0) return [];
-  return db
-    .select({ delivery: webhookDeliveries, event: webhookEvents, endpoint: webhookEndpoints })
-    .from(webhookDeliveries)
-    .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
-    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-    .where(inArray(webhookDeliveries.id, ids));
+    select c.id, c.attempt_count, c.endpoint_id, e.url, e.secret, e.previous_secret, e.previous_secret_expires_at,
+      c.event_id, ev.type, ev.state_version, ev.live, ev.created_at as event_created_at, ev.snapshot
+    from claimed c
+    join ${webhookEndpoints} e on e.id = c.endpoint_id
+    join ${webhookEvents} ev on ev.id = c.event_id`);
+  return rows.map((r) => ({
+    deliveryId: r.id,
+    attemptCount: r.attempt_count,
+    endpoint: { id: r.endpoint_id, url: r.url, secret: r.secret, previousSecret: r.previous_secret, previousSecretExpiresAt: r.previous_secret_expires_at === null ? null : toDate(r.previous_secret_expires_at) },
+    event: { id: r.event_id, type: r.type, stateVersion: r.state_version, live: r.live, createdAt: toDate(r.event_created_at), snapshot: r.snapshot },
+  }));
 }

@@ -15,11 +15,11 @@ export function signingSecrets(endpoint: ClaimedDelivery["endpoint"], now = new 
 
 /** Make one attempt of a claimed delivery: render, sign, POST (no database connection held), record. */
 export async function deliverClaimed(db: Db, claimed: ClaimedDelivery, token: string, settings: DeliverySettings): Promise<boolean> {
-  const { delivery, event, endpoint } = claimed;
+  const { event, endpoint } = claimed;
   const body = JSON.stringify(renderEvent(event));
   const startedAt = new Date();
   const headers = signWebhook(event.id, body, signingSecrets(endpoint, startedAt), startedAt);
   const result = await postWebhook(endpoint.url, body, headers, settings);
-  const claim = { deliveryId: delivery.id, endpointId: endpoint.id, token, attempt: delivery.attemptCount + 1 };
+  const claim = { deliveryId: claimed.deliveryId, endpointId: endpoint.id, token, attempt: claimed.attemptCount + 1 };
   return recordAttempt(db, claim, { ...result, startedAt }, settings.schedule);
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "@/db/schema";
 import type { PostResult } from "./post-webhook";
@@ -11,49 +11,46 @@ export type AttemptOutcome = PostResult & { startedAt: Date };
 const succeeded = (r: PostResult) => r.statusCode !== null && r.statusCode >= 200 && r.statusCode < 300;
 
 /**
- * Write one attempt to the log and move its delivery on, in one transaction: delivered on a 2xx;
+ * Write one attempt to the log and move its delivery on, in one statement: delivered on a 2xx;
  * otherwise the next wait of `schedule`, or failed past its end. Only the instance holding the claim
  * (`token`) moves the delivery, so a result that comes back after its lease ran out cannot undo a
- * later attempt's. The endpoint's failing streak starts at its first failure and ends at a success;
- * five days of it disable the endpoint.
+ * later attempt's. The endpoint's failing streak starts at its first failure and ends at a success
+ * (written only when there is a streak, so successes do not queue on the endpoint's row); five days
+ * of it disable the endpoint.
  */
-export async function recordAttempt(db: Db, claim: { deliveryId: string; endpointId: string; token: string; attempt: number }, outcome: AttemptOutcome, schedule: number[]) {
+export async function recordAttempt(db: Db, claim: { deliveryId: string; endpointId: string; token: string; attempt: number }, outcome: AttemptOutcome, schedule: number[]): Promise<boolean> {
   const ok = succeeded(outcome);
-  await db.transaction(async (tx) => {
-    await tx.insert(webhookAttempts).values({
-      deliveryId: claim.deliveryId,
-      attempt: claim.attempt,
-      startedAt: outcome.startedAt,
-      durationMs: outcome.durationMs,
-      statusCode: outcome.statusCode,
-      error: outcome.error ?? (ok ? null : `answered ${outcome.statusCode}`),
-      responseBody: outcome.body,
-    });
-    const mine = and(eq(webhookDeliveries.id, claim.deliveryId), eq(webhookDeliveries.claimToken, claim.token));
-    const common = { claimToken: null, attemptCount: sql`${webhookDeliveries.attemptCount} + 1`, lastStatusCode: outcome.statusCode, lastError: outcome.error };
-    if (ok) {
-      await tx.update(webhookDeliveries).set({ ...common, status: "succeeded", nextAttemptAt: null, deliveredAt: sql`now()` }).where(mine);
-      await tx.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, claim.endpointId));
-      return;
-    }
-    const waits = sql`(${sql.raw(`array[${schedule.join(",") || "0"}]::bigint[]`)})[${webhookDeliveries.scheduleStep} + 1]`;
-    await tx
-      .update(webhookDeliveries)
-      .set({
-        ...common,
-        scheduleStep: sql`${webhookDeliveries.scheduleStep} + 1`,
-        status: sql`case when ${webhookDeliveries.scheduleStep} < ${schedule.length} then 'pending' else 'failed' end`,
-        nextAttemptAt: sql`case when ${webhookDeliveries.scheduleStep} < ${schedule.length} then now() + make_interval(secs => ${waits} / 1000.0) end`,
-      })
-      .where(mine);
-    await tx
-      .update(webhookEndpoints)
-      .set({
-        failingSince: sql`coalesce(${webhookEndpoints.failingSince}, now())`,
-        disabledAt: sql`case when ${webhookEndpoints.failingSince} <= now() - make_interval(secs => ${DISABLE_AFTER_FAILING_MS / 1000}) then coalesce(${webhookEndpoints.disabledAt}, now()) else ${webhookEndpoints.disabledAt} end`,
-        disabledReason: sql`case when ${webhookEndpoints.failingSince} <= now() - make_interval(secs => ${DISABLE_AFTER_FAILING_MS / 1000}) then coalesce(${webhookEndpoints.disabledReason}, 'failing') else ${webhookEndpoints.disabledReason} end`,
-      })
-      .where(eq(webhookEndpoints.id, claim.endpointId));
-  });
-  return ok;
+  const error = outcome.error ?? (ok ? null : `answered ${outcome.statusCode}`);
+  const attempt = sql`insert into ${webhookAttempts} (delivery_id, attempt, started_at, duration_ms, status_code, error, response_body)
+    values (${claim.deliveryId}, ${claim.attempt}, ${outcome.startedAt.toISOString()}, ${outcome.durationMs}, ${outcome.statusCode}, ${error}, ${outcome.body})`;
+  const mine = sql`id = ${claim.deliveryId} and claim_token = ${claim.token}`;
+  if (ok) {
+    await db.execute(sql`
+      with attempt as (${attempt}),
+      delivery as (
+        update ${webhookDeliveries} set status = 'succeeded', next_attempt_at = null, delivered_at = now(), claim_token = null,
+          attempt_count = attempt_count + 1, last_status_code = ${outcome.statusCode}, last_error = null
+        where ${mine}
+      )
+      update ${webhookEndpoints} set failing_since = null where id = ${claim.endpointId} and failing_since is not null`);
+    return true;
+  }
+  const waits = sql.raw(`array[${schedule.join(",") || "0"}]::bigint[]`);
+  const disableAfter = sql`make_interval(secs => ${DISABLE_AFTER_FAILING_MS / 1000})`;
+  await db.execute(sql`
+    with attempt as (${attempt}),
+    delivery as (
+      update ${webhookDeliveries} set
+        status = case when schedule_step < ${schedule.length} then 'pending' else 'failed' end,
+        next_attempt_at = case when schedule_step < ${schedule.length} then now() + make_interval(secs => (${waits})[schedule_step + 1] / 1000.0) end,
+        schedule_step = schedule_step + 1, claim_token = null, attempt_count = attempt_count + 1,
+        last_status_code = ${outcome.statusCode}, last_error = ${error}
+      where ${mine}
+    )
+    update ${webhookEndpoints} set
+      failing_since = coalesce(failing_since, now()),
+      disabled_at = case when disabled_at is null and failing_since <= now() - ${disableAfter} then now() else disabled_at end,
+      disabled_reason = case when disabled_at is null and failing_since <= now() - ${disableAfter} then 'failing' else disabled_reason end
+    where id = ${claim.endpointId}`);
+  return false;
 }
