@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { decodeFunctionData, encodeFunctionData, erc20Abi, type Hex } from "viem";
-import { describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { payments } from "@/db/schema";
 import { markExceptionPaid } from "@/lib/payments/mark-exception-paid";
 import { devnetWallet } from "../../scripts/lib/devnet-wallet";
@@ -8,6 +8,8 @@ import { api } from "../support/api";
 import { evmTokenBalance } from "../support/balances";
 import { testDb } from "../support/db";
 import { chainMerchant, gw, newPayment, type ChainMerchant } from "../support/gateway";
+import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
+import { eventsOf, registerEndpoint, verifyWithBoth } from "../support/webhooks";
 
 type WireAction = Parameters<ReturnType<typeof devnetWallet>>[0];
 type WireOption = { id: string; amount: { display: { assetSymbol: string } }; actions: WireAction[] };
@@ -54,9 +56,26 @@ function withAmount(action: WireAction, amount: bigint): WireAction {
   return { ...action, walletRpc: { ...action.walletRpc, params: JSON.stringify(params) } };
 }
 
+const receivers: WebhookReceiver[] = [];
+afterAll(async () => {
+  await Promise.all(receivers.map((r) => r.close()));
+});
+
+/** The merchant's webhook receiver; `events(n)` waits for n events of a payment and returns [type, version] pairs. */
+async function webhooksOf(merchant: ChainMerchant) {
+  const receiver = await startWebhookReceiver();
+  receivers.push(receiver);
+  const { secret } = await registerEndpoint(merchant.merchantId, receiver.url);
+  return async (paymentId: string, count: number) => {
+    const events = eventsOf((await receiver.waitFor(count)).map((r) => verifyWithBoth(r, secret)), paymentId);
+    return events.map((e) => [e.type, e.data.payment_state_version, e.data.status]);
+  };
+}
+
 describe("money outside the happy path is recorded, never lost", () => {
   it("a transfer confirmed after the payment expired: 410, the payment stays expired and records it as paid late", async () => {
     const merchant = await chainMerchant();
+    const webhooks = await webhooksOf(merchant);
     const { paymentId } = await newPayment(merchant, "420", { expiresAt: Math.floor(Date.now() / 1000) + 3 });
     const option = await usdtOption(paymentId);
     await new Promise((r) => setTimeout(r, 3500));
@@ -77,10 +96,19 @@ describe("money outside the happy path is recorded, never lost", () => {
     const decided = await markExceptionPaid(testDb().db, merchant.merchantId, paymentId, "owner@shop.example");
     expect(decided).toMatchObject({ status: "succeeded", resolvedBy: "owner@shop.example" });
     expect(await listed(merchant, paymentId)).toMatchObject({ status: "succeeded", exception: "paid_late" });
+    // The merchant heard each step: the late money, then its own decision.
+    expect(await webhooks(paymentId, 5)).toEqual([
+      ["payment.created", 0, "requires_action"],
+      ["payment.expired", 1, "expired"],
+      ["payment.paid_late", 2, "expired"],
+      ["payment.succeeded", 3, "succeeded"],
+      ["payment.settled", 4, "succeeded"],
+    ]);
   });
 
   it("a short transfer bound to the payment: failed as underpaid with the amount received, never succeeded", async () => {
     const merchant = await chainMerchant();
+    const webhooks = await webhooksOf(merchant);
     const { paymentId } = await newPayment(merchant, "530");
     const option = await usdtOption(paymentId);
     const hash = await buyer().wallet(withAmount(option.actions[0]!, 5_000_000n));
@@ -89,6 +117,12 @@ describe("money outside the happy path is recorded, never lost", () => {
     const short = await waitFor(paymentId, (r) => r.status !== "processing" && r.status !== "pending");
     expect(short).toMatchObject({ status: "failed", exception: "underpaid", receivedAmount: "5000000", txHash: hash });
     expect(await listed(merchant, paymentId)).toMatchObject({ status: "failed", exception: "underpaid", token_amount: "5000000", tx_hash: hash });
+    expect(await webhooks(paymentId, 4)).toEqual([
+      ["payment.created", 0, "requires_action"],
+      ["payment.processing", 1, "processing"],
+      ["payment.failed", 2, "failed"],
+      ["payment.underpaid", 3, "failed"],
+    ]);
   });
 
   it("an overpaid one likewise, and a payment without an exception cannot be marked paid", async () => {
