@@ -110,8 +110,8 @@ const envSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
   /** A delivery attempt counts only when a 2xx answer arrives within this. */
   WEBHOOK_TIMEOUT_MS: intFromEnv(100, 60_000, 15_000),
-  /** Webhook attempts one instance makes at the same time (at most a quarter of them to one endpoint). */
-  WEBHOOK_CONCURRENCY: intFromEnv(1, 1000, 32),
+  /** Webhook attempts one instance makes at the same time (at most half of them to one endpoint). */
+  WEBHOOK_CONCURRENCY: intFromEnv(2, 1000, 64),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -11,8 +11,8 @@ import { every } from "./every";
 const POLL_MS = 250;
 
 /**
- * Deliver webhooks from the outbox: up to WEBHOOK_CONCURRENCY attempts at once per instance, a quarter
- * of them at most to one endpoint. Woken by `webhook_deliveries` notifications (the outbox trigger
+ * Deliver webhooks from the outbox: up to WEBHOOK_CONCURRENCY attempts at once per instance, half of
+ * them at most to one endpoint. Woken by `webhook_deliveries` notifications (the outbox trigger
  * sends one when it makes deliveries) and by a short poll for retries that come due.
  */
 export function startWebhookWorker(): () => void {
@@ -20,7 +20,8 @@ export function startWebhookWorker(): () => void {
   const settings: DeliverySettings = { timeoutMs: WEBHOOK_TIMEOUT_MS, allowPrivate: WEBHOOK_ALLOW_PRIVATE, schedule: parseRetrySchedule(WEBHOOK_RETRY_SCHEDULE) };
   // The lease outlasts the longest attempt, so no attempt is ever made twice while its claimer lives.
   const leaseMs = WEBHOOK_TIMEOUT_MS + 10_000;
-  const perEndpoint = Math.max(1, Math.floor(WEBHOOK_CONCURRENCY / 4));
+  // One endpoint, however slow, leaves half the slots to the others.
+  const perEndpoint = Math.max(1, Math.floor(WEBHOOK_CONCURRENCY / 2));
   let inFlight = 0;
   let pumping = false;
   let again = false;

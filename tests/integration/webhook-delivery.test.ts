@@ -129,9 +129,9 @@ describe("webhook delivery", () => {
     const slow = await newMerchant();
     const hanging = await receiver(() => "hang");
     await registerEndpoint(slow.merchantId, hanging.url);
-    // More deliveries than the worker has slots (32): only a quarter of them may be in flight to one endpoint.
-    await Promise.all(Array.from({ length: 40 }, (_, i) => createPaymentAt(server, slow, `${1410 + i}`)));
-    await hanging.waitFor(8);
+    // More deliveries than the worker has slots (64): only half of them may be in flight to one endpoint.
+    await Promise.all(Array.from({ length: 70 }, (_, i) => createPaymentAt(server, slow, `${1410 + i}`)));
+    await hanging.waitFor(32);
 
     const huge = createServer((_req, res) => {
       res.writeHead(200, { "content-type": "text/plain" });
@@ -152,7 +152,7 @@ describe("webhook delivery", () => {
     expect(rows[0]?.status).toBe("succeeded");
     expect(Date.now() - started).toBeLessThan(5000);
     expect(attempts[0]!.body).toHaveLength(1024);
-    expect(hanging.received).toHaveLength(8);
+    expect(hanging.received).toHaveLength(32);
   });
 });
 
