@@ -34,7 +34,7 @@ export function TerminalView({ kind, paymentId, redirects, txHash }: { kind: Ter
   }, [target, left]);
 
   return (
-    <section className={`terminal terminal-${copy.tone}`} data-testid="terminal-view" data-kind={kind} aria-live="polite">
+    <section className={`terminal terminal-${copy.tone}`} data-testid="terminal-view" data-kind={kind} data-redirect={target ? "scheduled" : "none"} aria-live="polite">
       <div className="terminal-icon" aria-hidden="true">
         {copy.tone === "ok" ? "✓" : "!"}
       </div>

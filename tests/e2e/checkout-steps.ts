@@ -3,6 +3,13 @@ import AxeBuilder from "@axe-core/playwright";
 import { join } from "node:path";
 import { ARTIFACTS } from "../support/server";
 
+/** Wait until the gateway reports the payment `status` (a merchant's or wallet's poll would see the same). */
+export async function waitForGatewayStatus(baseUrl: string, paymentId: string, status: string): Promise<void> {
+  await expect
+    .poll(async () => ((await (await fetch(`${baseUrl}/v1/gateway/payment/${paymentId}/status`)).json()) as { status: string }).status, { timeout: 15_000 })
+    .toBe(status);
+}
+
 /** What a buyer does: open the wallet list, pick a wallet, pick how to pay, press Pay. */
 export async function connectWallet(page: Page, walletName: string) {
   await page.getByRole("button", { name: "Connect a wallet" }).click();

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { ARTIFACTS } from "../support/server";
 import { expect, test } from "./merchant-fixture";
-import { captureView } from "./checkout-steps";
+import { captureView, waitForGatewayStatus } from "./checkout-steps";
 
 test("the gatewayUrl shows the merchant, the fiat amount and a ticking countdown", async ({ page, merchant, createPayment }) => {
   const payment = await createPayment({ amount: { unit: "iso4217/USD", value: "1250" }, referenceId: "order-1" });
@@ -23,13 +23,13 @@ test("amounts follow the currency's exponent", async ({ page, createPayment }) =
   await expect(page.getByTestId("fiat-amount")).toHaveText("¥500");
 });
 
-test("a payment opened after its window shows as expired", async ({ page, createPayment }) => {
+test("a payment opened after its window shows as expired", async ({ page, baseUrl, createPayment }) => {
   const payment = await createPayment({
     amount: { unit: "iso4217/USD", value: "100" },
     referenceId: "late",
     expiresAt: Math.floor(Date.now() / 1000) + 2,
   });
-  await page.waitForTimeout(2600);
+  await waitForGatewayStatus(baseUrl, payment.paymentId, "expired");
   await page.goto(payment.gatewayUrl);
   await expect(page.getByTestId("payment-status")).toHaveText("Expired");
   await expect(page.getByTestId("time-left")).toHaveCount(0);

@@ -1,7 +1,7 @@
 import postgres from "postgres";
 import { testDatabaseUrl } from "../support/database-url";
 import { expect, test } from "./merchant-fixture";
-import { captureView, chooseAndPay, connectWallet } from "./checkout-steps";
+import { captureView, chooseAndPay, connectWallet, waitForGatewayStatus } from "./checkout-steps";
 import { installEvmWallet } from "./wallets/evm-test-wallet";
 import { installSolanaWallet } from "./wallets/solana-test-wallet";
 
@@ -37,7 +37,8 @@ test("with a URL that is not HTTPS the buyer stays on a generic success view", a
   await chooseAndPay(page, /1\.00 USDC/);
   await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId("redirect-notice")).toHaveCount(0);
-  await page.waitForTimeout(4000);
+  // The view a redirect would leave from has none scheduled: nothing will take the buyer away.
+  await expect(page.getByTestId("terminal-view")).toHaveAttribute("data-redirect", "none");
   expect(new URL(page.url()).pathname).toBe("/pay");
   expect(leftTheCheckout).toBe(false);
 });
@@ -64,10 +65,10 @@ test("a payment that expires while the page is open turns into the expired view"
   await captureView(page, "expired");
 });
 
-test("an expired payment with both HTTPS URLs sends the buyer to the error URL", async ({ page, createPayment }) => {
+test("an expired payment with both HTTPS URLs sends the buyer to the error URL", async ({ page, baseUrl, createPayment }) => {
   await page.route("https://shop.example/**", (route) => route.fulfill({ contentType: "text/html", body: "<title>Shop</title><h1>Order not paid</h1>" }));
   const payment = await createPayment(usd("100", "expired-redirect", { expiresAt: Math.floor(Date.now() / 1000) + 2, checkout: { successUrl: "https://shop.example/ok", errorUrl: "https://shop.example/failed" } }));
-  await page.waitForTimeout(2500);
+  await waitForGatewayStatus(baseUrl, payment.paymentId, "expired");
   await page.goto(payment.gatewayUrl);
   await page.waitForURL(/^https:\/\/shop\.example\/failed\?payment_id=/, { timeout: 10_000 });
 });
