@@ -1,5 +1,6 @@
-import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, pgTable, text} from "drizzle-orm/pg-core";
 import { merchants } from "./merchants";
+import { createdAt, timestamptz } from "./columns";
 
 export const apiKeys = pgTable(
   "api_keys",
@@ -13,9 +14,9 @@ export const apiKeys = pgTable(
     keyHash: text("key_hash").notNull().unique(),
     /** First characters of the secret, safe to display so a merchant can tell keys apart. */
     prefix: text("prefix").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
-    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamptz("last_used_at"),
+    revokedAt: timestamptz("revoked_at"),
   },
   (t) => [index("api_keys_merchant_idx").on(t.merchantId)],
 );

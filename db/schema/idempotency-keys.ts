@@ -1,6 +1,7 @@
-import { pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { pgTable, primaryKey, text} from "drizzle-orm/pg-core";
 import { merchants } from "./merchants";
 import { payments } from "./payments";
+import { createdAt } from "./columns";
 
 /** One row per (merchant, Idempotency-Key): the request it answered and the payment it made. */
 export const idempotencyKeys = pgTable(
@@ -13,7 +14,7 @@ export const idempotencyKeys = pgTable(
     /** SHA-256 of the canonical request body: a reuse with another body is a conflict. */
     requestHash: text("request_hash").notNull(),
     paymentId: text("payment_id").references(() => payments.id),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.merchantId, t.key] })],
 );

@@ -1,5 +1,6 @@
-import { pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { pgTable, text, unique } from "drizzle-orm/pg-core";
 import { merchants } from "./merchants";
+import { createdAt, timestamptz } from "./columns";
 
 /**
  * Where a merchant is paid in one asset, when it is not the merchant's receiving address for the
@@ -18,8 +19,8 @@ export const merchantSettlementDestinations = pgTable(
     asset: text("asset").notNull(),
     /** CAIP-10 account on the asset's chain, address in canonical form (EIP-55 on EVM). */
     destination: text("destination").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
   },
   (t) => [unique("merchant_settlement_destinations_asset_key").on(t.merchantId, t.asset)],
 );

@@ -1,5 +1,6 @@
-import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, text} from "drizzle-orm/pg-core";
 import { partners } from "./partners";
+import { createdAt, timestamptz } from "./columns";
 
 export const merchants = pgTable(
   "merchants",
@@ -16,7 +17,7 @@ export const merchants = pgTable(
     defaultExpirySeconds: integer("default_expiry_seconds"),
     /** CAIP-19 tokens the merchant accepts; null accepts every configured token. */
     acceptedTokens: text("accepted_tokens").array(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     /** The platform partner that created the merchant over the Platform API; null for the CLI's and sign-up's. */
     partnerId: text("partner_id").references(() => partners.id),
     /** Contact email a partner gave (Platform API `merchantEmail`). */
@@ -25,7 +26,7 @@ export const merchants = pgTable(
      * Soft delete (Platform API DELETE): the merchant and its keys stop working and it is gone from
      * the Platform API, while its payments stay on record.
      */
-    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    deletedAt: timestamptz("deleted_at"),
   },
   // A partner's listing, newest first, keyset-paged.
   (t) => [index("merchants_partner_created_idx").on(t.partnerId, t.createdAt, t.id)],

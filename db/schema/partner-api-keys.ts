@@ -1,5 +1,6 @@
-import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, pgTable, text} from "drizzle-orm/pg-core";
 import { partners } from "./partners";
+import { createdAt, timestamptz } from "./columns";
 
 /** A partner's API keys: kept apart from merchant keys, so neither kind can ever open the other's routes. */
 export const partnerApiKeys = pgTable(
@@ -13,8 +14,8 @@ export const partnerApiKeys = pgTable(
     keyHash: text("key_hash").notNull().unique(),
     /** First characters of the secret, safe to display so an operator can tell keys apart. */
     prefix: text("prefix").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    revokedAt: timestamptz("revoked_at"),
   },
   (t) => [index("partner_api_keys_partner_idx").on(t.partnerId)],
 );

@@ -1,4 +1,5 @@
-import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { pgTable, text} from "drizzle-orm/pg-core";
+import { createdAt } from "./columns";
 
 /**
  * Platform partners: operators that create and manage merchants over the Platform API
@@ -8,5 +9,5 @@ import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
 export const partners = pgTable("partners", {
   id: text("id").primaryKey(),
   name: text("name").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });

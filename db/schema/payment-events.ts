@@ -1,5 +1,6 @@
-import { bigserial, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigserial, index, pgTable, text} from "drizzle-orm/pg-core";
 import { PAYMENT_STATUSES, payments } from "./payments";
+import { timestamptz } from "./columns";
 
 /**
  * Every status change of a payment and when: the dashboard's timeline (creation is the payment's
@@ -14,7 +15,7 @@ export const paymentEvents = pgTable(
       .notNull()
       .references(() => payments.id, { onDelete: "cascade" }),
     status: text("status", { enum: PAYMENT_STATUSES }).notNull(),
-    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    at: timestamptz("at").notNull().defaultNow(),
   },
   (t) => [index("payment_events_payment_idx").on(t.paymentId, t.at)],
 );

@@ -1,5 +1,6 @@
-import { bigint, index, integer, numeric, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, index, integer, numeric, pgTable, text} from "drizzle-orm/pg-core";
 import { payments } from "./payments";
+import { createdAt, timestamptz } from "./columns";
 
 /**
  * A quote offered to a wallet: one per (buyer account, token) at options time. The token amount is
@@ -24,7 +25,7 @@ export const paymentOptions = pgTable(
     /** 32 bytes binding signatures and transactions to this payment and option. */
     reference: text("reference").notNull(),
     validBefore: integer("valid_before").notNull(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamptz("expires_at").notNull(),
     /**
      * Solana: the exact message built when the option was offered, whose unsigned transaction its
      * build action carries (a reused option hands out the same one), and its blockhash's last valid height.
@@ -39,7 +40,7 @@ export const paymentOptions = pgTable(
      * `buyer`); the same for every build stored on the row (a build for another payer replaces the others).
      */
     rentPayer: text("rent_payer", { enum: ["service", "buyer"] }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("payment_options_payment_idx").on(t.paymentId)],
 );

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, numeric, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { payments } from "./payments";
+import { createdAt, timestamptz } from "./columns";
 
 /**
  * How a submission reaches the chain: `relay` (EVM EIP-3009: the service's relayer sends the buyer's
@@ -52,14 +53,14 @@ export const paymentSubmissions = pgTable(
     /** open: being settled; closed: the payment is final. */
     state: text("state", { enum: ["open", "closed"] }).notNull().default("open"),
     checks: integer("checks").notNull().default(0),
-    nextCheckAt: timestamp("next_check_at", { withTimezone: true }).notNull(),
+    nextCheckAt: timestamptz("next_check_at").notNull(),
     /** When the network was first seen not to know the transaction (reset when it knows it again). */
-    unseenSince: timestamp("unseen_since", { withTimezone: true }),
+    unseenSince: timestamptz("unseen_since"),
     /** When the current version was last broadcast (a relay pending long after it is re-sent at a higher fee). */
-    sentAt: timestamp("sent_at", { withTimezone: true }),
+    sentAt: timestamptz("sent_at"),
     outcome: text("outcome"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
   },
   (t) => [
     check("payment_submissions_state_check", sql`${t.state} in ('open','closed')`),

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { merchants } from "./merchants";
+import { createdAt, timestamptz } from "./columns";
 
 /**
  * Stored statuses use the merchant vocabulary (spec 3.1) plus `cancelled`; the gateway, the
@@ -29,14 +30,14 @@ export const payments = pgTable(
     /** Minor units of fiatCurrency (ISO 4217 exponent). */
     fiatAmount: bigint("fiat_amount", { mode: "bigint" }).notNull(),
     status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamptz("expires_at").notNull(),
     successUrl: text("success_url"),
     errorUrl: text("error_url"),
     /** True only when both URLs were valid HTTPS at creation (spec 4.1 rule 1). */
     redirectsEnabled: boolean("redirects_enabled").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-    finalizedAt: timestamp("finalized_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+    finalizedAt: timestamptz("finalized_at"),
     /**
      * Webhooks' `payment_state_version`: 0 at creation, raised by a trigger (migration 0017) for every
      * change an event announces, in the same statement, so it is never reused.
@@ -45,7 +46,7 @@ export const payments = pgTable(
     /** Why a payment failed, in words for people (webhooks' `failure_reason`); never branch on it. */
     failureReason: text("failure_reason"),
     /** When the buyer committed (status became processing); set by the same trigger. */
-    processingAt: timestamp("processing_at", { withTimezone: true }),
+    processingAt: timestamptz("processing_at"),
     // Filled by the gateway once a wallet picks an option.
     optionId: text("option_id"),
     buyerAccount: text("buyer_account"),
@@ -68,7 +69,7 @@ export const payments = pgTable(
     receivedAmount: numeric("received_amount", { precision: 78, scale: 0 }),
     /** Who marked an exception as paid (dashboard user's email) and when. */
     resolvedBy: text("resolved_by"),
-    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolvedAt: timestamptz("resolved_at"),
     /** Set with status `cancelled` (its time is `finalized_at`), and kept if a late transfer is then accepted. */
     cancelReason: text("cancel_reason", { enum: CANCEL_REASONS }),
     /**
@@ -76,7 +77,7 @@ export const payments = pgTable(
      * is marked refunded, by an API key or a dashboard user (`refunded_by`), with the transaction of
      * the merchant's own refund when it was sent from the dashboard and verified on chain.
      */
-    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    refundedAt: timestamptz("refunded_at"),
     refundedBy: text("refunded_by"),
     refundTxHash: text("refund_tx_hash"),
   },

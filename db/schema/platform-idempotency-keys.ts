@@ -1,5 +1,6 @@
-import { integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { integer, jsonb, pgTable, primaryKey, text} from "drizzle-orm/pg-core";
 import { partners } from "./partners";
+import { createdAt } from "./columns";
 
 /**
  * One row per (partner, operation, Idempotency-Key) on the Platform API: the request it answered and
@@ -20,7 +21,7 @@ export const platformIdempotencyKeys = pgTable(
     requestHash: text("request_hash").notNull(),
     responseStatus: integer("response_status"),
     responseBody: jsonb("response_body"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.partnerId, t.scope, t.key] })],
 );

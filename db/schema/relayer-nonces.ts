@@ -1,4 +1,5 @@
-import { bigint, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, pgTable, primaryKey, text} from "drizzle-orm/pg-core";
+import { timestamptz } from "./columns";
 
 /**
  * The next nonce of each relayer key per EVM chain, shared by every instance: a relay takes its
@@ -12,7 +13,7 @@ export const relayerNonces = pgTable(
     chainId: text("chain_id").notNull(),
     address: text("address").notNull(),
     nextNonce: bigint("next_nonce", { mode: "number" }).notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.chainId, t.address] })],
 );

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, bigserial, check, index, integer, numeric, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { merchants } from "./merchants";
 import { payments } from "./payments";
+import { timestamptz } from "./columns";
 
 export const SERVICE_FEE_KINDS = ["network_fee", "rent"] as const;
 export type ServiceFeeKind = (typeof SERVICE_FEE_KINDS)[number];
@@ -32,7 +33,7 @@ export const serviceFees = pgTable(
     /** The merchant's currency, and the fee in its minor units rounded up (null: no price for the native coin). */
     currency: text("currency").notNull(),
     fiatAmount: bigint("fiat_amount", { mode: "bigint" }),
-    paidAt: timestamp("paid_at", { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamptz("paid_at").notNull().defaultNow(),
   },
   (t) => [
     check("service_fees_kind_check", sql`${t.kind} in ('network_fee','rent')`),

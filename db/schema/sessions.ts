@@ -1,5 +1,6 @@
-import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, pgTable, text} from "drizzle-orm/pg-core";
 import { users } from "./users";
+import { createdAt, timestamptz } from "./columns";
 
 /**
  * Dashboard sessions, server side. The cookie carries a random token; only its SHA-256 is stored,
@@ -15,8 +16,8 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     /** Synchronizer token every mutation must echo (x-csrf-token). */
     csrfToken: text("csrf_token").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamptz("expires_at").notNull(),
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );

@@ -1,4 +1,5 @@
-import { bigserial, boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigserial, boolean, index, pgTable, text} from "drizzle-orm/pg-core";
+import { createdAt } from "./columns";
 
 /** Failed (and successful) dashboard sign-ins, to rate-limit guessing per email and per client address. */
 export const signInAttempts = pgTable(
@@ -8,7 +9,7 @@ export const signInAttempts = pgTable(
     email: text("email").notNull(),
     ip: text("ip").notNull(),
     succeeded: boolean("succeeded").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("sign_in_attempts_email_idx").on(t.email, t.createdAt), index("sign_in_attempts_ip_idx").on(t.ip, t.createdAt)],
 );

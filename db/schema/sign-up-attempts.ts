@@ -1,4 +1,5 @@
-import { bigserial, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigserial, index, pgTable, text} from "drizzle-orm/pg-core";
+import { createdAt } from "./columns";
 
 /** Dashboard sign-up attempts per client address, to rate-limit account creation (rows older than an hour are pruned). */
 export const signUpAttempts = pgTable(
@@ -6,7 +7,7 @@ export const signUpAttempts = pgTable(
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     ip: text("ip").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("sign_up_attempts_ip_idx").on(t.ip, t.createdAt)],
 );

@@ -1,5 +1,6 @@
-import { bigint, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, pgTable, primaryKey, text} from "drizzle-orm/pg-core";
 import { merchants } from "./merchants";
+import { createdAt } from "./columns";
 
 /**
  * Token accounts of merchants whose rent the service's Solana fee payer paid. The rent goes to the
@@ -18,7 +19,7 @@ export const sponsoredTokenAccounts = pgTable(
     paymentId: text("payment_id").notNull(),
     /** Lamports the fee payer put into the account. */
     lamports: bigint("lamports", { mode: "bigint" }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.chainId, t.account] })],
 );

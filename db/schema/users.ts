@@ -1,5 +1,6 @@
-import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, pgTable, text} from "drizzle-orm/pg-core";
 import { merchants } from "./merchants";
+import { createdAt, timestamptz } from "./columns";
 
 /** A person who signs in to the dashboard; each belongs to one merchant. */
 export const users = pgTable(
@@ -13,8 +14,8 @@ export const users = pgTable(
     email: text("email").notNull().unique(),
     /** `scrypt$N$r$p$salt$hash` (base64url), see lib/auth/password-hash.ts. */
     passwordHash: text("password_hash").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    lastSignInAt: timestamptz("last_sign_in_at"),
   },
   (t) => [index("users_merchant_idx").on(t.merchantId)],
 );

@@ -1,5 +1,6 @@
-import { bigserial, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigserial, index, integer, pgTable, text} from "drizzle-orm/pg-core";
 import { webhookDeliveries } from "./webhook-deliveries";
+import { timestamptz } from "./columns";
 
 /** Every attempt at a delivery, for the delivery log: when, the answer's status, how long, the start of its body. */
 export const webhookAttempts = pgTable(
@@ -10,7 +11,7 @@ export const webhookAttempts = pgTable(
       .notNull()
       .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
     attempt: integer("attempt").notNull(),
-    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    startedAt: timestamptz("started_at").notNull(),
     durationMs: integer("duration_ms").notNull(),
     /** Null when no answer came (refused address, timeout, connection error): `error` says why. */
     statusCode: integer("status_code"),

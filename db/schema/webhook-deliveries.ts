@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { webhookEndpoints } from "./webhook-endpoints";
 import { webhookEvents } from "./webhook-events";
+import { createdAt, timestamptz } from "./columns";
 
 export const WEBHOOK_DELIVERY_STATUSES = ["pending", "succeeded", "failed"] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
@@ -29,12 +30,12 @@ export const webhookDeliveries = pgTable(
     attemptCount: integer("attempt_count").notNull().default(0),
     /** Position in the retry schedule; a resend starts the schedule again. */
     scheduleStep: integer("schedule_step").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).defaultNow(),
+    nextAttemptAt: timestamptz("next_attempt_at").defaultNow(),
     claimToken: text("claim_token"),
     lastStatusCode: integer("last_status_code"),
     lastError: text("last_error"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    deliveredAt: timestamptz("delivered_at"),
   },
   (t) => [
     check("webhook_deliveries_status_check", sql`${t.status} in ('pending','succeeded','failed')`),

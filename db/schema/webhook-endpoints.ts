@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { check, index, pgTable, text} from "drizzle-orm/pg-core";
 import { merchants } from "./merchants";
+import { createdAt, timestamptz } from "./columns";
 
 export const WEBHOOK_DISABLED_REASONS = ["merchant", "failing"] as const;
 export type WebhookDisabledReason = (typeof WEBHOOK_DISABLED_REASONS)[number];
@@ -22,14 +23,14 @@ export const webhookEndpoints = pgTable(
     events: text("events").array(),
     secret: text("secret").notNull(),
     previousSecret: text("previous_secret"),
-    previousSecretExpiresAt: timestamp("previous_secret_expires_at", { withTimezone: true }),
+    previousSecretExpiresAt: timestamptz("previous_secret_expires_at"),
     /** Set since the first failed attempt after the last success; five days of failures disable the endpoint. */
-    failingSince: timestamp("failing_since", { withTimezone: true }),
-    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    failingSince: timestamptz("failing_since"),
+    disabledAt: timestamptz("disabled_at"),
     disabledReason: text("disabled_reason", { enum: WEBHOOK_DISABLED_REASONS }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     /** Deleting takes effect at once: nothing more is delivered, the delivery log stays for the record. */
-    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    deletedAt: timestamptz("deleted_at"),
   },
   (t) => [
     check("webhook_endpoints_disabled_check", sql`(${t.disabledAt} is null) = (${t.disabledReason} is null)`),

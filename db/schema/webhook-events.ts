@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text} from "drizzle-orm/pg-core";
 import { merchants } from "./merchants";
+import { createdAt } from "./columns";
 
 /**
  * The outbox: one row per payment event, written by a trigger on payments (migration 0017) in the
@@ -23,7 +24,7 @@ export const webhookEvents = pgTable(
     /** False for test events (`live: false` in the payload). */
     live: boolean("live").notNull().default(true),
     snapshot: jsonb("snapshot").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("webhook_events_payment_idx").on(t.paymentId, t.stateVersion).where(sql`${t.paymentId} is not null`)],
 );
