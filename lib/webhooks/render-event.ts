@@ -53,7 +53,8 @@ function stages(p: PaymentSnapshot, type: string) {
           option_amount: paid,
           fee: null,
           settlement_amount: paid,
-          buyer_caip10: p.buyer_account ? `${p.chain_id}:${p.buyer_account}` : null,
+          // payments.buyer_account is already CAIP-10 (the option's account); a bare address gets its chain.
+          buyer_caip10: p.buyer_account ? (p.buyer_account.startsWith(`${p.chain_id}:`) ? p.buyer_account : `${p.chain_id}:${p.buyer_account}`) : null,
           chain_caip2: p.chain_id,
         }
       : null,
