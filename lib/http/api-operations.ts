@@ -9,6 +9,7 @@ import { DEPRECATED_NAMES } from "@/lib/listings/parse-merchant-payments-query";
 import { healthSchema } from "@/lib/operations/gas-schemas";
 import { cancelResponse, contractCreateResponse, contractDetailResponse, contractStatusResponse } from "@/lib/payments/contract-views";
 import { PLATFORM_OPERATIONS } from "./platform-operations";
+import { WEBHOOK_OPERATIONS } from "./webhook-operations";
 import { refundBody, refundResponse } from "@/lib/payments/refund-payment";
 import { createPaymentBody, paymentResponse, paymentStatusResponse } from "@/lib/payments/schemas";
 import type { ErrorCode } from "./errors";
@@ -214,6 +215,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     // As the contract answers refunds: a missing Merchant-Id is 401 there.
     errorStatus: { missing_merchant_id: 401 },
   },
+  ...WEBHOOK_OPERATIONS,
   gateway("get", "", "getPaymentInfo", "Payment info for wallets", undefined, anyObject("PaymentInfo")),
   gateway("post", "/options", "getPaymentOptions", "Payment options for the wallet's accounts", optionsBody, anyObject("PaymentOptions"), ["payment_expired", "invalid_state", "too_many_options", "rate_limited", "bad_gateway"]),
   gateway("post", "/fetch", "fetchActions", "Resolve a build action into wallet actions", fetchBody, anyObject("FetchedActions"), ["payment_expired", "invalid_state", "quote_expired", "rate_limited", "bad_gateway"]),
