@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "@/db/client";
+import type { Db, Tx } from "@/db/client";
 import { webhookAttempts, webhookDeliveries, webhookEvents } from "@/db/schema";
 import { findWebhookEndpointOrThrow } from "./find-webhook-endpoint";
 
@@ -12,6 +12,12 @@ export type DeliveryPage = { limit: number; cursor?: string };
  * stays exact however many deliveries arrive meanwhile.
  */
 export async function listWebhookDeliveries(db: Db, merchantId: string, endpointId: string, page: DeliveryPage) {
+  // One snapshot for both reads: a worker records an attempt and moves its delivery in one
+  // transaction, and the log must not show the attempt beside the delivery as it was before it.
+  return db.transaction((tx) => readPage(tx, merchantId, endpointId, page), { isolationLevel: "repeatable read", accessMode: "read only" });
+}
+
+async function readPage(db: Tx, merchantId: string, endpointId: string, page: DeliveryPage) {
   const endpoint = await findWebhookEndpointOrThrow(db, merchantId, endpointId);
   const below = page.cursor
     ? sql`(${webhookDeliveries.createdAt}, ${webhookDeliveries.id}) < (select created_at, id from ${webhookDeliveries} where id = ${page.cursor} and endpoint_id = ${endpoint.id})`
