@@ -8,6 +8,7 @@ const LINKS = [
   { href: "/dashboard/payments", label: "Payments" },
   { href: "/dashboard/fees", label: "Network fees" },
   { href: "/dashboard/keys", label: "API keys" },
+  { href: "/dashboard/webhooks", label: "Webhooks" },
   { href: "/dashboard/settings", label: "Settings" },
 ];
 

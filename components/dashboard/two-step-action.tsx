@@ -5,12 +5,12 @@ import { useRouter } from "next/navigation";
 import { dashboardFetch } from "./dashboard-fetch";
 
 /**
- * A dashboard action that cannot be undone (mark paid, mark refunded), in two steps: the button,
+ * A dashboard action that cannot be undone (mark paid, mark refunded, delete a webhook endpoint), in two steps: the button,
  * then a question and Confirm, so a stray click does nothing. It POSTs with the session's CSRF
  * token; either way the page re-renders from the server afterwards, showing where things stand now
  * (another tab may have done it already).
  */
-export function TwoStepAction(props: { label: string; question: string; confirmLabel: string; busyLabel: string; endpoint: string; csrfToken: string; primary?: boolean }) {
+export function TwoStepAction(props: { label: string; question: string; confirmLabel: string; busyLabel: string; endpoint: string; csrfToken: string; primary?: boolean; method?: "POST" | "DELETE" }) {
   const router = useRouter();
   const questionId = useId();
   const [confirming, setConfirming] = useState(false);
@@ -19,7 +19,7 @@ export function TwoStepAction(props: { label: string; question: string; confirmL
 
   async function confirm() {
     setBusy(true);
-    const result = await dashboardFetch(props.endpoint, { method: "POST", csrfToken: props.csrfToken });
+    const result = await dashboardFetch(props.endpoint, { method: props.method ?? "POST", csrfToken: props.csrfToken });
     setBusy(false);
     setError(result.ok ? null : result.message);
     setConfirming(false);

@@ -1,0 +1,13 @@
+import { dashboardRoute } from "@/lib/dashboard/dashboard-route";
+import { readJson } from "@/lib/http/read-json";
+import { json } from "@/lib/http/route";
+import { parseOrThrow } from "@/lib/http/validate";
+import { resendFailedWebhookDeliveries } from "@/lib/webhooks/resend-failed-webhook-deliveries";
+import { endpointParams, resendFailedBody } from "@/lib/webhooks/webhook-api-schemas";
+
+/** Send again every failed delivery of this endpoint made since the time given. */
+export const POST = dashboardRoute<{ id: string }>(async ({ req, params, db, session }) => {
+  const { id } = parseOrThrow(endpointParams, params, "Path");
+  const { since } = parseOrThrow(resendFailedBody, await readJson(req));
+  return json(await resendFailedWebhookDeliveries(db, session.merchant.id, id, new Date(since)));
+});

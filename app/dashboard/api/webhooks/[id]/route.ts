@@ -1,0 +1,11 @@
+import { dashboardRoute } from "@/lib/dashboard/dashboard-route";
+import { json } from "@/lib/http/route";
+import { parseOrThrow } from "@/lib/http/validate";
+import { deleteWebhookEndpoint } from "@/lib/webhooks/delete-webhook-endpoint";
+import { endpointParams } from "@/lib/webhooks/webhook-api-schemas";
+
+/** Delete one of the merchant's endpoints, at once and for good. */
+export const DELETE = dashboardRoute<{ id: string }>(async ({ params, db, session }) => {
+  const { id } = parseOrThrow(endpointParams, params, "Path");
+  return json(await deleteWebhookEndpoint(db, session.merchant.id, id));
+});

@@ -1,0 +1,12 @@
+import { dashboardRoute } from "@/lib/dashboard/dashboard-route";
+import { readJson } from "@/lib/http/read-json";
+import { json } from "@/lib/http/route";
+import { parseOrThrow } from "@/lib/http/validate";
+import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
+import { createEndpointBody } from "@/lib/webhooks/webhook-api-schemas";
+
+/** Add an endpoint for the signed-in merchant; its secret is in this answer, to be shown once. */
+export const POST = dashboardRoute(async ({ req, db, session }) => {
+  const body = parseOrThrow(createEndpointBody, await readJson(req));
+  return json(await createWebhookEndpoint(db, session.merchant.id, body), 201);
+});
