@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterEach, describe, expect, it } from "vitest";
-import { webhookDeliveries } from "@/db/schema";
+import { webhookDeliveries, webhookEndpoints } from "@/db/schema";
 import { api, newMerchant, type TestMerchant } from "../support/api";
+import { dash, signUpUser } from "../support/dashboard";
 import { testDb } from "../support/db";
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from "../support/webhook-receiver";
 
@@ -250,6 +251,38 @@ describe("webhook endpoints API", () => {
     for (const [method, path] of [["DELETE", ""], ["POST", "/test"], ["POST", "/rotate-secret"], ["GET", "/deliveries"]] as const) {
       expect((await call(merchant, method, `/${endpoint.id}${path}`)).status, `${method} ${path}`).toBe(404);
     }
+  });
+
+  it("the dashboard's webhook routes need the session and its CSRF token, and act on the session's merchant only", async () => {
+    const [user, other] = await Promise.all([signUpUser({ businessName: "Hook Shop" }), signUpUser({ businessName: "Other Shop" })]);
+    const hooks = await receiver();
+    const body = { url: hooks.url, events: ["payment.succeeded"] };
+    const forged = await dash("/dashboard/api/webhooks", { method: "POST", user: { cookie: user.cookie, csrfToken: "wrong" }, json: body });
+    expect(forged.status).toBe(403);
+    expect((await dash("/dashboard/api/webhooks", { method: "POST", json: body })).status).toBe(401);
+    const created = await dash("/dashboard/api/webhooks", { method: "POST", user, json: body });
+    expect(created.status).toBe(201);
+    const { id, secret } = await created.json();
+    expect(secret).toMatch(/^whsec_/);
+
+    for (const [method, path] of [["POST", "/test"], ["POST", "/rotate-secret"], ["POST", "/disable"], ["DELETE", ""]] as const) {
+      const res = await dash(`/dashboard/api/webhooks/${id}${path}`, { method, user: other, json: method === "POST" ? {} : undefined });
+      expect(res.status, `${method} ${path}`).toBe(404);
+    }
+    const sent = await dash(`/dashboard/api/webhooks/${id}/test`, { method: "POST", user, json: { type: "payment.created" } });
+    expect(sent.status).toBe(202);
+    const [hit] = await hooks.waitFor(1);
+    expect(verify(secret, hit!)).toMatchObject({ type: "payment.created", data: { live: false, merchant_id: user.merchantId } });
+
+    // Five failing days disabled it (as the worker would): the page says why; enabling starts the streak over.
+    const fiveDaysAgo = new Date(Date.now() - 5 * 24 * 3600_000);
+    await testDb().db.update(webhookEndpoints).set({ failingSince: fiveDaysAgo, disabledAt: new Date(), disabledReason: "failing" }).where(eq(webhookEndpoints.id, id));
+    const page = await dash("/dashboard/webhooks", { headers: { cookie: user.cookie } });
+    expect(page.status).toBe(200);
+    expect((await page.text()).replaceAll("<!-- -->", "")).toContain("every delivery failed for 5 days");
+    const enabled = await dash(`/dashboard/api/webhooks/${id}/enable`, { method: "POST", user, json: {} });
+    expect(await enabled.json()).toMatchObject({ disabled: false, disabledReason: null, failingSince: null });
+    expect((await (await dash("/dashboard/webhooks", { headers: { cookie: user.cookie } })).text()).replaceAll("<!-- -->", "")).not.toContain("every delivery failed for 5 days");
   });
 
   it("OpenAPI documents every webhook endpoint route", async () => {
