@@ -33,6 +33,8 @@ export type ApiOperation = {
   deprecated?: boolean;
   parameters?: Record<string, unknown>[];
   body?: z.ZodType;
+  /** The body may be left out entirely (its fields all have defaults). */
+  bodyOptional?: boolean;
   response: { status: number; description: string; schema: z.ZodType };
   errors: ErrorCode[];
   /** Where this operation answers a code with another status than the table's (ApiError's override). */

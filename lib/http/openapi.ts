@@ -88,7 +88,7 @@ function operationObject(op: ApiOperation, components: Record<string, JsonSchema
     security: SECURITY[op.auth],
     parameters: [...(op.parameters ?? []), ...(versioned ? VERSION_PARAMETERS : [])],
     ...(op.body
-      ? { requestBody: { required: true, content: { "application/json": { schema: schemaFor(op.body, "input", components) } } } }
+      ? { requestBody: { required: !op.bodyOptional, content: { "application/json": { schema: schemaFor(op.body, "input", components) } } } }
       : {}),
     responses,
   };

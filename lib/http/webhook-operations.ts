@@ -91,6 +91,7 @@ export const WEBHOOK_OPERATIONS: ApiOperation[] = [
     summary: "Send a sample event (live: false) of a type to this endpoint only; the body may be omitted",
     parameters: [ENDPOINT_ID],
     body: testEventBody,
+    bodyOptional: true,
     response: { status: 202, description: "Queued; see the delivery log", schema: testEventResponse },
     errors: [...ONE, ...BODY, "invalid_state"],
   }),
