@@ -39,6 +39,15 @@ describe("operations", () => {
         "/v1/gateway/payment/{id}/confirm",
         "/v1/gateway/payment/{id}/status",
         "/v1/gateway/payment/{id}/cancel",
+        "/v1/webhook-endpoints",
+        "/v1/webhook-endpoints/{id}",
+        "/v1/webhook-endpoints/{id}/rotate-secret",
+        "/v1/webhook-endpoints/{id}/disable",
+        "/v1/webhook-endpoints/{id}/enable",
+        "/v1/webhook-endpoints/{id}/test",
+        "/v1/webhook-endpoints/{id}/deliveries",
+        "/v1/webhook-endpoints/{id}/deliveries/{deliveryId}/resend",
+        "/v1/webhook-endpoints/{id}/resend-failed",
       ].sort(),
     );
     const create = doc.paths["/v1/merchant/payment"].post;

@@ -201,8 +201,10 @@ describe("webhook endpoints API", () => {
     expect(refused.status).toBe(409);
     expect((await refused.json()).code).toBe("invalid_state");
 
+    // As if five failing days had disabled it since: enabling clears that too, and the failing streak.
+    await testDb().db.update(webhookEndpoints).set({ failingSince: new Date(Date.now() - 5 * 24 * 3600_000), disabledReason: "failing" }).where(eq(webhookEndpoints.id, endpoint.id));
     const enabled = await call(merchant, "POST", `/${endpoint.id}/enable`);
-    expect(await enabled.json()).toMatchObject({ disabled: false, disabledReason: null, failingSince: null });
+    expect(await enabled.json()).toMatchObject({ disabled: false, disabledReason: null, disabledAt: null, failingSince: null });
     await call(merchant, "POST", `/${endpoint.id}/test`);
     await hooks.waitFor(1);
   });
@@ -306,5 +308,7 @@ describe("webhook endpoints API", () => {
     expect(create.responses["201"].content["application/json"].schema).toBeDefined();
     expect(JSON.stringify(create.requestBody)).toContain("CreateWebhookEndpointRequest");
     expect(create.responses["400"]["x-error-codes"]).toContain("webhook_url_not_allowed");
+    expect(create.requestBody.required).toBe(true);
+    expect(doc.paths["/v1/webhook-endpoints/{id}/test"].post.requestBody.required).toBe(false);
   });
 });
