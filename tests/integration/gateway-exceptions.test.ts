@@ -65,7 +65,7 @@ afterAll(async () => {
 async function webhooksOf(merchant: ChainMerchant) {
   const receiver = await startWebhookReceiver();
   receivers.push(receiver);
-  const { secret } = await registerEndpoint(merchant.merchantId, receiver.url);
+  const { secret } = await registerEndpoint(merchant, receiver.url);
   return async (paymentId: string, count: number) => {
     const events = eventsOf((await receiver.waitFor(count)).map((r) => verifyWithBoth(r, secret)), paymentId);
     return events.map((e) => [e.type, e.data.payment_state_version, e.data.status]);

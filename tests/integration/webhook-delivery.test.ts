@@ -5,7 +5,7 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "@/db/schema";
 import { newWebhookSecret } from "@/lib/webhooks/new-webhook-secret";
-import { newMerchant } from "../support/api";
+import { api, newMerchant } from "../support/api";
 import { testDb } from "../support/db";
 import { createPaymentAt } from "../support/pay-steps";
 import type { RunningServer } from "../support/server";
@@ -54,7 +54,7 @@ describe("webhook delivery", () => {
   it("retries a failing receiver on the schedule: 500 twice, then the third attempt lands, 1 s and 2 s apart, same event id", async () => {
     const merchant = await newMerchant();
     const r = await receiver((n) => (n <= 2 ? 500 : 200));
-    const endpoint = await registerEndpoint(merchant.merchantId, r.url);
+    const endpoint = await registerEndpoint(merchant, r.url);
     await createPaymentAt(server, merchant, "1301");
 
     const received = await r.waitFor(3, 20_000);
@@ -70,13 +70,13 @@ describe("webhook delivery", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: "succeeded", attemptCount: 3, lastStatusCode: 200 });
     expect(attempts.map((a) => a.statusCode)).toEqual([500, 500, 200]);
-    expect(attempts[0]!.body).toBe("not now");
+    expect(attempts[0]!.body).toBe("answered 500");
   });
 
   it("gives up after the last wait of the schedule: four attempts, then failed", async () => {
     const merchant = await newMerchant();
     const r = await receiver(() => 503);
-    const endpoint = await registerEndpoint(merchant.merchantId, r.url);
+    const endpoint = await registerEndpoint(merchant, r.url);
     await createPaymentAt(server, merchant, "1302");
 
     const { rows, attempts } = await until(() => deliveriesOf(endpoint.id), (d) => d.rows[0]?.status === "failed", 20_000);
@@ -94,7 +94,7 @@ describe("webhook delivery", () => {
     const redirecting = createServer((_req, res) => res.writeHead(302, { location: target.url }).end());
     await new Promise<void>((resolve) => redirecting.listen(0, "127.0.0.1", resolve));
     closers.push(() => new Promise((resolve) => redirecting.close(() => resolve())));
-    const endpoint = await registerEndpoint(merchant.merchantId, `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}/hooks`);
+    const endpoint = await registerEndpoint(merchant, `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}/hooks`);
     await createPaymentAt(server, merchant, "1303");
 
     const { attempts } = await until(() => deliveriesOf(endpoint.id), (d) => d.attempts.length >= 2);
@@ -105,20 +105,19 @@ describe("webhook delivery", () => {
   it("a rotated secret: both signatures for the overlap, then only the new one", async () => {
     const merchant = await newMerchant();
     const r = await receiver();
-    const endpoint = await registerEndpoint(merchant.merchantId, r.url);
-    const { db } = testDb();
-    const newSecret = newWebhookSecret();
-    await db
-      .update(webhookEndpoints)
-      .set({ previousSecret: endpoint.secret, secret: newSecret, previousSecretExpiresAt: new Date(Date.now() + 24 * 3600_000) })
-      .where(eq(webhookEndpoints.id, endpoint.id));
+    const endpoint = await registerEndpoint(merchant, r.url);
+    const rotated = await api(`/v1/webhook-endpoints/${endpoint.id}/rotate-secret`, { method: "POST", merchant });
+    expect(rotated.status).toBe(200);
+    const { secret: newSecret, previousSecretExpiresAt } = (await rotated.json()) as { secret: string; previousSecretExpiresAt: string };
+    expect(Math.abs(Date.parse(previousSecretExpiresAt) - Date.now() - 24 * 3600_000)).toBeLessThan(60_000);
     await createPaymentAt(server, merchant, "1304");
     const [during] = await r.waitFor(1);
     verifyWithBoth(during!, endpoint.secret);
     verifyWithBoth(during!, newSecret);
     expect(String(during!.headers["webhook-signature"]).split(" ")).toHaveLength(2);
 
-    await db.update(webhookEndpoints).set({ previousSecretExpiresAt: new Date(Date.now() - 1000) }).where(eq(webhookEndpoints.id, endpoint.id));
+    // A day later (the overlap's end, moved to now): only the new secret signs.
+    await testDb().db.update(webhookEndpoints).set({ previousSecretExpiresAt: new Date(Date.now() - 1000) }).where(eq(webhookEndpoints.id, endpoint.id));
     await createPaymentAt(server, merchant, "1305");
     const after = (await r.waitFor(2))[1]!;
     verifyWithBoth(after, newSecret);
@@ -128,7 +127,7 @@ describe("webhook delivery", () => {
   it("a hanging endpoint does not hold up another merchant's, and a huge answer is cut at 1 KB", async () => {
     const slow = await newMerchant();
     const hanging = await receiver(() => "hang");
-    await registerEndpoint(slow.merchantId, hanging.url);
+    await registerEndpoint(slow, hanging.url);
     // More deliveries than the worker has slots (64): only half of them may be in flight to one endpoint.
     await Promise.all(Array.from({ length: 70 }, (_, i) => createPaymentAt(server, slow, `${1410 + i}`)));
     await hanging.waitFor(32);
@@ -145,7 +144,7 @@ describe("webhook delivery", () => {
     await new Promise<void>((resolve) => huge.listen(0, "127.0.0.1", resolve));
     closers.push(() => new Promise((resolve) => (huge.closeAllConnections(), huge.close(() => resolve()))));
     const quick = await newMerchant();
-    const endpoint = await registerEndpoint(quick.merchantId, `http://127.0.0.1:${(huge.address() as AddressInfo).port}/hooks`);
+    const endpoint = await registerEndpoint(quick, `http://127.0.0.1:${(huge.address() as AddressInfo).port}/hooks`);
     const started = Date.now();
     await createPaymentAt(server, quick, "1420");
     const { rows, attempts } = await until(() => deliveriesOf(endpoint.id), (d) => d.rows[0]?.status === "succeeded", 10_000);
@@ -160,7 +159,7 @@ describe("webhook signatures", () => {
   it("a receiver holding another secret refuses the event", async () => {
     const merchant = await newMerchant();
     const r = await receiver();
-    await registerEndpoint(merchant.merchantId, r.url);
+    await registerEndpoint(merchant, r.url);
     await createPaymentAt(server, merchant, "1306");
     const [one] = await r.waitFor(1);
     expect(() => new Webhook(newWebhookSecret()).verify(one!.body, one!.headers as Record<string, string>)).toThrow();

@@ -19,7 +19,7 @@ afterAll(async () => {
 async function listening(merchant: TestMerchant, events: string[] | null = null) {
   const receiver = await startWebhookReceiver();
   receivers.push(receiver);
-  const endpoint = await registerEndpoint(merchant.merchantId, receiver.url, events);
+  const endpoint = await registerEndpoint(merchant, receiver.url, events);
   return { receiver, secret: endpoint.secret };
 }
 

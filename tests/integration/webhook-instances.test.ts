@@ -83,10 +83,20 @@ describe.concurrent("webhook workers across instances", { timeout: 180_000 }, ()
 
   it("without WEBHOOK_ALLOW_PRIVATE, delivery refuses a loopback address when it connects, by name or by number", async () => {
     const { setup, receiver } = await setupWith("hooks_private");
-    // Rows as a registration would have left them had DNS pointed elsewhere then (registration refuses these).
+    // Rows as a registration would have left them had DNS pointed elsewhere then (registration refuses these, below).
     const byName = await endpointFor(setup, receiver.url.replace("127.0.0.1", "localhost"));
     const byNumber = await endpointFor(setup, receiver.url);
     const server = await setup.start("a", { WEBHOOK_RETRY_SCHEDULE: "1s" });
+    // Registration refuses them outright, with the reason.
+    for (const url of ["https://localhost/hooks", "https://127.0.0.1/hooks", "https://169.254.169.254/latest", "https://10.1.2.3/", "https://[::1]/", "http://127.0.0.1:9/hooks"]) {
+      const res = await fetch(`${server.url}/v1/webhook-endpoints`, {
+        method: "POST",
+        headers: { "api-key": setup.merchant.apiKey, "merchant-id": setup.merchant.merchantId, "content-type": "application/json" },
+        body: JSON.stringify({ url }),
+      });
+      expect(res.status, url).toBe(400);
+      expect(((await res.json()) as { code: string }).code, url).toBe("webhook_url_not_allowed");
+    }
     await createPaymentAt(server, setup.merchant, "301");
 
     const attemptsOf = (endpointId: string) =>

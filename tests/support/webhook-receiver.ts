@@ -20,7 +20,7 @@ export async function startWebhookReceiver(opts: { answer?: (n: number) => Answe
       waiters.forEach((w) => w());
       const answer = opts.answer?.(received.length) ?? 200;
       if (answer === "hang") return;
-      res.writeHead(answer, { "content-type": "text/plain" }).end(answer < 300 ? "ok" : "not now");
+      res.writeHead(answer, { "content-type": "text/plain" }).end(answer < 300 ? "ok" : `answered ${answer}`);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

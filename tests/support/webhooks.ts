@@ -1,9 +1,6 @@
 import { Webhook as StandardWebhook } from "standardwebhooks";
 import { Webhook as SvixWebhook } from "svix";
-import { webhookEndpoints } from "@/db/schema";
-import { newId } from "@/lib/ids";
-import { newWebhookSecret } from "@/lib/webhooks/new-webhook-secret";
-import { testDb } from "./db";
+import { api, type TestMerchant } from "./api";
 import type { ReceivedWebhook } from "./webhook-receiver";
 
 export type WebhookEvent = {
@@ -14,12 +11,16 @@ export type WebhookEvent = {
   data: { payment_id: string; payment_state_version: number; status: string; live: boolean } & Record<string, unknown>;
 };
 
-/** Register an endpoint for a merchant; returns its id and secret. */
-export async function registerEndpoint(merchantId: string, url: string, events: string[] | null = null): Promise<{ id: string; secret: string }> {
-  const id = newId("whe");
-  const secret = newWebhookSecret();
-  await testDb().db.insert(webhookEndpoints).values({ id, merchantId, url, events, secret });
-  return { id, secret };
+/** Register an endpoint as a merchant does, over the API; returns its id and secret (shown this once). */
+export async function registerEndpoint(merchant: TestMerchant, url: string, events: string[] | null = null): Promise<{ id: string; secret: string }> {
+  const res = await api("/v1/webhook-endpoints", {
+    method: "POST",
+    merchant,
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(events ? { url, events } : { url }),
+  });
+  if (res.status !== 201) throw new Error(`registering ${url} failed: ${res.status} ${await res.text()}`);
+  return (await res.json()) as { id: string; secret: string };
 }
 
 const header = (r: ReceivedWebhook, name: string) => String(r.headers[name] ?? "");
