@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import { prepared } from "@/db/prepared-per-db";
 import { apiKeys, merchants } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
 import { hashApiKey, sameHash } from "./api-key-secret";
@@ -67,29 +68,19 @@ export function matchMerchantKey(rows: MerchantKeyRow[], apiKey: string): Authen
   return { id: merchant.id, name: merchant.name, currency: merchant.currency, defaultExpirySeconds: merchant.defaultExpirySeconds, keyId: matched };
 }
 
-// Named prepared statement: built once per Db, parsed and planned once per connection, and one
-// round trip per call (drizzle sends unnamed queries as describe + execute: two round trips).
-const merchantKeysQueries = new WeakMap<Db, ReturnType<typeof buildMerchantKeysQuery>>();
+/** A merchant's fields and one row per active key (or one row with a null key): what every key check reads. */
+export const MERCHANT_KEY_FIELDS = {
+  id: merchants.id,
+  name: merchants.name,
+  currency: merchants.currency,
+  defaultExpirySeconds: merchants.defaultExpirySeconds,
+  keyId: apiKeys.id,
+  keyHash: apiKeys.keyHash,
+};
+export const ACTIVE_KEY_OF_MERCHANT = and(eq(apiKeys.merchantId, merchants.id), isNull(apiKeys.revokedAt));
+/** The merchant named by the `merchantId` placeholder; a deleted one (Platform API soft delete) is no merchant at all. */
+export const LIVE_MERCHANT = and(eq(merchants.id, sql.placeholder("merchantId")), isNull(merchants.deletedAt));
 
-function buildMerchantKeysQuery(db: Db) {
-  return db
-    .select({
-      id: merchants.id,
-      name: merchants.name,
-      currency: merchants.currency,
-      defaultExpirySeconds: merchants.defaultExpirySeconds,
-      keyId: apiKeys.id,
-      keyHash: apiKeys.keyHash,
-    })
-    .from(merchants)
-    .leftJoin(apiKeys, and(eq(apiKeys.merchantId, merchants.id), isNull(apiKeys.revokedAt)))
-    // A deleted merchant (Platform API soft delete) is no merchant at all here.
-    .where(and(eq(merchants.id, sql.placeholder("merchantId")), isNull(merchants.deletedAt)))
-    .prepare("auth_merchant_keys");
-}
-
-function merchantKeysQuery(db: Db) {
-  let query = merchantKeysQueries.get(db);
-  if (!query) merchantKeysQueries.set(db, (query = buildMerchantKeysQuery(db)));
-  return query;
-}
+const merchantKeysQuery = prepared((db: Db) =>
+  db.select(MERCHANT_KEY_FIELDS).from(merchants).leftJoin(apiKeys, ACTIVE_KEY_OF_MERCHANT).where(LIVE_MERCHANT).prepare("auth_merchant_keys"),
+);

@@ -15,6 +15,7 @@ import { confirmResultsSchema, normalizeResults } from "./confirm-results";
 import { findOptionOrThrow, quoteExpired } from "./find-option-or-throw";
 import { toGatewayStatus } from "./gateway-views";
 import { loadGatewayPaymentOrThrow, type GatewayPayment } from "./load-gateway-payment";
+import { waitGatewayStatus } from "./wait-gateway-status";
 import { buildsOf, SERVICE_BUILT } from "./option-builds";
 import { intentOfOption } from "./option-intent";
 
@@ -53,6 +54,15 @@ function alreadyConfirmed(p: Pick<GatewayPayment, "status" | "payment">, optionI
 }
 
 /**
+ * What confirm answers: the result of confirming (below), held up to `maxPollMs` until the payment is
+ * final when the wallet asked to wait.
+ */
+export async function confirmPayment(db: Db, pathId: string, body: z.infer<typeof confirmBody>, walletName: string | null, maxPollMs = 0) {
+  const confirmed = await confirmOnce(db, pathId, body, walletName);
+  return confirmed.isFinal || maxPollMs === 0 ? confirmed : waitGatewayStatus(db, pathId, maxPollMs);
+}
+
+/**
  * Confirm (spec 4.5 step 3), as a durable state machine: verify the results against the stored
  * option (chain reads, no database transaction or lock held), record the transfer with everything
  * needed to finish it and move the payment to processing (one short transaction), then send it.
@@ -60,7 +70,7 @@ function alreadyConfirmed(p: Pick<GatewayPayment, "status" | "payment">, optionI
  * Concurrent confirms of one payment record once; a repeat of the one that won answers the
  * payment's current status, never a 422.
  */
-export async function confirmPayment(db: Db, pathId: string, body: z.infer<typeof confirmBody>, walletName: string | null) {
+async function confirmOnce(db: Db, pathId: string, body: z.infer<typeof confirmBody>, walletName: string | null) {
   const p = await loadGatewayPaymentOrThrow(db, pathId);
   const results = normalizeResults(body.results);
   if (results.length !== ACTIONS_PER_OPTION) {

@@ -1,17 +1,20 @@
-import { getDb, type Db } from "@/db/client";
 import { authenticateMerchant, type AuthenticatedMerchant } from "@/lib/auth/authenticate-merchant";
-import { route, type RouteInput } from "./route";
+import { dbRoute, type WithDb } from "./db-route";
 
-type Authenticated<P> = RouteInput<P> & { db: Db; merchant: AuthenticatedMerchant };
+type Authenticated<P> = WithDb<P> & { merchant: AuthenticatedMerchant };
 
 /**
  * Merchant API handlers, authenticated (`Api-Key` + `Merchant-Id`) before they run, inside the one
  * route wrapper (request id, versioning, the single catch): a handler only parses and calls lib.
+ * `mapError` restates a failure, auth included, in a route's own terms (the contract's codes).
  */
-export function merchantRoute<P = Record<string, never>>(handler: (input: Authenticated<P>) => Promise<Response>) {
-  return route<P>(async (input) => {
-    const db = await getDb();
-    const merchant = await authenticateMerchant(db, input.req.headers);
-    return handler({ ...input, db, merchant });
+export function merchantRoute<P = Record<string, never>>(handler: (input: Authenticated<P>) => Promise<Response>, options: { mapError?: (err: unknown) => unknown } = {}) {
+  return dbRoute<P>(async (input) => {
+    try {
+      const merchant = await authenticateMerchant(input.db, input.req.headers);
+      return await handler({ ...input, merchant });
+    } catch (err) {
+      throw options.mapError ? options.mapError(err) : err;
+    }
   });
 }

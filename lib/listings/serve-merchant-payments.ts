@@ -1,6 +1,6 @@
-import { getDb } from "@/db/client";
 import { authenticateListingKey } from "@/lib/auth/authenticate-listing-key";
-import { json, route } from "@/lib/http/route";
+import { dbRoute } from "@/lib/http/db-route";
+import { json } from "@/lib/http/route";
 import { listMerchantPayments } from "./list-merchant-payments";
 import { DEPRECATED_NAMES, parseMerchantPaymentsQuery } from "./parse-merchant-payments-query";
 
@@ -9,8 +9,7 @@ import { DEPRECATED_NAMES, parseMerchantPaymentsQuery } from "./parse-merchant-p
  * `GET /v1/payments` (`partner`) names no such header and takes the contract's `merchantId` filter.
  */
 export function serveMerchantPayments({ partner }: { partner: boolean }) {
-  return route(async ({ req }) => {
-    const db = await getDb();
+  return dbRoute(async ({ req, db }) => {
     const merchant = await authenticateListingKey(db, req.headers, { merchantIdRequired: !partner });
     const { query, deprecatedNames, merchantIds } = parseMerchantPaymentsQuery(new URL(req.url).searchParams, { merchantFilter: partner });
     return json(await listMerchantPayments(db, merchant, query, merchantIds), 200, deprecationWarning(deprecatedNames));

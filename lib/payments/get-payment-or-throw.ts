@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
+import { prepared } from "@/db/prepared-per-db";
 import { payments } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
 import { paymentIdParam } from "./schemas";
@@ -17,6 +18,8 @@ export const PAYMENT_VIEW_FIELDS = {
   tokenDecimals: payments.tokenDecimals,
 };
 
+export type PaymentView = Awaited<ReturnType<typeof getMerchantPaymentOrThrow>>;
+
 /** A merchant's own payment. Another merchant's payment is indistinguishable from a missing one. */
 export async function getMerchantPaymentOrThrow(db: DbOrTx, merchantId: string, paymentId: string) {
   if (!paymentIdParam.safeParse(paymentId).success) throw notFound(paymentId);
@@ -29,19 +32,10 @@ function notFound(paymentId: string): ApiError {
   return new ApiError("payment_not_found", `No payment ${paymentId.slice(0, 64)} for this merchant`);
 }
 
-// Named prepared statement (see verifyMerchantKey): one round trip, no re-parse per call.
-const merchantPaymentQueries = new WeakMap<DbOrTx, ReturnType<typeof buildMerchantPaymentQuery>>();
-
-function buildMerchantPaymentQuery(db: DbOrTx) {
-  return db
+const merchantPaymentQuery = prepared((db: DbOrTx) =>
+  db
     .select(PAYMENT_VIEW_FIELDS)
     .from(payments)
     .where(and(eq(payments.id, sql.placeholder("paymentId")), eq(payments.merchantId, sql.placeholder("merchantId"))))
-    .prepare("merchant_payment_status");
-}
-
-function merchantPaymentQuery(db: DbOrTx) {
-  let query = merchantPaymentQueries.get(db);
-  if (!query) merchantPaymentQueries.set(db, (query = buildMerchantPaymentQuery(db)));
-  return query;
-}
+    .prepare("merchant_payment_status"),
+);

@@ -1,7 +1,8 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import { prepared } from "@/db/prepared-per-db";
 import { apiKeys, merchants, payments } from "@/db/schema";
-import { matchMerchantKey, merchantNotFound, partnerHeaders } from "@/lib/auth/authenticate-merchant";
+import { ACTIVE_KEY_OF_MERCHANT, LIVE_MERCHANT, MERCHANT_KEY_FIELDS, matchMerchantKey, merchantNotFound, partnerHeaders } from "@/lib/auth/authenticate-merchant";
 import { recordKeyUse } from "@/lib/auth/record-key-use";
 import { ApiError } from "@/lib/http/errors";
 import { PAYMENT_VIEW_FIELDS } from "./get-payment-or-throw";
@@ -28,30 +29,13 @@ export async function readStatusWithKey(dbs: { read: Db; write: Db }, headers: H
   return { merchant, payment: row.payment };
 }
 
-const statusQueries = new WeakMap<Db, ReturnType<typeof buildStatusQuery>>();
-
-function buildStatusQuery(db: Db) {
-  return db
-    .select({
-      id: merchants.id,
-      name: merchants.name,
-      currency: merchants.currency,
-      defaultExpirySeconds: merchants.defaultExpirySeconds,
-      keyId: apiKeys.id,
-      keyHash: apiKeys.keyHash,
-      paymentId: payments.id,
-      payment: PAYMENT_VIEW_FIELDS,
-    })
+// The key check's own query (authenticate-merchant) with the payment joined: one round trip for both.
+const statusQuery = prepared((db: Db) =>
+  db
+    .select({ ...MERCHANT_KEY_FIELDS, paymentId: payments.id, payment: PAYMENT_VIEW_FIELDS })
     .from(merchants)
-    .leftJoin(apiKeys, and(eq(apiKeys.merchantId, merchants.id), isNull(apiKeys.revokedAt)))
+    .leftJoin(apiKeys, ACTIVE_KEY_OF_MERCHANT)
     .leftJoin(payments, and(eq(payments.id, sql.placeholder("paymentId")), eq(payments.merchantId, merchants.id)))
-    // A deleted merchant (Platform API soft delete) is no merchant at all here.
-    .where(and(eq(merchants.id, sql.placeholder("merchantId")), isNull(merchants.deletedAt)))
-    .prepare("merchant_status_with_key");
-}
-
-function statusQuery(db: Db) {
-  let query = statusQueries.get(db);
-  if (!query) statusQueries.set(db, (query = buildStatusQuery(db)));
-  return query;
-}
+    .where(LIVE_MERCHANT)
+    .prepare("merchant_status_with_key"),
+);

@@ -1,6 +1,5 @@
-import { getDb } from "@/db/client";
-import { authenticatePartner } from "@/lib/auth/authenticate-partner";
-import { json, route } from "@/lib/http/route";
+import { partnerRoute } from "@/lib/http/partner-route";
+import { json } from "@/lib/http/route";
 import { parseOrThrow } from "@/lib/http/validate";
 import { createPlatformMerchant } from "@/lib/merchants/create-platform-merchant";
 import { listPlatformMerchants } from "@/lib/merchants/list-platform-merchants";
@@ -8,9 +7,7 @@ import { readPlatformBody, requiredIdempotencyKey } from "@/lib/merchants/platfo
 import { createMerchantBody, listMerchantsQuery } from "@/lib/merchants/platform-schemas";
 
 /** Platform API: create a merchant owned by the partner whose key this is. Idempotency-Key required. */
-export const POST = route(async ({ req }) => {
-  const db = await getDb();
-  const partner = await authenticatePartner(db, req.headers);
+export const POST = partnerRoute(async ({ req, db, partner }) => {
   const key = requiredIdempotencyKey(req.headers);
   const body = parseOrThrow(createMerchantBody, await readPlatformBody(req));
   const answer = await createPlatformMerchant(db, partner.id, body, key);
@@ -18,9 +15,7 @@ export const POST = route(async ({ req }) => {
 });
 
 /** Platform API: the partner's merchants, newest first, paged by nextCursor. */
-export const GET = route(async ({ req }) => {
-  const db = await getDb();
-  const partner = await authenticatePartner(db, req.headers);
+export const GET = partnerRoute(async ({ req, db, partner }) => {
   const query = parseOrThrow(listMerchantsQuery, Object.fromEntries(new URL(req.url).searchParams), "Query");
   return json(await listPlatformMerchants(db, partner.id, query));
 });

@@ -1,6 +1,5 @@
-import { getDb } from "@/db/client";
-import { authenticatePartner } from "@/lib/auth/authenticate-partner";
-import { json, route } from "@/lib/http/route";
+import { partnerRoute } from "@/lib/http/partner-route";
+import { json } from "@/lib/http/route";
 import { parseOrThrow } from "@/lib/http/validate";
 import { deletePlatformMerchant } from "@/lib/merchants/delete-platform-merchant";
 import { getPlatformMerchant } from "@/lib/merchants/get-platform-merchant";
@@ -13,23 +12,17 @@ import { updatePlatformMerchant } from "@/lib/merchants/update-platform-merchant
 type Params = { merchant_id: string };
 
 /** Platform API: one of the partner's merchants, with its settlements. */
-export const GET = route<Params>(async ({ req, params }) => {
-  const db = await getDb();
-  const partner = await authenticatePartner(db, req.headers);
+export const GET = partnerRoute<Params>(async ({ params, db, partner }) => {
   return json(await getPlatformMerchant(db, partner.id, params.merchant_id));
 });
 
 /** Platform API: change a merchant's name, email or icon. */
-export const PATCH = route<Params>(async ({ req, params }) => {
-  const db = await getDb();
-  const partner = await authenticatePartner(db, req.headers);
+export const PATCH = partnerRoute<Params>(async ({ req, params, db, partner }) => {
   const body = parseOrThrow(updateMerchantBody, await readPlatformBody(req));
   return json(await updatePlatformMerchant(db, partner.id, params.merchant_id, body));
 });
 
 /** Platform API: soft-delete a merchant (404 on these routes afterwards; payments stay on record). */
-export const DELETE = route<Params>(async ({ req, params }) => {
-  const db = await getDb();
-  const partner = await authenticatePartner(db, req.headers);
+export const DELETE = partnerRoute<Params>(async ({ params, db, partner }) => {
   return json(await deletePlatformMerchant(db, partner.id, params.merchant_id));
 });

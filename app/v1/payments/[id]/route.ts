@@ -1,11 +1,9 @@
-import { connection } from "@/db/client";
-import { json, route } from "@/lib/http/route";
+import { dbRoute } from "@/lib/http/db-route";
+import { json } from "@/lib/http/route";
 import { toContractDetailView } from "@/lib/payments/contract-views";
-import { readStatusWithKey } from "@/lib/payments/read-status-with-key";
+import { waitMerchantStatus } from "@/lib/payments/wait-merchant-status";
 
 /** A payment's detail (the contract's GET /v1/payments/{id}): status, referenceId, info, failureCode, settlement. */
-export const GET = route<{ id: string }>(async ({ req, params }) => {
-  const { db, readDb } = await connection();
-  const { payment } = await readStatusWithKey({ read: readDb, write: db }, req.headers, params.id);
-  return json(toContractDetailView(payment));
-});
+export const GET = dbRoute<{ id: string }>(async ({ req, params, db, readDb }) =>
+  json(await waitMerchantStatus({ read: readDb, write: db }, req.headers, params.id, 0, toContractDetailView)),
+);

@@ -1,6 +1,6 @@
-import { getDb } from "@/db/client";
 import { authenticateLegacyKey } from "@/lib/auth/authenticate-legacy-key";
-import { json, route } from "@/lib/http/route";
+import { dbRoute } from "@/lib/http/db-route";
+import { json } from "@/lib/http/route";
 import { listPayments } from "@/lib/listings/list-payments";
 import { parseListingQuery } from "@/lib/listings/listing-query";
 
@@ -11,9 +11,8 @@ const DEPRECATION_HEADERS = {
 };
 
 /** Deprecated path-based listing (spec 4.3), legacy `X-Api-Key` auth (spec 5.3). */
-export const GET = route<{ merchant_id: string }>(
-  async ({ req, params }) => {
-    const db = await getDb();
+export const GET = dbRoute<{ merchant_id: string }>(
+  async ({ req, params, db }) => {
     const merchant = await authenticateLegacyKey(db, req.headers, params.merchant_id);
     const query = parseListingQuery(new URL(req.url).searchParams);
     return json(await listPayments(db, merchant, query));

@@ -1,13 +1,13 @@
-import { getDb } from "@/db/client";
 import { getPaymentOptions } from "@/lib/gateway/get-payment-options";
 import { optionsBody } from "@/lib/gateway/parse-accounts";
 import { readJson } from "@/lib/http/read-json";
-import { json, route } from "@/lib/http/route";
+import { dbRoute } from "@/lib/http/db-route";
+import { json } from "@/lib/http/route";
 import { parseOrThrow } from "@/lib/http/validate";
 
 /** Payment options for the wallet's accounts (spec 4.5 step 1). */
-export const POST = route<{ id: string }>(async ({ req, params }) => {
+export const POST = dbRoute<{ id: string }>(async ({ req, params, db }) => {
   const body = parseOrThrow(optionsBody, await readJson(req));
   const includeInfo = new URL(req.url).searchParams.get("includePaymentInfo") === "true";
-  return json(await getPaymentOptions(await getDb(), params.id, body.accounts, includeInfo));
+  return json(await getPaymentOptions(db, params.id, body.accounts, includeInfo));
 }, { rateLimit: "gateway_options" });

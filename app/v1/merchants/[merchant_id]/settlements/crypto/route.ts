@@ -1,16 +1,13 @@
-import { getDb } from "@/db/client";
-import { authenticatePartner } from "@/lib/auth/authenticate-partner";
 import { readJson } from "@/lib/http/read-json";
-import { json, route } from "@/lib/http/route";
+import { partnerRoute } from "@/lib/http/partner-route";
+import { json } from "@/lib/http/route";
 import { parseOrThrow } from "@/lib/http/validate";
 import { addSettlementDestinations } from "@/lib/merchants/add-settlement-destinations";
 import { requiredIdempotencyKey } from "@/lib/merchants/platform-request";
 import { addSettlementsBody } from "@/lib/merchants/platform-schemas";
 
 /** Platform API: set crypto settlement destinations for assets that have none. Idempotency-Key required. */
-export const POST = route<{ merchant_id: string }>(async ({ req, params }) => {
-  const db = await getDb();
-  const partner = await authenticatePartner(db, req.headers);
+export const POST = partnerRoute<{ merchant_id: string }>(async ({ req, params, db, partner }) => {
   const key = requiredIdempotencyKey(req.headers);
   const body = parseOrThrow(addSettlementsBody, await readJson(req));
   const answer = await addSettlementDestinations(db, partner.id, params.merchant_id, body, key);

@@ -1,0 +1,16 @@
+import type { Db } from "@/db/client";
+import { getMerchantPaymentOrThrow, type PaymentView } from "./get-payment-or-throw";
+import { readStatusWithKey } from "./read-status-with-key";
+import { withStatusWait } from "./status-changes";
+
+/**
+ * A merchant's read of its payment (the key checked in the same round trip), rendered by `view`, and
+ * held up to `maxPollMs` until the payment is final (long poll; 0 answers at once). The status routes
+ * of both vocabularies and the detail route read this way.
+ */
+export async function waitMerchantStatus<T extends object>(dbs: { read: Db; write: Db }, headers: Headers, paymentId: string, maxPollMs: number, view: (payment: PaymentView) => T): Promise<T> {
+  const { merchant, payment } = await readStatusWithKey(dbs, headers, paymentId);
+  if (maxPollMs === 0) return view(payment);
+  const read = async () => view(await getMerchantPaymentOrThrow(dbs.read, merchant.id, paymentId));
+  return withStatusWait(payment.id, maxPollMs, read, (v) => "isFinal" in v && v.isFinal === true);
+}
