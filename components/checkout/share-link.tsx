@@ -1,6 +1,6 @@
 import Image from "next/image";
 import QRCode from "qrcode";
-import { CopyButton } from "./copy-button";
+import { PaymentLinkField } from "./payment-link-field";
 
 /**
  * The payment link as a QR code and a copy button, so a phone wallet can pay a link opened on a
@@ -15,7 +15,7 @@ export async function ShareLink({ url }: { url: string }) {
         {/* A data: URL made here: nothing for the image optimizer to fetch. */}
         <Image src={qr} width={176} height={176} alt="QR code of this payment link" data-testid="payment-qr" unoptimized />
         <p className="muted">Scan with your phone, or copy the link into your wallet&apos;s browser.</p>
-        <CopyButton text={url} />
+        <PaymentLinkField url={url} />
       </div>
     </details>
   );

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { CopyButton } from "./copy-button";
+import { CopyButton } from "@/components/ui/copy-button";
 import { dashboardFetch, issueFor, type FieldIssue } from "./dashboard-fetch";
 import { Field } from "./field";
 
@@ -56,7 +56,7 @@ export function CreateKeyForm({ csrfToken }: { csrfToken: string }) {
           </p>
           <div className="dash-secret">
             <code data-testid="new-key-secret">{created.secret}</code>
-            <CopyButton value={created.secret} label="Copy the new API key" />
+            <CopyButton value={created.secret} label="Copy the new API key" className="dash-btn" statusClassName="dash-visually-hidden" />
           </div>
         </div>
       ) : null}

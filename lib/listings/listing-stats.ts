@@ -23,18 +23,24 @@ export type ListingStats = {
  * paying day among the whole days.
  */
 export async function listingStats(db: Db, merchant: { id: string; currency: string }, q: ListingQuery): Promise<ListingStats> {
-  if (q.status?.length && !q.status.includes("succeeded")) return zero(merchant.currency);
+  const stats = await exactListingStats(db, merchant, q);
+  return {
+    total_transactions: stats.transactions,
+    total_customers: stats.customers,
+    total_revenue: { amount: toMajorUnits(stats.revenueMinor, merchant.currency), currency: merchant.currency },
+  };
+}
+
+/** The same statistics with revenue exact, in minor units of the merchant's currency (the dashboard's). */
+export async function exactListingStats(db: Db, merchant: { id: string; currency: string }, q: ListingQuery): Promise<{ transactions: number; customers: number; revenueMinor: bigint }> {
+  if (q.status?.length && !q.status.includes("succeeded")) return { transactions: 0, customers: 0, revenueMinor: 0n };
   const [row] =
     q.tokenSymbols?.length || q.referenceId
       ? await scanned(db, merchant, q)
       : q.start_ts || q.end_ts || q.asset || q.network
         ? await filtered(db, merchant, q)
         : await unfiltered(db, merchant);
-  return {
-    total_transactions: Number(row?.transactions ?? 0),
-    total_customers: Number(row?.customers ?? 0),
-    total_revenue: { amount: toMajorUnits(BigInt(row?.revenue ?? 0), merchant.currency), currency: merchant.currency },
-  };
+  return { transactions: Number(row?.transactions ?? 0), customers: Number(row?.customers ?? 0), revenueMinor: BigInt(row?.revenue ?? 0) };
 }
 
 type StatsRow = { transactions: string | number; customers: string | number; revenue: string | number };
@@ -110,8 +116,4 @@ function and(parts: (SQL | undefined)[]): SQL {
 
 function toMajorUnits(minor: bigint, currency: string): number {
   return Number(minor) / 10 ** (currencyExponent(currency) ?? 2);
-}
-
-function zero(currency: string): ListingStats {
-  return { total_customers: 0, total_revenue: { amount: 0, currency }, total_transactions: 0 };
 }

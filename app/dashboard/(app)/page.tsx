@@ -1,18 +1,15 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getDb } from "@/db/client";
+import { OverviewRangeForm } from "@/components/dashboard/overview-range-form";
 import { RevenueChart } from "@/components/dashboard/revenue-chart";
 import { statusLabel } from "@/components/dashboard/status-badge";
-import { daysBefore, overviewRange } from "@/lib/dashboard/date-range";
+import { overviewRange } from "@/lib/dashboard/date-range";
 import { formatMoney } from "@/lib/dashboard/format";
+import { loadOverview } from "@/lib/dashboard/load-overview";
 import { requireSession } from "@/lib/dashboard/page-session";
 import type { SearchParams } from "@/lib/dashboard/payments-query";
-import type { ListingQuery } from "@/lib/listings/listing-query";
-import { listingStats } from "@/lib/listings/listing-stats";
 import { LISTING_STATUSES } from "@/lib/listings/listing-status";
-import { revenueByDay } from "@/lib/listings/revenue-by-day";
-import { statusBreakdown } from "@/lib/listings/status-breakdown";
-import { currencyExponent } from "@/lib/money/iso4217";
 
 export const metadata: Metadata = { title: "Overview" };
 
@@ -20,44 +17,13 @@ export const metadata: Metadata = { title: "Overview" };
 export default async function OverviewPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const session = await requireSession();
   const range = overviewRange(await searchParams);
-  const db = await getDb();
-  const query: ListingQuery = { start_ts: `${range.from}T00:00:00Z`, end_ts: `${range.to}T23:59:59.999999Z`, sort_by: "date", sort_dir: "desc", limit: 1 };
-  const [stats, days, statuses] = await Promise.all([
-    listingStats(db, session.merchant, query),
-    revenueByDay(db, session.merchant, range.from, range.to),
-    statusBreakdown(db, session.merchant.id, query),
-  ]);
+  const { stats, days, statuses, totalPayments, maxStatus } = await loadOverview(await getDb(), session.merchant, range);
   const currency = session.merchant.currency;
-  const revenueMinor = BigInt(Math.round(stats.total_revenue.amount * 10 ** (currencyExponent(currency) ?? 2)));
-  const totalPayments = Object.values(statuses).reduce((a, b) => a + b, 0);
-  const maxStatus = Math.max(1, ...Object.values(statuses));
-  const today = new Date().toISOString().slice(0, 10);
 
   return (
     <>
       <h1>Overview</h1>
-      <form key={`${range.from}/${range.to}`} className="dash-panel dash-row" method="get" aria-label="Date range">
-        <div className="dash-field" style={{ marginBottom: 0 }}>
-          <label htmlFor="from">From (UTC)</label>
-          <input id="from" name="from" type="date" defaultValue={range.from} required />
-        </div>
-        <div className="dash-field" style={{ marginBottom: 0 }}>
-          <label htmlFor="to">To (UTC)</label>
-          <input id="to" name="to" type="date" defaultValue={range.to} required />
-        </div>
-        <button type="submit" className="dash-btn dash-btn-primary">
-          Apply
-        </button>
-        <span className="dash-muted">
-          Last{" "}
-          {[7, 30, 90].map((n, i) => (
-            <span key={n}>
-              {i > 0 ? " · " : ""}
-              <Link href={`/dashboard?from=${daysBefore(today, n)}&to=${today}`}>{n} days</Link>
-            </span>
-          ))}
-        </span>
-      </form>
+      <OverviewRangeForm from={range.from} to={range.to} />
       {range.error ? (
         <p className="dash-error" role="alert">
           {range.error}; showing the last 30 days.
@@ -66,15 +32,15 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
       <dl className="dash-cards">
         <div className="dash-card">
           <dt>Revenue</dt>
-          <dd data-testid="stat-revenue">{formatMoney(revenueMinor, currency)}</dd>
+          <dd data-testid="stat-revenue">{formatMoney(stats.revenueMinor, currency)}</dd>
         </div>
         <div className="dash-card">
           <dt>Transactions</dt>
-          <dd data-testid="stat-transactions">{stats.total_transactions.toLocaleString("en-US")}</dd>
+          <dd data-testid="stat-transactions">{stats.transactions.toLocaleString("en-US")}</dd>
         </div>
         <div className="dash-card">
           <dt>Customers</dt>
-          <dd data-testid="stat-customers">{stats.total_customers.toLocaleString("en-US")}</dd>
+          <dd data-testid="stat-customers">{stats.customers.toLocaleString("en-US")}</dd>
         </div>
       </dl>
       <div className="dash-two">

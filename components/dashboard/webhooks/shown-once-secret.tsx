@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef } from "react";
-import { CopyButton } from "../copy-button";
+import { CopyButton } from "@/components/ui/copy-button";
 
 /** A signing secret shown once (after adding or rotating), focused so keyboard and screen-reader users land on it. */
 export function ShownOnceSecret({ secret, title }: { secret: string; title: string }) {
@@ -14,7 +14,7 @@ export function ShownOnceSecret({ secret, title }: { secret: string; title: stri
       </p>
       <div className="dash-secret">
         <code data-testid="webhook-secret-value">{secret}</code>
-        <CopyButton value={secret} label="Copy the signing secret" />
+        <CopyButton value={secret} label="Copy the signing secret" className="dash-btn" statusClassName="dash-visually-hidden" />
       </div>
     </div>
   );

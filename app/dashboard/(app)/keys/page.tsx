@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getDb } from "@/db/client";
-import { CopyButton } from "@/components/dashboard/copy-button";
+import { CopyButton } from "@/components/ui/copy-button";
 import { CreateKeyForm } from "@/components/dashboard/create-key-form";
 import { RevokeKeyButton } from "@/components/dashboard/revoke-key-button";
 import { formatTime } from "@/lib/dashboard/format";
@@ -21,7 +21,7 @@ export default async function KeysPage() {
         <p className="dash-muted">Send it in the <code>Merchant-Id</code> header of every API request, with an API key in <code>Api-Key</code>.</p>
         <div className="dash-secret">
           <code data-testid="merchant-id">{session.merchant.id}</code>
-          <CopyButton value={session.merchant.id} label="Copy the Merchant-Id" />
+          <CopyButton value={session.merchant.id} label="Copy the Merchant-Id" className="dash-btn" statusClassName="dash-visually-hidden" />
         </div>
       </section>
       <section className="dash-panel" aria-labelledby="new-key-heading">
