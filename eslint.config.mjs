@@ -14,7 +14,7 @@ export default defineConfig([
   },
   {
     // Playwright fixtures declare "no dependencies" with an empty destructuring pattern.
-    files: ["tests/e2e/**"],
+    files: ["tests/support/e2e/**"],
     rules: { "no-empty-pattern": "off" },
   },
   {

@@ -12,8 +12,8 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
 import { DEFAULT_INFO_FILE, type DevnetInfo } from "./devnet/index";
-import { installEvmWallet } from "../tests/e2e/wallets/evm-test-wallet";
-import { installSolanaWallet } from "../tests/e2e/wallets/solana-test-wallet";
+import { installEvmWallet } from "../tests/support/e2e/wallets/evm-test-wallet";
+import { installSolanaWallet } from "../tests/support/e2e/wallets/solana-test-wallet";
 import { ARTIFACTS } from "../tests/support/server";
 
 async function main() {

@@ -3,7 +3,7 @@ import { defineConfig } from "@playwright/test";
 // Debian's Chromium, never a downloaded browser (scripts/ensure-chromium.sh installs it when missing).
 export default defineConfig({
   testDir: "./e2e",
-  globalSetup: "./e2e/global-setup.ts",
+  globalSetup: "./support/e2e/global-setup.ts",
   outputDir: "./artifacts/playwright",
   timeout: 60_000,
   workers: 2,

@@ -1,8 +1,8 @@
-import { expect, test } from "./merchant-fixture";
-import { evmTokenBalance, solanaUsdcBalance } from "./chain-balances";
-import { captureView, chooseAndPay, connectWallet, merchantStatus, walletButton } from "./checkout-steps";
-import { installEvmWallet } from "./wallets/evm-test-wallet";
-import { installSolanaWallet } from "./wallets/solana-test-wallet";
+import { expect, test } from "../support/e2e/fixtures";
+import { evmTokenBalance, solanaUsdcBalance } from "../support/chain-balances";
+import { captureView, chooseAndPay, connectWallet, merchantStatus, walletButton } from "../support/e2e/checkout-steps";
+import { installEvmWallet } from "../support/e2e/wallets/evm-test-wallet";
+import { installSolanaWallet } from "../support/e2e/wallets/solana-test-wallet";
 
 // Each worker pays from its own buyer, so two workers never race for one account's EVM nonce.
 const usd = (value: string, referenceId: string, extra: Record<string, unknown> = {}) => ({ amount: { unit: "iso4217/USD", value }, referenceId, ...extra });

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { ARTIFACTS } from "../support/server";
-import { expect, test } from "./merchant-fixture";
-import { captureView, waitForGatewayStatus } from "./checkout-steps";
+import { expect, test } from "../support/e2e/fixtures";
+import { captureView, waitForGatewayStatus } from "../support/e2e/checkout-steps";
 
 test("the gatewayUrl shows the merchant, the fiat amount and a ticking countdown", async ({ page, merchant, createPayment }) => {
   const payment = await createPayment({ amount: { unit: "iso4217/USD", value: "1250" }, referenceId: "order-1" });

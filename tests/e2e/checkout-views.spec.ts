@@ -1,9 +1,9 @@
 import postgres from "postgres";
 import { testDatabaseUrl } from "../support/database-url";
-import { expect, test } from "./merchant-fixture";
-import { captureView, chooseAndPay, connectWallet, waitForGatewayStatus } from "./checkout-steps";
-import { installEvmWallet } from "./wallets/evm-test-wallet";
-import { installSolanaWallet } from "./wallets/solana-test-wallet";
+import { expect, test } from "../support/e2e/fixtures";
+import { captureView, chooseAndPay, connectWallet, waitForGatewayStatus } from "../support/e2e/checkout-steps";
+import { installEvmWallet } from "../support/e2e/wallets/evm-test-wallet";
+import { installSolanaWallet } from "../support/e2e/wallets/solana-test-wallet";
 
 const usd = (value: string, referenceId: string, extra: Record<string, unknown> = {}) => ({ amount: { unit: "iso4217/USD", value }, referenceId, ...extra });
 

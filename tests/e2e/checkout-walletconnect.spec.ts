@@ -1,6 +1,6 @@
 import { testDatabaseUrl } from "../support/database-url";
 import { startServer, type RunningServer } from "../support/server";
-import { expect, test } from "./merchant-fixture";
+import { expect, test } from "../support/e2e/fixtures";
 
 // A second server of the same build and database, with a WalletConnect project id configured.
 let server: RunningServer;

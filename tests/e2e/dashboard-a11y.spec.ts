@@ -1,4 +1,4 @@
-import { expect, expectAccessible, signUpInBrowser, test, uniqueEmail } from "./dashboard-support";
+import { expect, expectAccessible, signUpInBrowser, test, uniqueEmail } from "../support/e2e/dashboard-steps";
 
 test("every dashboard page passes axe without serious or critical violations", async ({ page, baseUrl }) => {
   test.setTimeout(90_000);

@@ -3,10 +3,10 @@ import type { Hex } from "viem";
 import { devnetWallet } from "../../scripts/lib/devnet-wallet";
 import { uniqueClientIp } from "../support/client-ip";
 import { ARTIFACTS } from "../support/server";
-import { evmTokenBalance } from "./chain-balances";
-import { merchantStatus } from "./checkout-steps";
-import { expectAccessible, signInAsNewUser } from "./dashboard-support";
-import { expect, test } from "./merchant-fixture";
+import { evmTokenBalance } from "../support/chain-balances";
+import { merchantStatus } from "../support/e2e/checkout-steps";
+import { expectAccessible, signInAsNewUser } from "../support/e2e/dashboard-steps";
+import { expect, test } from "../support/e2e/fixtures";
 
 type WireAction = Parameters<ReturnType<typeof devnetWallet>>[0];
 type WireOption = { id: string; amount: { display: { assetSymbol: string } }; actions: WireAction[] };

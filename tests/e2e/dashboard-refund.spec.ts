@@ -3,11 +3,11 @@ import type { Hex } from "viem";
 import { devnetWallet } from "../../scripts/lib/devnet-wallet";
 import { uniqueClientIp } from "../support/client-ip";
 import { ARTIFACTS } from "../support/server";
-import { evmTokenBalance } from "./chain-balances";
-import { merchantStatus, walletButton } from "./checkout-steps";
-import { expectAccessible, signInAsNewUser } from "./dashboard-support";
-import { expect, test } from "./merchant-fixture";
-import { installEvmWallet } from "./wallets/evm-test-wallet";
+import { evmTokenBalance } from "../support/chain-balances";
+import { merchantStatus, walletButton } from "../support/e2e/checkout-steps";
+import { expectAccessible, signInAsNewUser } from "../support/e2e/dashboard-steps";
+import { expect, test } from "../support/e2e/fixtures";
+import { installEvmWallet } from "../support/e2e/wallets/evm-test-wallet";
 
 type WireAction = Parameters<ReturnType<typeof devnetWallet>>[0];
 type WireOption = { id: string; amount: { display: { assetSymbol: string } }; actions: WireAction[] };

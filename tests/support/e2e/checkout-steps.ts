@@ -1,7 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { join } from "node:path";
-import { ARTIFACTS } from "../support/server";
+import { ARTIFACTS } from "../server";
 
 /** Wait until the gateway reports the payment `status` (a merchant's or wallet's poll would see the same). */
 export async function waitForGatewayStatus(baseUrl: string, paymentId: string, status: string): Promise<void> {

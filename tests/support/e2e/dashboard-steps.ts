@@ -5,8 +5,8 @@ import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import * as schema from "@/db/schema";
 import { createUser } from "@/lib/dashboard/create-user";
-import { uniqueClientIp } from "../support/client-ip";
-import { testDatabaseUrl } from "../support/database-url";
+import { uniqueClientIp } from "../client-ip";
+import { testDatabaseUrl } from "../database-url";
 
 export type Devnet = { evm: { chainId: string; buyers: { address: string }[] } } | null;
 

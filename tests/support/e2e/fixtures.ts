@@ -6,8 +6,8 @@ import postgres from "postgres";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import * as schema from "@/db/schema";
 import { createMerchant } from "@/lib/merchants/create-merchant";
-import type { DevnetInfo } from "../../scripts/devnet/index";
-import { testDatabaseUrl } from "../support/database-url";
+import type { DevnetInfo } from "../../../scripts/devnet/index";
+import { testDatabaseUrl } from "../database-url";
 
 /** `evmPrivateKey` holds the receiving address, for tests where the merchant's own wallet sends (refunds). */
 type Merchant = { merchantId: string; apiKey: string; name: string; evmAddress: string; evmPrivateKey: `0x${string}`; solanaAddress: string };

@@ -1,6 +1,6 @@
 import { join } from "node:path";
-import { startDevnet } from "../../scripts/devnet/index";
-import { ROOT, startServer } from "../support/server";
+import { startDevnet } from "../../../scripts/devnet/index";
+import { ROOT, startServer } from "../server";
 
 /**
  * Real local chains on free ports and the production build using them through their RPC URLs.
