@@ -1,4 +1,6 @@
-import { expect, expectAccessible, signUpInBrowser, test, uniqueEmail } from "../support/e2e/dashboard-steps";
+import { expectAccessible } from "../support/e2e/axe";
+import { signUpInBrowser, uniqueEmail } from "../support/e2e/dashboard-steps";
+import { expect, test } from "../support/e2e/fixtures";
 
 test("every dashboard page passes axe without serious or critical violations", async ({ page, baseUrl }) => {
   test.setTimeout(90_000);

@@ -5,7 +5,8 @@ import { uniqueClientIp } from "../support/client-ip";
 import { ARTIFACTS } from "../support/server";
 import { evmTokenBalance } from "../support/chain-balances";
 import { merchantStatus } from "../support/e2e/checkout-steps";
-import { expectAccessible, signInAsNewUser } from "../support/e2e/dashboard-steps";
+import { expectAccessible } from "../support/e2e/axe";
+import { signInAsNewUser } from "../support/e2e/dashboard-steps";
 import { expect, test } from "../support/e2e/fixtures";
 
 type WireAction = Parameters<ReturnType<typeof devnetWallet>>[0];

@@ -9,7 +9,8 @@ import * as schema from "@/db/schema";
 import { testDatabaseUrl } from "../support/database-url";
 import { ARTIFACTS } from "../support/server";
 import { parseCsv } from "../support/parse-csv";
-import { expect, signUpInBrowser, test, uniqueEmail } from "../support/e2e/dashboard-steps";
+import { signUpInBrowser, uniqueEmail } from "../support/e2e/dashboard-steps";
+import { expect, test } from "../support/e2e/fixtures";
 
 test("a merchant signs up, creates a key, sees API payments, filters, opens, exports, changes the address, revokes the key", async ({ page, baseUrl, devnet }) => {
   test.setTimeout(120_000);

@@ -2,7 +2,8 @@ import { join } from "node:path";
 import { Webhook } from "standardwebhooks";
 import { ARTIFACTS } from "../support/server";
 import { startWebhookReceiver } from "../support/webhook-receiver";
-import { expectAccessible, signInAsNewUser } from "../support/e2e/dashboard-steps";
+import { expectAccessible } from "../support/e2e/axe";
+import { signInAsNewUser } from "../support/e2e/dashboard-steps";
 import { expect, test } from "../support/e2e/fixtures";
 
 test("Webhooks: add an endpoint, copy its secret once, send a test event, see the attempt in the log, resend it", async ({ page, baseUrl, merchant }) => {

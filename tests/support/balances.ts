@@ -1,14 +1,13 @@
-import { getAssociatedTokenAddressSync } from "@solana/spl-token";
 import { Connection, PublicKey } from "@solana/web3.js";
-import { createPublicClient, erc20Abi, http, type Address } from "viem";
 import { inject } from "vitest";
 import type { EvmInfo } from "../../scripts/devnet/index";
+import * as onChain from "./chain-balances";
+
+// The integration suite's view of chain-balances.ts: the suite's devnet unless a test names another.
 
 /** Token balances read straight from the local chains (the suite's devnet unless `evm` names another), to see what really moved. */
-export async function evmTokenBalance(symbol: string, owner: string, evm: EvmInfo = inject("devnet").evm): Promise<bigint> {
-  const token = evm.tokens.find((t) => t.symbol === symbol)!;
-  const client = createPublicClient({ transport: http(evm.rpcUrl) });
-  return client.readContract({ address: token.address as Address, abi: erc20Abi, functionName: "balanceOf", args: [owner as Address] });
+export function evmTokenBalance(symbol: string, owner: string, evm: EvmInfo = inject("devnet").evm): Promise<bigint> {
+  return onChain.evmTokenBalance({ evm }, symbol, owner);
 }
 
 export async function solanaMerchantUsdc(): Promise<bigint> {
@@ -19,11 +18,6 @@ export async function solanaMerchantUsdc(): Promise<bigint> {
 }
 
 /** A Solana owner's balance of the devnet USDC (its associated token account; 0 while it has none). */
-export async function solanaUsdcOf(owner: string): Promise<bigint> {
-  const { solana } = inject("devnet");
-  const connection = new Connection(solana.rpcUrl, "confirmed");
-  const mint = new PublicKey(solana.tokens.find((t) => t.symbol === "USDC")!.mint);
-  const account = getAssociatedTokenAddressSync(mint, new PublicKey(owner), true);
-  if (!(await connection.getAccountInfo(account, "confirmed"))) return 0n;
-  return BigInt((await connection.getTokenAccountBalance(account, "confirmed")).value.amount);
+export function solanaUsdcOf(owner: string): Promise<bigint> {
+  return onChain.solanaUsdcBalance(inject("devnet"), owner);
 }

@@ -3,18 +3,20 @@ import { Connection, PublicKey } from "@solana/web3.js";
 import { createPublicClient, erc20Abi, http, type Address } from "viem";
 import type { DevnetInfo } from "../../scripts/devnet/index";
 
+// Free of any test runner: the integration suite (balances.ts) and the browser tests read through these.
+
 /** Token balances read straight from the local chains: what really moved, not what the app says. */
-export async function evmTokenBalance(devnet: DevnetInfo, symbol: string, owner: string): Promise<bigint> {
+export async function evmTokenBalance(devnet: Pick<DevnetInfo, "evm">, symbol: string, owner: string): Promise<bigint> {
   const token = devnet.evm.tokens.find((t) => t.symbol === symbol)!;
   const client = createPublicClient({ transport: http(devnet.evm.rpcUrl) });
   return client.readContract({ address: token.address as Address, abi: erc20Abi, functionName: "balanceOf", args: [owner as Address] });
 }
 
 /** USDC in the owner's associated token account (0 while the account does not exist). */
-export async function solanaUsdcBalance(devnet: DevnetInfo, owner: string): Promise<bigint> {
+export async function solanaUsdcBalance(devnet: Pick<DevnetInfo, "solana">, owner: string): Promise<bigint> {
   const token = devnet.solana.tokens.find((t) => t.symbol === "USDC")!;
   const account = getAssociatedTokenAddressSync(new PublicKey(token.mint), new PublicKey(owner), true, new PublicKey(token.programId));
   const connection = new Connection(devnet.solana.rpcUrl, "confirmed");
-  const balance = await connection.getTokenAccountBalance(account).catch(() => null);
-  return balance ? BigInt(balance.value.amount) : 0n;
+  if (!(await connection.getAccountInfo(account, "confirmed"))) return 0n;
+  return BigInt((await connection.getTokenAccountBalance(account, "confirmed")).value.amount);
 }

@@ -1,15 +1,10 @@
 import { inject } from "vitest";
 import { uniqueClientIp } from "./client-ip";
+import { uniqueEmail } from "./unique-email";
 
-export { uniqueClientIp };
+export { uniqueClientIp, uniqueEmail };
 
 export type DashboardUser = { email: string; password: string; cookie: string; csrfToken: string; merchantId: string };
-
-let counter = 0;
-
-export function uniqueEmail(tag = "user"): string {
-  return `${tag}-${Date.now()}-${++counter}-${Math.random().toString(36).slice(2, 8)}@shop.example`;
-}
 
 /**
  * A request to the dashboard as a browser on our own origin would send it. Each comes from an

@@ -1,7 +1,7 @@
-import { expect, type Page } from "@playwright/test";
-import AxeBuilder from "@axe-core/playwright";
 import { join } from "node:path";
+import { expect, type Page } from "@playwright/test";
 import { ARTIFACTS } from "../server";
+import { seriousAxeViolations } from "./axe";
 
 /** Wait until the gateway reports the payment `status` (a merchant's or wallet's poll would see the same). */
 export async function waitForGatewayStatus(baseUrl: string, paymentId: string, status: string): Promise<void> {
@@ -31,9 +31,7 @@ export async function chooseAndPay(page: Page, option: RegExp) {
 export async function captureView(page: Page, name: string, opts: { axe?: boolean } = {}) {
   await page.screenshot({ path: join(ARTIFACTS, "checkout", `${name}.png`), fullPage: true });
   if (opts.axe === false) return;
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
 }
 
 export async function merchantStatus(baseUrl: string, merchant: { apiKey: string; merchantId: string }, paymentId: string): Promise<string> {

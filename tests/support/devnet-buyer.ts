@@ -1,0 +1,70 @@
+import type { DevnetInfo } from "../../scripts/devnet/index";
+import { devnetWallet } from "../../scripts/lib/devnet-wallet";
+import { uniqueClientIp } from "./client-ip";
+import type { RunningServer } from "./server";
+
+// Free of any test runner: the browser tests call these with their devnet fixture, the integration
+// suite through pay-steps.ts (which supplies its own devnet).
+
+type Server = Pick<RunningServer, "url">;
+type Merchant = { merchantId: string; apiKey: string };
+type WireOption = { id: string; account: string; amount: { display: { assetSymbol: string } }; actions: { type: string; data: { data?: string } }[] };
+
+/** A call to one server's gateway, from a client address of its own (as many buyers' calls would be: per-address limits stay out of the way). */
+export function gatewayAt(server: Server, paymentId: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${server.url}/v1/gateway/payment/${paymentId}${path}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: { "content-type": "application/json", "x-forwarded-for": uniqueClientIp(), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+export type CreatedPayment = { paymentId: string; gatewayUrl: string; expiresAt: number };
+
+/** The merchant creates a payment through the API, with the body it chooses; throws unless 201. */
+export async function createPaymentWith(server: Server, merchant: Merchant, body: Record<string, unknown>): Promise<CreatedPayment> {
+  const res = await fetch(`${server.url}/v1/merchant/payment`, {
+    method: "POST",
+    headers: { "api-key": merchant.apiKey, "merchant-id": merchant.merchantId, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (res.status !== 201) throw new Error(`create failed: ${res.status} ${await res.text()}`);
+  return (await res.json()) as CreatedPayment;
+}
+
+export async function createPaymentAt(server: Server, merchant: Merchant, value: string): Promise<string> {
+  return (await createPaymentWith(server, merchant, { amount: { unit: "iso4217/USD", value }, referenceId: `steps-${value}` })).paymentId;
+}
+
+export type Signed = { paymentId: string; optionId: string; result: string };
+
+/**
+ * What a wallet does up to confirm, against `server`: options for buyer `buyerIndex` of `devnet`,
+ * the option of `symbol` on `namespace`, fetch when it is a build, and the wallet's result (for
+ * `eth_sendTransaction` the transfer is on chain by then, as with a real wallet; on a chain that
+ * mines nothing, in its mempool).
+ */
+export async function signWithDevnetBuyer(server: Server, paymentId: string, namespace: "eip155" | "solana", symbol: string, buyerIndex: number, devnet: DevnetInfo): Promise<Signed> {
+  const { evm, solana } = devnet;
+  const evmBuyer = evm.buyers[buyerIndex]!;
+  const solBuyer = solana.buyers[buyerIndex]!;
+  const account = namespace === "eip155" ? `${evm.chainId}:${evmBuyer.address}` : `${solana.chainId}:${solBuyer.publicKey}`;
+  const wallet = devnetWallet({
+    evm: { privateKey: evmBuyer.privateKey as `0x${string}`, rpcUrl: evm.rpcUrl, chainId: evm.chainIdNumber },
+    solana: { secretKey: solBuyer.secretKey },
+  });
+  const { options } = (await (await gatewayAt(server, paymentId, "/options", { accounts: [account] })).json()) as { options: WireOption[] };
+  const option = options.find((o) => o.amount.display.assetSymbol === symbol);
+  if (!option) throw new Error(`no ${symbol} option`);
+  let action = option.actions[0]!;
+  if (action.type === "build") {
+    const fetched = (await (await gatewayAt(server, paymentId, "/fetch", { optionId: option.id, data: action.data.data })).json()) as { actions: WireOption["actions"] };
+    action = fetched.actions[0]!;
+  }
+  return { paymentId, optionId: option.id, result: await wallet(action as unknown as Parameters<typeof wallet>[0]) };
+}
+
+/** The wallet's confirm; a connection cut by a crash resolves to undefined. */
+export async function confirmAt(server: Server, signed: Signed): Promise<Response | undefined> {
+  return gatewayAt(server, signed.paymentId, "/confirm", { optionId: signed.optionId, results: [signed.result] }).catch(() => undefined);
+}
