@@ -1,16 +1,11 @@
 import { join } from "node:path";
-import type { Hex } from "viem";
-import { devnetWallet } from "../../scripts/lib/devnet-wallet";
-import { uniqueClientIp } from "../support/client-ip";
-import { ARTIFACTS } from "../support/server";
 import { evmTokenBalance } from "../support/chain-balances";
+import { confirmAt, gatewayAt, optionForDevnetBuyer, signWithDevnetBuyer } from "../support/devnet-buyer";
+import { ARTIFACTS } from "../support/server";
 import { merchantStatus } from "../support/e2e/checkout-steps";
 import { expectAccessible } from "../support/e2e/axe";
 import { signInAsNewUser } from "../support/e2e/dashboard-steps";
 import { expect, test } from "../support/e2e/fixtures";
-
-type WireAction = Parameters<ReturnType<typeof devnetWallet>>[0];
-type WireOption = { id: string; amount: { display: { assetSymbol: string } }; actions: WireAction[] };
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -18,15 +13,7 @@ test("a transfer that lands after its payment expired: Paid late in the table an
   test.setTimeout(120_000);
   // Each worker pays from its own buyer, so two workers never race for one account's EVM nonce.
   const buyer = devnet.evm.buyers[info.parallelIndex]!;
-  const account = `${devnet.evm.chainId}:${buyer.address}`;
-  const wallet = devnetWallet({ evm: { privateKey: buyer.privateKey as Hex, rpcUrl: devnet.evm.rpcUrl, chainId: devnet.evm.chainIdNumber } });
-  // Wallet calls as a wallet makes them, each from an address of its own (the gateway limits per address).
-  const gateway = (id: string, path: string, body: unknown) =>
-    fetch(`${baseUrl}/v1/gateway/payment/${id}${path}`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": uniqueClientIp() }, body: JSON.stringify(body) });
-  const usdtOption = async (id: string) => {
-    const { options } = (await (await gateway(id, "/options", { accounts: [account] })).json()) as { options: WireOption[] };
-    return options.find((o) => o.amount.display.assetSymbol === "USDT")!;
-  };
+  const server = { url: baseUrl };
   const merchantApi = { "api-key": merchant.apiKey, "merchant-id": merchant.merchantId };
   const listed = async (id: string) => {
     const { data } = (await (await fetch(`${baseUrl}/v1/merchants/payments`, { headers: merchantApi })).json()) as { data: { paymentId: string; status: string; exception?: string }[] };
@@ -35,17 +22,16 @@ test("a transfer that lands after its payment expired: Paid late in the table an
 
   // An order paid in time, for contrast: no badge, and the filter leaves it out.
   const onTime = await createPayment({ amount: { unit: "iso4217/USD", value: "999" }, referenceId: "paid-in-time" });
-  const onTimeOption = await usdtOption(onTime.paymentId);
-  expect((await gateway(onTime.paymentId, "/confirm", { optionId: onTimeOption.id, results: [await wallet(onTimeOption.actions[0]!)] })).status).toBe(200);
+  expect((await confirmAt(server, await signWithDevnetBuyer(server, onTime.paymentId, "eip155", "USDT", info.parallelIndex, devnet)))?.status).toBe(200);
   await expect.poll(() => merchantStatus(baseUrl, merchant, onTime.paymentId), { timeout: 30_000 }).toBe("succeeded");
 
   // The late one: options while it is open, the transfer only after it expired.
   const late = await createPayment({ amount: { unit: "iso4217/USD", value: "420" }, referenceId: "late-order", expiresAt: Math.floor(Date.now() / 1000) + 4 });
-  const option = await usdtOption(late.paymentId);
+  const { option, wallet } = await optionForDevnetBuyer(server, late.paymentId, "eip155", "USDT", info.parallelIndex, devnet);
   await expect.poll(() => merchantStatus(baseUrl, merchant, late.paymentId), { timeout: 15_000 }).toBe("expired");
   const before = await evmTokenBalance(devnet, "USDT", merchant.evmAddress);
   const hash = await wallet(option.actions[0]!);
-  const confirm = await gateway(late.paymentId, "/confirm", { optionId: option.id, results: [hash] });
+  const confirm = await gatewayAt(server, late.paymentId, "/confirm", { optionId: option.id, results: [hash] });
   expect(confirm.status).toBe(410);
   expect(await confirm.json()).toMatchObject({ code: "payment_expired", message: expect.stringMatching(/recorded as paid late/) });
   await expect.poll(async () => (await listed(late.paymentId))?.exception, { timeout: 30_000 }).toBe("paid_late");

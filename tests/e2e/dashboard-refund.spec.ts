@@ -1,29 +1,20 @@
 import { join } from "node:path";
-import type { Hex } from "viem";
-import { devnetWallet } from "../../scripts/lib/devnet-wallet";
-import { uniqueClientIp } from "../support/client-ip";
-import { ARTIFACTS } from "../support/server";
 import { evmTokenBalance } from "../support/chain-balances";
+import { confirmAt, signWithDevnetBuyer } from "../support/devnet-buyer";
+import { ARTIFACTS } from "../support/server";
 import { merchantStatus, walletButton } from "../support/e2e/checkout-steps";
 import { expectAccessible } from "../support/e2e/axe";
 import { signInAsNewUser } from "../support/e2e/dashboard-steps";
 import { expect, test } from "../support/e2e/fixtures";
 import { installEvmWallet } from "../support/e2e/wallets/evm-test-wallet";
 
-type WireAction = Parameters<ReturnType<typeof devnetWallet>>[0];
-type WireOption = { id: string; amount: { display: { assetSymbol: string } }; actions: WireAction[] };
-
 test("Refund from my wallet: the merchant's wallet sends the USDC back, the service verifies it, the page shows Refunded with the transaction", async ({ page, baseUrl, devnet, merchant, createPayment }, info) => {
   test.setTimeout(120_000);
   // Paid as a wallet pays (EIP-3009, relayed), by this worker's own buyer.
   const buyer = devnet.evm.buyers[info.parallelIndex]!;
-  const pay = devnetWallet({ evm: { privateKey: buyer.privateKey as Hex, rpcUrl: devnet.evm.rpcUrl, chainId: devnet.evm.chainIdNumber } });
-  const gateway = (id: string, path: string, body: unknown) =>
-    fetch(`${baseUrl}/v1/gateway/payment/${id}${path}`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": uniqueClientIp() }, body: JSON.stringify(body) });
   const payment = await createPayment({ amount: { unit: "iso4217/USD", value: "1250" }, referenceId: "refund-order" });
-  const { options } = (await (await gateway(payment.paymentId, "/options", { accounts: [`${devnet.evm.chainId}:${buyer.address}`] })).json()) as { options: WireOption[] };
-  const usdc = options.find((o) => o.amount.display.assetSymbol === "USDC")!;
-  expect((await gateway(payment.paymentId, "/confirm", { optionId: usdc.id, results: [await pay(usdc.actions[0]!)] })).status).toBe(200);
+  const server = { url: baseUrl };
+  expect((await confirmAt(server, await signWithDevnetBuyer(server, payment.paymentId, "eip155", "USDC", info.parallelIndex, devnet)))?.status).toBe(200);
   await expect.poll(() => merchantStatus(baseUrl, merchant, payment.paymentId), { timeout: 30_000 }).toBe("succeeded");
 
   // The merchant's receiving address pays the refund's gas itself.

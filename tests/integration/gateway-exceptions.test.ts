@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
-import { decodeFunctionData, encodeFunctionData, erc20Abi, type Hex } from "viem";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { payments } from "@/db/schema";
 import { markExceptionPaid } from "@/lib/payments/mark-exception-paid";
 import { devnetWallet } from "../../scripts/lib/devnet-wallet";
 import { api } from "../support/api";
 import { evmTokenBalance } from "../support/balances";
+import { withTransferAmount } from "../support/devnet-buyer";
 import { testDb } from "../support/db";
 import { chainMerchant, gw, newPayment, type ChainMerchant } from "../support/gateway";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
@@ -44,16 +44,6 @@ async function listed(merchant: ChainMerchant, id: string) {
   const res = await api(`/v1/merchants/${merchant.merchantId}/payments?limit=50`, { headers: { "x-api-key": merchant.apiKey } });
   const body = (await res.json()) as { data: Record<string, unknown>[] };
   return body.data.find((p) => p.payment_id === id)!;
-}
-
-/** A wallet that changed the amount of the transfer it was asked to send, keeping the payment's reference. */
-function withAmount(action: WireAction, amount: bigint): WireAction {
-  const params = JSON.parse(action.walletRpc.params) as [{ data: Hex }];
-  const data = params[0].data;
-  const reference = data.slice(-64);
-  const { args } = decodeFunctionData({ abi: erc20Abi, data: data.slice(0, -64) as Hex });
-  params[0].data = `${encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [args[0] as Hex, amount] })}${reference}`;
-  return { ...action, walletRpc: { ...action.walletRpc, params: JSON.stringify(params) } };
 }
 
 const receivers: WebhookReceiver[] = [];
@@ -111,7 +101,7 @@ describe("money outside the happy path is recorded, never lost", () => {
     const webhooks = await webhooksOf(merchant);
     const { paymentId } = await newPayment(merchant, "530");
     const option = await usdtOption(paymentId);
-    const hash = await buyer().wallet(withAmount(option.actions[0]!, 5_000_000n));
+    const hash = await buyer().wallet(withTransferAmount(option.actions[0]!, 5_000_000n));
     const res = await gw(paymentId, "/confirm", { optionId: option.id, results: [hash] });
     expect(res.status).toBe(200);
     const short = await waitFor(paymentId, (r) => r.status !== "processing" && r.status !== "pending");
@@ -129,7 +119,7 @@ describe("money outside the happy path is recorded, never lost", () => {
     const merchant = await chainMerchant();
     const { paymentId } = await newPayment(merchant, "110");
     const option = await usdtOption(paymentId);
-    const hash = await buyer().wallet(withAmount(option.actions[0]!, 1_200_000n));
+    const hash = await buyer().wallet(withTransferAmount(option.actions[0]!, 1_200_000n));
     expect((await gw(paymentId, "/confirm", { optionId: option.id, results: [hash] })).status).toBe(200);
     expect(await waitFor(paymentId, (r) => r.status === "failed")).toMatchObject({ exception: "overpaid", receivedAmount: "1200000" });
 

@@ -1,3 +1,4 @@
+import { decodeFunctionData, encodeFunctionData, erc20Abi, type Hex } from "viem";
 import type { DevnetInfo } from "../../scripts/devnet/index";
 import { devnetWallet } from "../../scripts/lib/devnet-wallet";
 import { uniqueClientIp } from "./client-ip";
@@ -8,7 +9,11 @@ import type { RunningServer } from "./server";
 
 type Server = Pick<RunningServer, "url">;
 type Merchant = { merchantId: string; apiKey: string };
-type WireOption = { id: string; account: string; amount: { display: { assetSymbol: string } }; actions: { type: string; data: { data?: string } }[] };
+/** An action as the gateway sends it: a build, or a wallet RPC in both of its forms. */
+export type WireAction = { type: string; data: { data?: string }; walletRpc?: { chainId: string; method: string; params: string } };
+export type WireOption = { id: string; account: string; amount: { display: { assetSymbol: string } }; actions: WireAction[] };
+/** A devnet buyer's wallet: performs one wallet RPC action and returns the result confirm expects. */
+export type BuyerWallet = (action: WireAction) => Promise<string>;
 
 /** A call to one server's gateway, from a client address of its own (as many buyers' calls would be: per-address limits stay out of the way). */
 export function gatewayAt(server: Server, paymentId: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
@@ -39,29 +44,58 @@ export async function createPaymentAt(server: Server, merchant: Merchant, value:
 export type Signed = { paymentId: string; optionId: string; result: string };
 
 /**
- * What a wallet does up to confirm, against `server`: options for buyer `buyerIndex` of `devnet`,
- * the option of `symbol` on `namespace`, fetch when it is a build, and the wallet's result (for
- * `eth_sendTransaction` the transfer is on chain by then, as with a real wallet; on a chain that
- * mines nothing, in its mempool).
+ * What a wallet asks first, against `server`: the options for buyer `buyerIndex` of `devnet`, and
+ * the one of `symbol` on `namespace`; with that buyer's wallet, to act on it now or later.
  */
-export async function signWithDevnetBuyer(server: Server, paymentId: string, namespace: "eip155" | "solana", symbol: string, buyerIndex: number, devnet: DevnetInfo): Promise<Signed> {
+export async function optionForDevnetBuyer(
+  server: Server,
+  paymentId: string,
+  namespace: "eip155" | "solana",
+  symbol: string,
+  buyerIndex: number,
+  devnet: DevnetInfo,
+): Promise<{ option: WireOption; wallet: BuyerWallet }> {
   const { evm, solana } = devnet;
   const evmBuyer = evm.buyers[buyerIndex]!;
   const solBuyer = solana.buyers[buyerIndex]!;
   const account = namespace === "eip155" ? `${evm.chainId}:${evmBuyer.address}` : `${solana.chainId}:${solBuyer.publicKey}`;
-  const wallet = devnetWallet({
+  const perform = devnetWallet({
     evm: { privateKey: evmBuyer.privateKey as `0x${string}`, rpcUrl: evm.rpcUrl, chainId: evm.chainIdNumber },
     solana: { secretKey: solBuyer.secretKey },
   });
   const { options } = (await (await gatewayAt(server, paymentId, "/options", { accounts: [account] })).json()) as { options: WireOption[] };
   const option = options.find((o) => o.amount.display.assetSymbol === symbol);
   if (!option) throw new Error(`no ${symbol} option`);
+  return { option, wallet: (action) => perform(action as Parameters<typeof perform>[0]) };
+}
+
+/**
+ * What a wallet does up to confirm: `optionForDevnetBuyer`, fetch when the option is a build, and
+ * the wallet's result (for `eth_sendTransaction` the transfer is on chain by then, as with a real
+ * wallet; on a chain that mines nothing, in its mempool).
+ */
+export async function signWithDevnetBuyer(server: Server, paymentId: string, namespace: "eip155" | "solana", symbol: string, buyerIndex: number, devnet: DevnetInfo): Promise<Signed> {
+  const { option, wallet } = await optionForDevnetBuyer(server, paymentId, namespace, symbol, buyerIndex, devnet);
   let action = option.actions[0]!;
   if (action.type === "build") {
-    const fetched = (await (await gatewayAt(server, paymentId, "/fetch", { optionId: option.id, data: action.data.data })).json()) as { actions: WireOption["actions"] };
+    const fetched = (await (await gatewayAt(server, paymentId, "/fetch", { optionId: option.id, data: action.data.data })).json()) as { actions: WireAction[] };
     action = fetched.actions[0]!;
   }
-  return { paymentId, optionId: option.id, result: await wallet(action as unknown as Parameters<typeof wallet>[0]) };
+  return { paymentId, optionId: option.id, result: await wallet(action) };
+}
+
+/**
+ * An ERC-20 `transfer` action as a wallet that changed the amount would send it, keeping the
+ * payment's reference (the 32 bytes after the call data): the money still reaches the merchant
+ * bound to the payment, short or over.
+ */
+export function withTransferAmount<A extends { walletRpc?: { params: string } }>(action: A, amount: bigint): A {
+  const params = JSON.parse(action.walletRpc!.params) as [{ data: Hex }];
+  const data = params[0].data;
+  const reference = data.slice(-64);
+  const { args } = decodeFunctionData({ abi: erc20Abi, data: data.slice(0, -64) as Hex });
+  params[0].data = `${encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [args[0] as Hex, amount] })}${reference}`;
+  return { ...action, walletRpc: { ...action.walletRpc!, params: JSON.stringify(params) } };
 }
 
 /** The wallet's confirm; a connection cut by a crash resolves to undefined. */
