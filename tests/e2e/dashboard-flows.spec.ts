@@ -1,18 +1,15 @@
-import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { drizzle } from "drizzle-orm/postgres-js";
-import { eq } from "drizzle-orm";
-import postgres from "postgres";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import * as schema from "@/db/schema";
-import { testDatabaseUrl } from "../support/database-url";
+import { evmTokenBalance, evmTokenTransfersTo } from "../support/chain-balances";
+import { confirmAt, createPaymentWith, signWithDevnetBuyer } from "../support/devnet-buyer";
+import { merchantStatus } from "../support/e2e/checkout-steps";
 import { ARTIFACTS } from "../support/server";
 import { parseCsv } from "../support/parse-csv";
 import { signUpInBrowser, uniqueEmail } from "../support/e2e/dashboard-steps";
 import { expect, test } from "../support/e2e/fixtures";
 
-test("a merchant signs up, creates a key, sees API payments, filters, opens, exports, changes the address, revokes the key", async ({ page, baseUrl, devnet }) => {
+test("a merchant signs up, creates a key, sets its receiving address, is paid on chain, sees its payments, filters, opens, exports, revokes the key", async ({ page, baseUrl, devnet }, info) => {
   test.setTimeout(120_000);
   const email = uniqueEmail("e2e");
   await signUpInBrowser(page, baseUrl, "Corner Bookshop", email, "a long enough passphrase");
@@ -30,22 +27,41 @@ test("a merchant signs up, creates a key, sees API payments, filters, opens, exp
   await expect(page.getByTestId("keys-table")).toContainText(apiKey.slice(0, 9));
   await page.screenshot({ path: join(ARTIFACTS, "dashboard-keys.png"), fullPage: true });
 
+  // Settings: a mistyped checksum is refused and nothing typed is lost; the right address is saved,
+  // and the payments below are paid to it.
+  await page.getByRole("link", { name: "Settings" }).click();
+  const address = privateKeyToAccount(generatePrivateKey()).address;
+  // One letter's case flipped: still hex, but the EIP-55 checksum no longer matches.
+  const at = address.slice(2).search(/[a-fA-F]/) + 2;
+  const flipped = address[at] === address[at]!.toLowerCase() ? address[at]!.toUpperCase() : address[at]!.toLowerCase();
+  const mistyped = `${address.slice(0, at)}${flipped}${address.slice(at + 1)}`;
+  await page.getByLabel("Business name").fill("Corner Bookshop & Café");
+  await page.getByLabel("EVM address (Ethereum, Base, …)").fill(mistyped);
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByText(/Nothing was saved/)).toBeVisible();
+  await expect(page.getByLabel("EVM address (Ethereum, Base, …)")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Business name")).toHaveValue("Corner Bookshop & Café");
+  await page.screenshot({ path: join(ARTIFACTS, "dashboard-settings-error.png"), fullPage: true });
+  await page.getByLabel("EVM address (Ethereum, Base, …)").fill(address);
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByText("Settings saved")).toBeVisible();
+  await expect(page.getByTestId("merchant-name")).toHaveText("Corner Bookshop & Café");
+
   // The test's backend creates payments with that key.
-  const headers = { "api-key": apiKey, "merchant-id": merchantId, "content-type": "application/json" };
-  const create = async (value: string, referenceId: string) => {
-    const res = await fetch(`${baseUrl}/v1/merchant/payment`, { method: "POST", headers, body: JSON.stringify({ amount: { unit: "iso4217/USD", value }, referenceId }) });
-    expect(res.status).toBe(201);
-    return ((await res.json()) as { paymentId: string }).paymentId;
-  };
+  const server = { url: baseUrl };
+  const create = async (value: string, referenceId: string) => (await createPaymentWith(server, { apiKey, merchantId }, { amount: { unit: "iso4217/USD", value }, referenceId })).paymentId;
   const ids = [await create("1250", "order-1001"), await create("4999", "order-1002"), await create("300", 'order "1003", gift')];
-  // One of them settles, as the gateway records it once the transfer is final.
-  const sql = postgres(testDatabaseUrl(), { max: 1, onnotice: () => {} });
-  const txHash = `0x${randomBytes(32).toString("hex")}`;
-  await drizzle(sql, { schema })
-    .update(schema.payments)
-    .set({ status: "succeeded", buyerAccount: "eip155:31337:0x1111111111111111111111111111111111111111", chainId: "eip155:31337", tokenCaip19: "eip155:31337/erc20:0x5FbDB2315678afecb367f032d93F642f64180aa3", tokenAmount: "49990000", tokenSymbol: "USDC", tokenDecimals: 6, txHash, finalizedAt: new Date() })
-    .where(eq(schema.payments.id, ids[1]!));
-  await sql.end();
+  // A buyer pays one of them through the gateway on the devnet: USDC by EIP-3009, which the service
+  // relays (this worker's own buyer; the signature uses no nonce of the buyer's account).
+  const buyer = devnet.evm.buyers[info.parallelIndex]!;
+  const signed = await signWithDevnetBuyer(server, ids[1]!, "eip155", "USDC", info.parallelIndex, devnet);
+  expect((await confirmAt(server, signed))?.status).toBe(200);
+  await expect.poll(() => merchantStatus(baseUrl, { apiKey, merchantId }, ids[1]!), { timeout: 30_000 }).toBe("succeeded");
+  // What really moved: one transfer, from the buyer to the address saved in Settings.
+  const transfers = await evmTokenTransfersTo(devnet, "USDC", address);
+  expect(transfers.map((t) => [t.from.toLowerCase(), t.value])).toEqual([[buyer.address.toLowerCase(), 49_990_000n]]);
+  expect(await evmTokenBalance(devnet, "USDC", address)).toBe(49_990_000n);
+  const txHash = transfers[0]!.hash;
 
   // The table shows them; filters narrow it.
   await page.getByRole("link", { name: "Payments" }).click();
@@ -90,7 +106,7 @@ test("a merchant signs up, creates a key, sees API payments, filters, opens, exp
   await expect(page.getByRole("heading", { name: /Payment order-1002/ })).toBeVisible();
   await expect(page.getByTestId("fiat-amount")).toHaveText("$49.99");
   await expect(page.getByTestId("token-amount")).toHaveText("49.99 USDC");
-  await expect(page.getByTestId("buyer")).toContainText("0x1111111111111111111111111111111111111111");
+  await expect(page.getByTestId("buyer")).toHaveText(`${devnet.evm.chainId}:${buyer.address}`);
   await expect(page.getByTestId("tx-hash")).toContainText(txHash);
   await expect(page.getByTestId("timeline")).toContainText("Created");
   await expect(page.getByTestId("timeline")).toContainText("Succeeded");
@@ -104,45 +120,12 @@ test("a merchant signs up, creates a key, sees API payments, filters, opens, exp
   await expect(page.getByTestId("status-count-requires_action")).toHaveText("2");
   await page.screenshot({ path: join(ARTIFACTS, "dashboard-overview.png"), fullPage: true });
 
-  // Settings: a mistyped checksum is refused and nothing typed is lost; the right address is saved.
-  await page.getByRole("link", { name: "Settings" }).click();
-  const address = privateKeyToAccount(generatePrivateKey()).address;
-  // One letter's case flipped: still hex, but the EIP-55 checksum no longer matches.
-  const at = address.slice(2).search(/[a-fA-F]/) + 2;
-  const flipped = address[at] === address[at]!.toLowerCase() ? address[at]!.toUpperCase() : address[at]!.toLowerCase();
-  const mistyped = `${address.slice(0, at)}${flipped}${address.slice(at + 1)}`;
-  await page.getByLabel("Business name").fill("Corner Bookshop & Café");
-  await page.getByLabel("EVM address (Ethereum, Base, …)").fill(mistyped);
-  await page.getByRole("button", { name: "Save settings" }).click();
-  await expect(page.getByText(/Nothing was saved/)).toBeVisible();
-  await expect(page.getByLabel("EVM address (Ethereum, Base, …)")).toHaveAttribute("aria-invalid", "true");
-  await expect(page.getByLabel("Business name")).toHaveValue("Corner Bookshop & Café");
-  await page.screenshot({ path: join(ARTIFACTS, "dashboard-settings-error.png"), fullPage: true });
-  await page.getByLabel("EVM address (Ethereum, Base, …)").fill(address);
-  await page.getByRole("button", { name: "Save settings" }).click();
-  await expect(page.getByText("Settings saved")).toBeVisible();
-  await expect(page.getByTestId("merchant-name")).toHaveText("Corner Bookshop & Café");
-
-  // The checkout (gateway options for a devnet buyer) now pays the new address.
-  if (devnet) {
-    const paymentId = await create("800", "after-settings");
-    const res = await fetch(`${baseUrl}/v1/gateway/payment/${paymentId}/options`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ accounts: [`${devnet.evm.chainId}:${devnet.evm.buyers[0]!.address}`] }),
-    });
-    expect(res.status).toBe(200);
-    const { options } = (await res.json()) as { options: { actions: unknown[] }[] };
-    expect(options.length).toBeGreaterThan(0);
-    for (const option of options) expect(JSON.stringify(option.actions).toLowerCase()).toContain(address.slice(2).toLowerCase());
-  }
-
   // Revoke the key: the API refuses it at once.
   await page.getByRole("link", { name: "API keys" }).click();
   await page.getByRole("button", { name: "Revoke key Checkout server" }).click();
   await page.getByRole("button", { name: "Confirm revoking key Checkout server" }).click();
   await expect(page.getByText("No active keys")).toBeVisible();
-  const refused = await fetch(`${baseUrl}/v1/merchants/payments`, { headers });
+  const refused = await fetch(`${baseUrl}/v1/merchants/payments`, { headers: { "api-key": apiKey, "merchant-id": merchantId } });
   expect(refused.status).toBe(401);
 
   // Sign out ends the session.

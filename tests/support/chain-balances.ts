@@ -1,6 +1,6 @@
 import { getAssociatedTokenAddressSync } from "@solana/spl-token";
 import { Connection, PublicKey } from "@solana/web3.js";
-import { createPublicClient, erc20Abi, http, type Address } from "viem";
+import { createPublicClient, erc20Abi, http, type Address, type Hex } from "viem";
 import type { DevnetInfo } from "../../scripts/devnet/index";
 
 // Free of any test runner: the integration suite (balances.ts) and the browser tests read through these.
@@ -19,4 +19,12 @@ export async function solanaUsdcBalance(devnet: Pick<DevnetInfo, "solana">, owne
   const connection = new Connection(devnet.solana.rpcUrl, "confirmed");
   if (!(await connection.getAccountInfo(account, "confirmed"))) return 0n;
   return BigInt((await connection.getTokenAccountBalance(account, "confirmed")).value.amount);
+}
+
+/** Every `symbol` Transfer to `owner` on the local EVM chain, oldest first: who sent how much, in which transaction. */
+export async function evmTokenTransfersTo(devnet: Pick<DevnetInfo, "evm">, symbol: string, owner: string): Promise<{ from: Address; value: bigint; hash: Hex }[]> {
+  const token = devnet.evm.tokens.find((t) => t.symbol === symbol)!;
+  const client = createPublicClient({ transport: http(devnet.evm.rpcUrl) });
+  const logs = await client.getContractEvents({ address: token.address as Address, abi: erc20Abi, eventName: "Transfer", args: { to: owner as Address }, fromBlock: 0n });
+  return logs.map((log) => ({ from: log.args.from!, value: log.args.value!, hash: log.transactionHash }));
 }
