@@ -1,5 +1,4 @@
-import postgres from "postgres";
-import { testDatabaseUrl } from "../support/database-url";
+import { gatewayAt, optionForDevnetBuyer, withTransferAmount } from "../support/devnet-buyer";
 import { expect, test } from "../support/e2e/fixtures";
 import { captureView, chooseAndPay, connectWallet, waitForGatewayStatus } from "../support/e2e/checkout-steps";
 import { installEvmWallet } from "../support/e2e/wallets/evm-test-wallet";
@@ -143,16 +142,19 @@ test("keyboard only: connect, choose and pay without a mouse", async ({ page, de
   await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible({ timeout: 30_000 });
 });
 
-test("a failed payment shows the failure view, or sends the buyer to the error URL when both URLs are HTTPS", async ({ page, createPayment }) => {
-  // Failing on chain (a reverted transfer, a Solana blockhash that lapsed) is covered by the gateway's
-  // integration tests; here the payment is marked failed the way the settlement watcher does it.
-  const markFailed = async (paymentId: string) => {
-    const sql = postgres(testDatabaseUrl(), { max: 1, onnotice: () => {} });
-    await sql`update payments set status = 'failed', finalized_at = now(), updated_at = now() where id = ${paymentId}`;
-    await sql.end();
+test("a payment that fails on chain shows the failure view, or sends the buyer to the error URL when both URLs are HTTPS", async ({ page, baseUrl, devnet, createPayment }, info) => {
+  // A failure the settlement watcher records from the chain: the buyer's wallet sent 0.50 USDT of
+  // the 1.00 asked (a transfer still bound to the payment by its reference), so the payment fails
+  // as underpaid. This worker's own buyer: the transfer uses its account's nonce.
+  const server = { url: baseUrl };
+  const payShort = async (paymentId: string) => {
+    const { option, wallet } = await optionForDevnetBuyer(server, paymentId, "eip155", "USDT", info.parallelIndex, devnet);
+    const hash = await wallet(withTransferAmount(option.actions[0]!, 500_000n));
+    expect((await gatewayAt(server, paymentId, "/confirm", { optionId: option.id, results: [hash] })).status).toBe(200);
+    await waitForGatewayStatus(baseUrl, paymentId, "failed");
   };
   const generic = await createPayment(usd("100", "failed"));
-  await markFailed(generic.paymentId);
+  await payShort(generic.paymentId);
   await page.goto(generic.gatewayUrl);
   await expect(page.getByRole("heading", { name: "Payment failed" })).toBeVisible();
   await expect(page.getByTestId("redirect-notice")).toHaveCount(0);
@@ -160,7 +162,7 @@ test("a failed payment shows the failure view, or sends the buyer to the error U
 
   await page.route("https://shop.example/**", (route) => route.fulfill({ contentType: "text/html", body: "<title>Shop</title><h1>Payment failed</h1>" }));
   const redirecting = await createPayment(usd("100", "failed-redirect", { checkout: { successUrl: "https://shop.example/ok", errorUrl: "https://shop.example/failed" } }));
-  await markFailed(redirecting.paymentId);
+  await payShort(redirecting.paymentId);
   await page.goto(redirecting.gatewayUrl);
   await page.waitForURL(`https://shop.example/failed?payment_id=${redirecting.paymentId}`, { timeout: 10_000 });
 });
