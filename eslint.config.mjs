@@ -2,6 +2,9 @@ import { defineConfig, globalIgnores } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
+// Domain folders of lib/ (design.md): what the bottom layers may never import.
+const DOMAINS = ["payments", "listings", "merchants", "gateway", "settlement", "webhooks", "dashboard", "fees", "operations", "jobs", "wallet", "openapi"];
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -10,6 +13,25 @@ export default defineConfig([
     rules: {
       // Configuration is read in one place (lib/env.ts) so every setting is validated and documented.
       "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read settings through lib/env.ts" }],
+    },
+  },
+  {
+    // The house's floors (CODE_STYLE.md): the bottom layers never import a domain above them.
+    files: ["lib/http/**", "lib/errors/**", "lib/money/**", "db/**"],
+    rules: {
+      "import/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            {
+              target: ["./lib/http", "./lib/errors", "./lib/money", "./db"],
+              from: DOMAINS.map((d) => `./lib/${d}`),
+              message: "A bottom layer (lib/http, lib/errors, lib/money, db) must not import a domain above it.",
+            },
+            { target: "./lib/errors", from: ["./lib/http", "./lib/money", "./db", "./lib/auth"], message: "lib/errors depends on nothing of ours." },
+          ],
+        },
+      ],
     },
   },
   {

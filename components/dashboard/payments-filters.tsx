@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { FieldIssue } from "@/lib/http/errors";
+import type { FieldIssue } from "@/lib/errors/api-error";
 import { EXCEPTION_FILTERS } from "@/lib/listings/listing-query";
 import { LISTING_STATUSES } from "@/lib/listings/listing-status";
 import { exceptionLabel } from "./exception-badge";

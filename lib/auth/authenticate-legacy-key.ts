@@ -1,5 +1,5 @@
 import type { Db } from "@/db/client";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { verifyMerchantKey, type AuthenticatedMerchant } from "./authenticate-merchant";
 
 /**

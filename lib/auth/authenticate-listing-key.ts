@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { apiKeys, merchants } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { hashApiKey } from "./api-key-secret";
 import { verifyMerchantKey, type AuthenticatedMerchant } from "./authenticate-merchant";
 import { recordKeyUse } from "./record-key-use";
@@ -17,7 +17,7 @@ export async function authenticateListingKey(db: Db, headers: Headers, { merchan
   const apiKey = headers.get("api-key")?.trim();
   if (!apiKey) throw new ApiError("missing_api_key", "Missing Api-Key header");
   const merchantId = headers.get("merchant-id")?.trim();
-  if (!merchantId && merchantIdRequired) throw new ApiError("missing_merchant_id", "Missing Merchant-Id header", undefined, undefined, 401);
+  if (!merchantId && merchantIdRequired) throw new ApiError("missing_merchant_id", "Missing Merchant-Id header", undefined, undefined, "unauthenticated");
   const merchant = merchantId ? await verifyMerchantKey(db, merchantId, apiKey) : await merchantOfKey(db, apiKey);
   if (!merchant) throw new ApiError("invalid_api_key", "Api-Key is not valid for this merchant");
   return merchant;

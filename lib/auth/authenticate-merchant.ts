@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { prepared } from "@/db/prepared-per-db";
 import { apiKeys, merchants } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { hashApiKey, sameHash } from "./api-key-secret";
 import { recordKeyUse } from "./record-key-use";
 

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { partnerApiKeys, partners } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { hashApiKey, sameHash } from "./api-key-secret";
 
 export type AuthenticatedPartner = { id: string; name: string; keyId: string };

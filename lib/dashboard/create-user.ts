@@ -1,7 +1,7 @@
 import type { DbOrTx } from "@/db/client";
 import { users } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password-hash";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { newId } from "@/lib/ids";
 
 /**

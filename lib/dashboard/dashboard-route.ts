@@ -3,7 +3,7 @@ import { getDb, type Db } from "@/db/client";
 import { sessionTokenFrom } from "@/lib/auth/session-cookie";
 import { readSession, type DashboardSession } from "@/lib/auth/session-read";
 import { env } from "@/lib/env";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { route, type RouteInput } from "@/lib/http/route";
 
 type Guarded<P> = RouteInput<P> & { db: Db; session: DashboardSession; token: string };

@@ -1,6 +1,6 @@
 import type { Db } from "@/db/client";
 import { loadNetworks } from "@/lib/chains/load-networks";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { listPaymentsPage } from "@/lib/listings/list-payments-page";
 import { parsePaymentsQuery } from "./payments-query";
 

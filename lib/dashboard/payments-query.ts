@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ApiError, type FieldIssue } from "@/lib/http/errors";
+import { ApiError, type FieldIssue } from "@/lib/errors/api-error";
 import { EXCEPTION_FILTERS, parseListingQuery, type ListingQuery } from "@/lib/listings/listing-query";
 
 export type SearchParams = Record<string, string | string[] | undefined>;

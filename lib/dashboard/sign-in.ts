@@ -3,8 +3,8 @@ import type { Db } from "@/db/client";
 import { sessions, signInAttempts, users } from "@/db/schema";
 import { DUMMY_PASSWORD_HASH, hashPassword, needsRehash, verifyPassword } from "@/lib/auth/password-hash";
 import { createSession } from "@/lib/auth/session-create";
-import { ApiError } from "@/lib/http/errors";
-import { parseOrThrow } from "@/lib/http/validate";
+import { ApiError } from "@/lib/errors/api-error";
+import { parseOrThrow } from "@/lib/errors/validate";
 import { signInBody } from "./credentials";
 
 /** Failed sign-ins allowed per email, and per client address, in a sliding window. */

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import type { PaymentStatus } from "@/db/schema";
 
 /** Options and fetch need a payment still waiting for the buyer: expired is 410, anything else 409. */

@@ -1,5 +1,5 @@
 import { ChainRpcError, ChainVerificationError } from "@/lib/chains/chain-adapter";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 
 /** Run chain work, turning adapter errors into API errors: a refused result is 422, an unreachable chain 502. */
 export async function withChainErrors<T>(work: () => Promise<T>): Promise<T> {

@@ -6,7 +6,7 @@ import type { AccountId } from "@/lib/chains/caip";
 import type { TransferMethod } from "@/lib/chains/chain-adapter";
 import type { NetworkConfig, TokenConfig } from "@/lib/chains/network-config";
 import { env } from "@/lib/env";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { newId } from "@/lib/ids";
 import { SERVICE_BUILT } from "./option-builds";
 

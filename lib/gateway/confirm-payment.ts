@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { adapterFor } from "@/lib/chains/adapters";
 import { namespaceOf } from "@/lib/chains/caip";
 import { withinSponsoredBudget } from "@/lib/fees/sponsored-budget";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { recordSubmission } from "@/lib/settlement/record-submission";
 import { syncRelayerNonce } from "@/lib/settlement/relayer-nonces";
 import { sendRecorded } from "@/lib/settlement/send-recorded";

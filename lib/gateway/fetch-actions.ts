@@ -4,7 +4,7 @@ import type { Db } from "@/db/client";
 import { paymentOptions } from "@/db/schema";
 import { adapterFor } from "@/lib/chains/adapters";
 import { namespaceOf } from "@/lib/chains/caip";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { assertPayable } from "./assert-payable";
 import { withChainErrors } from "./chain-errors";
 import { findOptionOrThrow } from "./find-option-or-throw";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { paymentOptions } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 
 /** An option offered for this payment whose quote still holds (or, with `expiredQuote: "allow"`, any of its options). */
 export async function findOptionOrThrow(db: DbOrTx, paymentId: string, optionId: string, now = new Date(), expiredQuote: "refuse" | "allow" = "refuse") {

@@ -1,5 +1,5 @@
 import type { Db } from "@/db/client";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { assertPayable } from "./assert-payable";
 import { buildOptions } from "./build-options";
 import { toPaymentInfo } from "./gateway-views";

@@ -2,7 +2,7 @@ import type { paymentOptions } from "@/db/schema";
 import type { TransferIntent, TransferMethod } from "@/lib/chains/chain-adapter";
 import { parseAccountId } from "@/lib/chains/caip";
 import { loadNetworks } from "@/lib/chains/load-networks";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 
 type OptionRow = typeof paymentOptions.$inferSelect;
 

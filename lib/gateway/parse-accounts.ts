@@ -1,7 +1,7 @@
 import { isAddress } from "viem";
 import { z } from "zod";
 import { parseAccountId, type AccountId } from "@/lib/chains/caip";
-import { ApiError, type FieldIssue } from "@/lib/http/errors";
+import { ApiError, type FieldIssue } from "@/lib/errors/api-error";
 import { parseSolanaAddress } from "@/lib/merchants/receiving-address";
 
 export const optionsBody = z

@@ -1,5 +1,5 @@
 import type { Db } from "@/db/client";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { withStatusWait } from "@/lib/payments/status-changes";
 import { toGatewayStatus } from "./gateway-views";
 import { loadGatewayPaymentOrThrow } from "./load-gateway-payment";

@@ -1,4 +1,4 @@
-import { ApiError } from "./errors";
+import { ApiError } from "@/lib/errors/api-error";
 
 /** The versions this service answers, newest first; the first is served when a request names none. */
 export const API_VERSIONS = ["2026-02-19.preview", "2026-02-18"] as const;

@@ -1,4 +1,4 @@
-import { ApiError } from "./errors";
+import { ApiError } from "@/lib/errors/api-error";
 
 /**
  * The contract's create payment and refund routes document a few statuses, each with a closed
@@ -19,9 +19,9 @@ export function inContractTerms(err: unknown, route: "create" | "refund"): unkno
     case "invalid_params":
       return err.code === badBody ? err : new ApiError(badBody, err.message, err.issues);
     case "missing_merchant_id":
-      return route === "refund" ? new ApiError("missing_merchant_id", err.message, undefined, undefined, 401) : err;
+      return route === "refund" ? new ApiError("missing_merchant_id", err.message, undefined, undefined, "unauthenticated") : err;
     case "idempotency_conflict":
-      return new ApiError("idempotency_conflict", err.message, undefined, undefined, 400);
+      return new ApiError("idempotency_conflict", err.message, undefined, undefined, "invalid_request");
     default:
       return err;
   }

@@ -1,7 +1,7 @@
 import { Pool } from "pg";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { log } from "@/lib/log";
-import { ApiError } from "./errors";
+import { ApiError } from "@/lib/errors/api-error";
 
 /** Per-client budgets of the unauthenticated gateway calls (settings in lib/env.ts). */
 export type RateLimitBucket = "gateway_options" | "gateway_fetch" | "gateway_confirm" | "gateway_cancel";

@@ -1,5 +1,6 @@
 import { randomBase62 } from "@/lib/ids";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
+import { statusOf } from "./error-status";
 import { log } from "@/lib/log";
 import { apiVersionOf, isVersionedPath, LATEST_API_VERSION } from "./api-version";
 import { assertWithinRateLimit } from "./assert-within-rate-limit";
@@ -68,7 +69,7 @@ export function json(body: unknown, status = 200, headers?: Record<string, strin
 
 function errorResponse(err: unknown): Response {
   const apiError = err instanceof ApiError ? err : new ApiError("internal_error", "Internal server error");
-  return json(apiError.toBody(), apiError.status, apiError.retryAfterSeconds ? { "retry-after": String(apiError.retryAfterSeconds) } : undefined);
+  return json(apiError.toBody(), statusOf(apiError), apiError.retryAfterSeconds ? { "retry-after": String(apiError.retryAfterSeconds) } : undefined);
 }
 
 function assertAsciiHeaders(headers: Headers): void {

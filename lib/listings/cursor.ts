@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypt
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { serverSecrets } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import type { ListingQuery } from "./listing-query";
 
 /** Where a page ended: the sort key of its last row and that row's id. */

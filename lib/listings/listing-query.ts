@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PAYMENT_EXCEPTIONS } from "@/db/schema";
-import { ApiError, type FieldIssue } from "@/lib/http/errors";
-import { toFieldIssues } from "@/lib/http/validate";
+import { ApiError, type FieldIssue } from "@/lib/errors/api-error";
+import { toFieldIssues } from "@/lib/errors/validate";
 import type { ContractStatus } from "@/lib/payments/status";
 import { isIsoDateTimeWithZone } from "./iso-datetime";
 import { LISTING_STATUSES } from "./listing-status";

@@ -1,5 +1,5 @@
-import { ApiError, type FieldIssue } from "@/lib/http/errors";
-import { toFieldIssues } from "@/lib/http/validate";
+import { ApiError, type FieldIssue } from "@/lib/errors/api-error";
+import { toFieldIssues } from "@/lib/errors/validate";
 import { DEFAULT_LIMIT, restorePlus, type ListingQuery } from "./listing-query";
 import { partnerPaymentsQuerySchema } from "./merchant-payments-schemas";
 

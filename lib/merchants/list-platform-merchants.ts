@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { merchants } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { ID_PATTERN } from "@/lib/ids";
 import type { ListMerchantsQuery } from "./platform-schemas";
 import { toPlatformMerchant } from "./platform-merchant-view";

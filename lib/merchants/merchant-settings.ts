@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { merchants } from "@/db/schema";
 import { loadNetworks } from "@/lib/chains/load-networks";
-import { parseOrThrow } from "@/lib/http/validate";
+import { parseOrThrow } from "@/lib/errors/validate";
 import { isCurrencyCode } from "@/lib/money/iso4217";
 import { MAX_EXPIRY_SECONDS } from "@/lib/payments/schemas";
 import { parseEvmAddress, parseSolanaAddress } from "./receiving-address";

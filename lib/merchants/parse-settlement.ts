@@ -1,7 +1,7 @@
 import { parseAccountId } from "@/lib/chains/caip";
 import { loadNetworks } from "@/lib/chains/load-networks";
 import type { NetworkConfig } from "@/lib/chains/network-config";
-import { ApiError, type FieldIssue } from "@/lib/http/errors";
+import { ApiError, type FieldIssue } from "@/lib/errors/api-error";
 import { parseEvmAddress, parseSolanaAddress } from "./receiving-address";
 
 export type ParsedSettlement = { asset: string; destination: string; network: NetworkConfig };

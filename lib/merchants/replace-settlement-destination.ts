@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { merchantSettlementDestinations } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { findPartnerMerchantOrThrow } from "./find-partner-merchant";
 import { listSettlementDestinations, toCryptoSettlement } from "./list-settlement-destinations";
 import { parseSettlementsOrThrow } from "./parse-settlement";

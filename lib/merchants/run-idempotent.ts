@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
 import { platformIdempotencyKeys } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { hashRequest } from "@/lib/http/request-hash";
 
 export type PlatformAnswer = { status: number; body: unknown };

@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { payments, type CancelReason } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { effectiveStatus } from "./status";
 
 /**
@@ -24,5 +24,5 @@ export async function cancelPayment(db: Db, paymentId: string, reason: CancelRea
   const [row] = await db.select({ status: payments.status, expiresAt: payments.expiresAt }).from(payments).where(and(eq(payments.id, paymentId), mine));
   if (!row) throw new ApiError("payment_not_found", `No payment ${paymentId.slice(0, 64)}${merchantId ? " for this merchant" : ""}`);
   const status = effectiveStatus(row);
-  throw new ApiError("invalid_state", `Only a payment that still requires action can be cancelled; this one is ${status === "pending" ? "requires_action" : status}`, undefined, undefined, 400);
+  throw new ApiError("invalid_state", `Only a payment that still requires action can be cancelled; this one is ${status === "pending" ? "requires_action" : status}`, undefined, undefined, "invalid_request");
 }

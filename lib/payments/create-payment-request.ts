@@ -1,9 +1,9 @@
 import type { Db } from "@/db/client";
 import { authenticateMerchant } from "@/lib/auth/authenticate-merchant";
 import { inContractTerms } from "@/lib/http/contract-errors";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { readJson } from "@/lib/http/read-json";
-import { parseOrThrow } from "@/lib/http/validate";
+import { parseOrThrow } from "@/lib/errors/validate";
 import { createPayment } from "./create-payment";
 import { createPaymentBody } from "./schemas";
 

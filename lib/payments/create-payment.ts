@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from "@/db/client";
 import { idempotencyKeys, payments } from "@/db/schema";
 import type { AuthenticatedMerchant } from "@/lib/auth/authenticate-merchant";
 import { env } from "@/lib/env";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { hashRequest as hashBody } from "@/lib/http/request-hash";
 import { newId } from "@/lib/ids";
 import { currencyFromUnit } from "@/lib/money/iso4217";

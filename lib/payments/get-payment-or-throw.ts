@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { prepared } from "@/db/prepared-per-db";
 import { payments } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { paymentIdParam } from "./schemas";
 
 /** What the merchant API's answers show of a payment (status views, the contract's detail). */

@@ -5,7 +5,7 @@ import { adapterFor } from "@/lib/chains/adapters";
 import type { ChainAdapter, Observation, RefundIntent } from "@/lib/chains/chain-adapter";
 import { loadNetworks } from "@/lib/chains/load-networks";
 import { withChainErrors } from "@/lib/gateway/chain-errors";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { assertRefundable, refundPayment } from "./refund-payment";
 import { refundPlanOf, type RefundPlan } from "./refund-plan";
 

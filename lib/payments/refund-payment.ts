@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { violatedIndex } from "@/db/violated-index";
 import { payments } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 
 /** POST /v1/refunds (the contract's pattern and length, which are looser than our own ids). */
 export const refundBody = z

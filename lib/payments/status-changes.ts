@@ -1,6 +1,6 @@
 import { EventEmitter } from "node:events";
 import { connection } from "@/db/client";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 
 const changes = new EventEmitter();
 changes.setMaxListeners(0); // one listener per waiting request

@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { violatedIndex } from "@/db/violated-index";
 import { payments, paymentSubmissions, type paymentOptions, type PaymentSubmission } from "@/db/schema";
 import type { RelayFees, Relayer, TransferIntent, Verified } from "@/lib/chains/chain-adapter";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { effectiveStatus } from "@/lib/payments/status";
 import { allocateRelayNonce } from "./relayer-nonces";
 import { SEND_LEASE_MS } from "./schedule";

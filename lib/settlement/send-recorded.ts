@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { payments, paymentSubmissions, type PaymentSubmission } from "@/db/schema";
 import { ChainVerificationError, type ChainAdapter } from "@/lib/chains/chain-adapter";
 import type { NetworkConfig } from "@/lib/chains/network-config";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { log } from "@/lib/log";
 import { FIRST_CHECK_MS } from "./schedule";
 

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { webhookEndpoints } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 
 /** The one answer for an endpoint that is not there, another merchant's, or deleted: nothing tells them apart. */
 export function webhookEndpointNotFound(): ApiError {

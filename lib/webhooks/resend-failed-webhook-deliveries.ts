@@ -1,7 +1,7 @@
 import { and, eq, gte } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { webhookDeliveries } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { findWebhookEndpointOrThrow } from "./find-webhook-endpoint";
 import { notifyWebhookWorker } from "./notify-webhook-worker";
 import { RESEND } from "./resend-webhook-delivery";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/db/client";
 import { webhookDeliveries, webhookEvents } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import type { WebhookEventType } from "./event-types";
 import { findWebhookEndpointOrThrow } from "./find-webhook-endpoint";
 import { notifyWebhookWorker } from "./notify-webhook-worker";

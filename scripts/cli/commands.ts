@@ -2,7 +2,7 @@ import type { Db } from "@/db/client";
 import { createApiKey } from "@/lib/auth/create-api-key";
 import { createUser } from "@/lib/dashboard/create-user";
 import { emailSchema, newPasswordSchema } from "@/lib/dashboard/credentials";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { revokeApiKey } from "@/lib/auth/revoke-api-key";
 import { createMerchant } from "@/lib/merchants/create-merchant";
 import { createPartner } from "@/lib/merchants/create-partner";

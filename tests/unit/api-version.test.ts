@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { apiVersionOf, isVersionedPath, isWellFormedApiVersion, LATEST_API_VERSION } from "@/lib/http/api-version";
-import { ApiError } from "@/lib/http/errors";
-import { buildOpenApiDocument } from "@/lib/http/openapi";
+import { ApiError } from "@/lib/errors/api-error";
+import { statusOf } from "@/lib/http/error-status";
+import { buildOpenApiDocument } from "@/lib/openapi/build-openapi-document";
 
 function codeOf(headers: Record<string, string>): string {
   try {
     return apiVersionOf(new Headers(headers));
   } catch (err) {
-    if (err instanceof ApiError) return `${err.status} ${err.code}`;
+    if (err instanceof ApiError) return `${statusOf(err)} ${err.code}`;
     throw err;
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildOpenApiDocument } from "@/lib/http/openapi";
+import { buildOpenApiDocument } from "@/lib/openapi/build-openapi-document";
 import { FACTS } from "../support/contract-facts";
 
 type Parameter = { name: string; in: string; required?: boolean };

@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { API_OPERATIONS } from "@/lib/http/api-operations";
+import { API_OPERATIONS } from "@/lib/openapi/api-operations";
 
 const APP = join(import.meta.dirname, "..", "..", "app");
 

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createLimiterPool, createRateLimiter } from "@/lib/http/create-rate-limiter";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
+import { statusOf } from "@/lib/http/error-status";
 
 // A real pg pool pointed at a port nobody listens on: the counters' database is unreachable.
 const pool = createLimiterPool("postgres://postgres@127.0.0.1:1/none", 500);
@@ -12,7 +13,8 @@ describe("rate limiter with its counters unreachable", () => {
     for (let i = 0; i < 3; i++) await expect(limiter.consume("gateway_options", "192.0.2.1")).resolves.toBeUndefined();
     const refused = await limiter.consume("gateway_options", "192.0.2.1").catch((err: unknown) => err);
     expect(refused).toBeInstanceOf(ApiError);
-    expect(refused).toMatchObject({ code: "rate_limited", status: 429 });
+    expect(refused).toMatchObject({ code: "rate_limited" });
+    expect(statusOf(refused as ApiError)).toBe(429);
     expect((refused as ApiError).retryAfterSeconds).toBeGreaterThanOrEqual(1);
     // Budgets stay per bucket and per client.
     await expect(limiter.consume("gateway_fetch", "192.0.2.1")).resolves.toBeUndefined();

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { route } from "@/lib/http/route";
 
 /** Any /v1 path no route serves: a JSON 404 an API client can read, not the HTML page. */

@@ -1,6 +1,6 @@
 import { partnerRoute } from "@/lib/http/partner-route";
 import { json } from "@/lib/http/route";
-import { parseOrThrow } from "@/lib/http/validate";
+import { parseOrThrow } from "@/lib/errors/validate";
 import { createPlatformMerchant } from "@/lib/merchants/create-platform-merchant";
 import { listPlatformMerchants } from "@/lib/merchants/list-platform-merchants";
 import { readPlatformBody, requiredIdempotencyKey } from "@/lib/merchants/platform-request";

@@ -2,7 +2,7 @@ import { inContractTerms } from "@/lib/http/contract-errors";
 import { readJson } from "@/lib/http/read-json";
 import { merchantRoute } from "@/lib/http/merchant-route";
 import { json } from "@/lib/http/route";
-import { parseOrThrow } from "@/lib/http/validate";
+import { parseOrThrow } from "@/lib/errors/validate";
 import { refundBody, refundPayment } from "@/lib/payments/refund-payment";
 
 /** Mark a succeeded payment refunded (bookkeeping: the merchant refunded the buyer itself). */

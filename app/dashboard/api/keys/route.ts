@@ -3,7 +3,7 @@ import { createApiKey } from "@/lib/auth/create-api-key";
 import { dashboardRoute } from "@/lib/dashboard/dashboard-route";
 import { readJson } from "@/lib/http/read-json";
 import { json } from "@/lib/http/route";
-import { parseOrThrow } from "@/lib/http/validate";
+import { parseOrThrow } from "@/lib/errors/validate";
 
 const body = z.object({ name: z.string().trim().min(1, "is required").max(100, "must be at most 100 characters") });
 

@@ -1,6 +1,6 @@
 import { partnerRoute } from "@/lib/http/partner-route";
 import { json } from "@/lib/http/route";
-import { parseOrThrow } from "@/lib/http/validate";
+import { parseOrThrow } from "@/lib/errors/validate";
 import { deletePlatformMerchant } from "@/lib/merchants/delete-platform-merchant";
 import { getPlatformMerchant } from "@/lib/merchants/get-platform-merchant";
 import { readPlatformBody } from "@/lib/merchants/platform-request";

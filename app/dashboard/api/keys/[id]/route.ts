@@ -1,6 +1,6 @@
 import { revokeApiKey } from "@/lib/auth/revoke-api-key";
 import { dashboardRoute } from "@/lib/dashboard/dashboard-route";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { json } from "@/lib/http/route";
 import { ID_PATTERN } from "@/lib/ids";
 

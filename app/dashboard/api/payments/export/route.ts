@@ -1,7 +1,7 @@
 import { dashboardRoute } from "@/lib/dashboard/dashboard-route";
 import { paymentsCsv } from "@/lib/dashboard/payments-csv";
 import { parsePaymentsQuery } from "@/lib/dashboard/payments-query";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 
 /** The filtered payments as CSV, streamed page by page through the listing query (not only the page on screen). */
 export const GET = dashboardRoute(async ({ req, db, session }) => {

@@ -1,6 +1,6 @@
 import { merchantRoute } from "@/lib/http/merchant-route";
 import { json } from "@/lib/http/route";
-import { parseOrThrow } from "@/lib/http/validate";
+import { parseOrThrow } from "@/lib/errors/validate";
 import { enableWebhookEndpoint } from "@/lib/webhooks/enable-webhook-endpoint";
 import { endpointParams } from "@/lib/webhooks/webhook-api-schemas";
 

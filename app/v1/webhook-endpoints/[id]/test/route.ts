@@ -1,7 +1,7 @@
 import { merchantRoute } from "@/lib/http/merchant-route";
 import { readOptionalJson } from "@/lib/http/read-optional-json";
 import { json } from "@/lib/http/route";
-import { parseOrThrow } from "@/lib/http/validate";
+import { parseOrThrow } from "@/lib/errors/validate";
 import { sendTestWebhook } from "@/lib/webhooks/send-test-webhook";
 import { endpointParams, testEventBody } from "@/lib/webhooks/webhook-api-schemas";
 

@@ -1,5 +1,5 @@
 import { dashboardRoute } from "@/lib/dashboard/dashboard-route";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { json } from "@/lib/http/route";
 import { markExceptionPaid } from "@/lib/payments/mark-exception-paid";
 import { paymentIdParam } from "@/lib/payments/schemas";

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { dashboardRoute } from "@/lib/dashboard/dashboard-route";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { readJson } from "@/lib/http/read-json";
 import { json } from "@/lib/http/route";
-import { parseOrThrow } from "@/lib/http/validate";
+import { parseOrThrow } from "@/lib/errors/validate";
 import { recordWalletRefund } from "@/lib/payments/record-wallet-refund";
 import { paymentIdParam } from "@/lib/payments/schemas";
 

@@ -1,7 +1,7 @@
 import { dashboardRoute } from "@/lib/dashboard/dashboard-route";
 import { readJson } from "@/lib/http/read-json";
 import { json } from "@/lib/http/route";
-import { parseOrThrow } from "@/lib/http/validate";
+import { parseOrThrow } from "@/lib/errors/validate";
 import { resendFailedWebhookDeliveries } from "@/lib/webhooks/resend-failed-webhook-deliveries";
 import { endpointParams, resendFailedBody } from "@/lib/webhooks/webhook-api-schemas";
 

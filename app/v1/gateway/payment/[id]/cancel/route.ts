@@ -1,6 +1,6 @@
 import { cancelPayment } from "@/lib/payments/cancel-payment";
 import { paymentIdFromPath } from "@/lib/gateway/payment-id-from-path";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/errors/api-error";
 import { dbRoute } from "@/lib/http/db-route";
 import { json } from "@/lib/http/route";
 

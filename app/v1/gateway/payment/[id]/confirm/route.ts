@@ -2,7 +2,7 @@ import { confirmBody, confirmPayment } from "@/lib/gateway/confirm-payment";
 import { dbRoute } from "@/lib/http/db-route";
 import { readJson } from "@/lib/http/read-json";
 import { json } from "@/lib/http/route";
-import { parseOrThrow } from "@/lib/http/validate";
+import { parseOrThrow } from "@/lib/errors/validate";
 import { maxPollMsOf } from "@/lib/payments/status-changes";
 
 /** Confirm with the wallet's results (spec 4.5 step 3): verify, relay or broadcast, processing; `?maxPollMs` waits for final. */

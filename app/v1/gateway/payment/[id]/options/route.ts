@@ -3,7 +3,7 @@ import { optionsBody } from "@/lib/gateway/parse-accounts";
 import { readJson } from "@/lib/http/read-json";
 import { dbRoute } from "@/lib/http/db-route";
 import { json } from "@/lib/http/route";
-import { parseOrThrow } from "@/lib/http/validate";
+import { parseOrThrow } from "@/lib/errors/validate";
 
 /** Payment options for the wallet's accounts (spec 4.5 step 1). */
 export const POST = dbRoute<{ id: string }>(async ({ req, params, db }) => {

@@ -1,7 +1,7 @@
 import { readJson } from "@/lib/http/read-json";
 import { partnerRoute } from "@/lib/http/partner-route";
 import { json } from "@/lib/http/route";
-import { parseOrThrow } from "@/lib/http/validate";
+import { parseOrThrow } from "@/lib/errors/validate";
 import { addSettlementDestinations } from "@/lib/merchants/add-settlement-destinations";
 import { requiredIdempotencyKey } from "@/lib/merchants/platform-request";
 import { addSettlementsBody } from "@/lib/merchants/platform-schemas";

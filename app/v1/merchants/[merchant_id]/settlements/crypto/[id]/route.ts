@@ -1,7 +1,7 @@
 import { readJson } from "@/lib/http/read-json";
 import { partnerRoute } from "@/lib/http/partner-route";
 import { json } from "@/lib/http/route";
-import { parseOrThrow } from "@/lib/http/validate";
+import { parseOrThrow } from "@/lib/errors/validate";
 import { replaceSettlementBody } from "@/lib/merchants/platform-schemas";
 import { removeSettlementDestination } from "@/lib/merchants/remove-settlement-destination";
 import { replaceSettlementDestination } from "@/lib/merchants/replace-settlement-destination";

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { ApiError, type FieldIssue } from "@/lib/http/errors";
+import { ApiError, type FieldIssue } from "./api-error";
 
 /** zod issues as the spec's `issues[{field, message}]`; `field` is a dotted path (`amount.value`). */
 export function toFieldIssues(error: z.ZodError): FieldIssue[] {

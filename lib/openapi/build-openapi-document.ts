@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { ERROR_STATUS, type ErrorCode } from "./errors";
+import type { ErrorCode } from "@/lib/errors/api-error";
+import { ERROR_STATUS } from "@/lib/http/error-status";
 import { API_OPERATIONS, errorBody, type ApiOperation } from "./api-operations";
-import { API_VERSIONS, isVersionedPath, LATEST_API_VERSION, VERSION_HEADERS } from "./api-version";
+import { API_VERSIONS, isVersionedPath, LATEST_API_VERSION, VERSION_HEADERS } from "@/lib/http/api-version";
 
 type JsonSchema = Record<string, unknown>;
 

@@ -13,7 +13,7 @@ import {
   testEventResponse,
 } from "@/lib/webhooks/webhook-api-schemas";
 import type { ApiOperation } from "./api-operations";
-import type { ErrorCode } from "./errors";
+import type { ErrorCode } from "@/lib/errors/api-error";
 
 const ENDPOINT_ID = { name: "id", in: "path", required: true, description: "A webhook endpoint id (whe_…)", schema: { type: "string", pattern: "^whe_[0-9A-Za-z]{22}$" } };
 const DELIVERY_ID = { name: "deliveryId", in: "path", required: true, description: "A delivery id (whd_…) of this endpoint", schema: { type: "string", pattern: "^whd_[0-9a-f]{32}$" } };

@@ -12,7 +12,7 @@ import { PLATFORM_OPERATIONS } from "./platform-operations";
 import { WEBHOOK_OPERATIONS } from "./webhook-operations";
 import { refundBody, refundResponse } from "@/lib/payments/refund-payment";
 import { createPaymentBody, paymentResponse, paymentStatusResponse } from "@/lib/payments/schemas";
-import type { ErrorCode } from "./errors";
+import type { ErrorCode } from "@/lib/errors/api-error";
 
 export const errorBody = z
   .object({

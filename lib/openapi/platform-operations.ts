@@ -14,7 +14,7 @@ import {
   updateMerchantBody,
 } from "@/lib/merchants/platform-schemas";
 import type { ApiOperation } from "./api-operations";
-import type { ErrorCode } from "./errors";
+import type { ErrorCode } from "@/lib/errors/api-error";
 
 // Parameters as the contract (API 2026-02-19.preview) states them. merchantId takes our `mer_…` ids.
 const MERCHANT_ID = { name: "merchantId", in: "path", required: true, description: "A merchant id (mer_…) this partner created", schema: { type: "string" } };
