@@ -28,6 +28,7 @@ export default defineConfig([
               from: DOMAINS.map((d) => `./lib/${d}`),
               message: "A bottom layer (lib/http, lib/errors, lib/money, db) must not import a domain above it.",
             },
+            { target: "./lib/money", from: ["./lib/chains"], message: "lib/money sits below the chains: use its own narrow types (PricedToken)." },
             { target: "./lib/errors", from: ["./lib/http", "./lib/money", "./db", "./lib/auth"], message: "lib/errors depends on nothing of ours." },
           ],
         },

@@ -1,6 +1,5 @@
-import type { TokenConfig } from "@/lib/chains/network-config";
 import { currencyExponent } from "./iso4217";
-import { staticPriceSource, type PriceSource } from "./price-source";
+import { staticPriceSource, type PriceSource, type PricedToken } from "./price-source";
 
 /**
  * Token base units for a fiat amount, or undefined when the token cannot be priced in that
@@ -8,7 +7,7 @@ import { staticPriceSource, type PriceSource } from "./price-source";
  * is 12_500_000 units of a 6-decimal USDC. Other tokens go through the price source. Always round
  * up: the merchant is never paid less than the price.
  */
-export function fiatToTokenAmount(fiatMinor: bigint, fiatCurrency: string, token: TokenConfig, prices: PriceSource = staticPriceSource): bigint | undefined {
+export function fiatToTokenAmount(fiatMinor: bigint, fiatCurrency: string, token: PricedToken, prices: PriceSource = staticPriceSource): bigint | undefined {
   const exponent = BigInt(currencyExponent(fiatCurrency) ?? 2);
   const decimals = BigInt(token.decimals);
   if (token.peggedTo === fiatCurrency) {
