@@ -8,9 +8,9 @@ export type TerminalKind = "succeeded" | "already_paid" | "failed" | "expired" |
 const COPY: Record<TerminalKind, { title: string; body: string; tone: "ok" | "bad" }> = {
   succeeded: { title: "Payment received", body: "Thank you. The merchant has been notified.", tone: "ok" },
   already_paid: { title: "Already paid", body: "This payment has already been completed. Nothing more to do.", tone: "ok" },
-  failed: { title: "Payment failed", body: "The payment did not go through and no funds were taken. Ask the merchant for a new payment link.", tone: "bad" },
+  failed: { title: "Payment failed", body: "The payment did not complete. If your wallet shows tokens sent, they went to the merchant: contact them with the payment reference below. Otherwise ask for a new payment link.", tone: "bad" },
   expired: { title: "Payment expired", body: "The time to pay has run out. Ask the merchant for a new payment link.", tone: "bad" },
-  cancelled: { title: "Payment cancelled", body: "This payment was cancelled and can no longer be paid. No funds were taken.", tone: "bad" },
+  cancelled: { title: "Payment cancelled", body: "This payment was cancelled and can no longer be paid. If your wallet sent tokens anyway, contact the merchant with the payment reference below.", tone: "bad" },
 };
 
 const REDIRECT_SECONDS = 3;
@@ -40,6 +40,11 @@ export function TerminalView({ kind, paymentId, redirects, txHash }: { kind: Ter
       </div>
       <h2>{copy.title}</h2>
       <p className="muted">{copy.body}</p>
+      {kind === "failed" || kind === "cancelled" ? (
+        <p className="muted mono" data-testid="payment-reference">
+          Payment reference {paymentId}
+        </p>
+      ) : null}
       {txHash ? (
         <p className="muted mono" data-testid="tx-hash">
           Transaction {txHash.slice(0, 10)}…{txHash.slice(-6)}

@@ -157,6 +157,11 @@ test("a payment that fails on chain shows the failure view, or sends the buyer t
   await payShort(generic.paymentId);
   await page.goto(generic.gatewayUrl);
   await expect(page.getByRole("heading", { name: "Payment failed" })).toBeVisible();
+  // The buyer's 0.50 USDT reached the merchant: the view must not say nothing was taken, and gives
+  // the reference to claim it with.
+  await expect(page.getByText(/no funds were taken/i)).toHaveCount(0);
+  await expect(page.getByText(/went to the merchant/)).toBeVisible();
+  await expect(page.getByTestId("payment-reference")).toHaveText(`Payment reference ${generic.paymentId}`);
   await expect(page.getByTestId("redirect-notice")).toHaveCount(0);
   await captureView(page, "failed");
 
