@@ -7,9 +7,11 @@ import { confirmAt, createPaymentAt, signWithDevnetBuyer, type Signed } from "..
 import { proxiedSetup, type ProxiedSetup } from "../support/proxied-servers";
 import type { RunningServer } from "../support/server";
 
-const setups: ProxiedSetup[] = [];
+// A setup still running when the next starts would hold its instances' connections too: with five
+// servers' pools at once a shared PostgreSQL (max_connections 100) refuses clients. Each closes when done.
+let open: ProxiedSetup | undefined;
 afterAll(async () => {
-  await Promise.all(setups.map((s) => s.close()));
+  await open?.close();
 });
 
 const PAYMENTS = 100;
@@ -31,8 +33,9 @@ async function waitFinal(setup: ProxiedSetup, ids: string[], ms = 90_000) {
  * nonces are 0..99 with none reused, and the chain agrees.
  */
 async function hundredAcross(count: number) {
+  await open?.close(); // the previous test's, had it failed before closing
   const setup = await proxiedSetup(`relay_nonces_${count}_instances`);
-  setups.push(setup);
+  open = setup;
   const servers: RunningServer[] = [];
   for (let i = 0; i < count; i++) servers.push(await setup.start(`i${i}`));
   const before = await evmTokenBalance("USDC", setup.merchant.evmAddress);
@@ -52,6 +55,8 @@ async function hundredAcross(count: number) {
   const chain = createPublicClient({ transport: http(inject("devnet").evm.rpcUrl) });
   expect(await chain.getTransactionCount({ address: setup.relayer })).toBe(PAYMENTS);
   expect(await evmTokenBalance("USDC", setup.merchant.evmAddress)).toBe(before + BigInt(PAYMENTS) * 1_000_000n);
+  await setup.close();
+  open = undefined;
 }
 
 describe("several instances sharing one relayer key", () => {
