@@ -9,6 +9,8 @@ const devnetFileSchema = z.object({
     chainId: z.string(),
     rpcUrl: z.string(),
     tokens: z.array(z.object({ symbol: z.string(), name: z.string().optional(), address: z.string(), decimals: z.number().int(), eip3009: z.boolean() })),
+    // Absent in files written before the devnet had feeds: such a devnet prices by peg alone.
+    priceFeeds: z.array(z.object({ pair: z.string(), address: z.string() })).default([]),
     relayer: z.object({ privateKey: z.string() }),
   }),
   solana: z.object({
@@ -34,7 +36,11 @@ export function readRunningDevnet(path: string): DevnetFile | undefined {
   return parsed.data;
 }
 
-/** Local chains as network configuration: stablecoins pegged to USD, one confirmation. */
+// The devnet's feeds move only when a test or `npm run devnet -- set-price` moves them, so a day keeps
+// a long demo priced while a test can still age a feed past it.
+export const DEVNET_FEED_MAX_AGE_SECONDS = 86_400;
+
+/** Local chains as network configuration: stablecoins pegged to USD, one confirmation, the devnet's price feeds. */
 export function devnetNetworks(devnet: DevnetFile): NetworkConfig[] {
   return [
     {
@@ -47,6 +53,7 @@ export function devnetNetworks(devnet: DevnetFile): NetworkConfig[] {
       confirmations: 1,
       // Fixed prices on the local chains, so the fees the service pays there have a value in USD.
       nativeCurrency: { symbol: "ETH", decimals: 18, price: { currency: "USD", value: "2500" } },
+      priceFeeds: devnet.evm.priceFeeds.map((f) => ({ pair: f.pair, address: f.address, maxAgeSeconds: DEVNET_FEED_MAX_AGE_SECONDS })),
       tokens: devnet.evm.tokens.map((t) => ({
         caip19: `${devnet.evm.chainId}/erc20:${t.address}`,
         symbol: t.symbol,

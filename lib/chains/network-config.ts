@@ -29,6 +29,24 @@ export const tokenConfigSchema = z.object({
   peggedTo: z.string().refine(isCurrencyCode, "must be an ISO 4217 code").nullish(),
   /** Static price of one whole token (the default price source), for tokens without a peg. */
   price: staticPrice.nullish(),
+  /**
+   * A stablecoin whose own feed (`<symbol>/USD` in some network's priceFeeds) strays from its peg by
+   * more than this many basis points is not offered. Default 100 (1%).
+   */
+  pegToleranceBps: z.number().int().min(0).max(10_000).nullish(),
+});
+
+/**
+ * A Chainlink-style aggregator (`latestRoundData`, `decimals`) on this network: `pair` "EUR/USD" says one
+ * EUR is worth answer / 10^decimals USD. Every price composes through USD, so only `…/USD` pairs are read.
+ */
+const priceFeedSchema = z.object({
+  pair: z.string().regex(/^[A-Z0-9]{2,16}\/USD$/, "must be a pair quoted in USD, e.g. EUR/USD or ETH/USD"),
+  address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a contract address, 0x + 40 hex digits"),
+  /** An answer older than this (by its updatedAt) is not used: the pair is unpriced until the feed moves. */
+  maxAgeSeconds: z.number().int().min(1).max(7 * 24 * 3600),
+  /** Two feeds of one pair (on two networks) disagreeing by more than this leave the pair unpriced. Default 100. */
+  maxDeviationBps: z.number().int().min(1).max(10_000).nullish(),
 });
 
 /** The coin a network's gas is paid in. */
@@ -59,8 +77,18 @@ export const networkConfigSchema = z
     nativeCurrency: nativeCurrencySchema.nullish(),
     /** Warn when this network's gas key holds less native coin than this (overrides GAS_BALANCE_WARN). */
     gasBalanceWarn: z.string().regex(DECIMAL_AMOUNT, "must be a decimal amount of the native coin, e.g. \"0.05\"").nullish(),
+    /** Price feeds read on this network (EVM only) for payments on every network: see README "Prices". */
+    priceFeeds: z.array(priceFeedSchema).max(64).nullish(),
   })
   .superRefine((network, ctx) => {
+    if (network.priceFeeds?.length && !network.chainId.startsWith("eip155:")) {
+      ctx.addIssue({ code: "custom", path: ["priceFeeds"], message: "price feeds are read on EVM networks only" });
+    }
+    network.priceFeeds?.forEach((feed, i) => {
+      if (network.priceFeeds!.findIndex((f) => f.pair === feed.pair) !== i) {
+        ctx.addIssue({ code: "custom", path: ["priceFeeds", i, "pair"], message: `${feed.pair} is configured twice on this network` });
+      }
+    });
     network.tokens.forEach((token, i) => {
       if (!token.caip19.startsWith(`${network.chainId}/`)) {
         ctx.addIssue({ code: "custom", path: ["tokens", i, "caip19"], message: `must be an asset of ${network.chainId}` });
@@ -73,3 +101,4 @@ export const networksFileSchema = z.object({ networks: z.array(networkConfigSche
 export type TokenConfig = z.infer<typeof tokenConfigSchema>;
 export type NetworkConfig = z.infer<typeof networkConfigSchema>;
 export type NativeCurrency = z.infer<typeof nativeCurrencySchema>;
+export type PriceFeedConfig = z.infer<typeof priceFeedSchema>;

@@ -3,10 +3,12 @@ import path from "node:path";
 import type { Address } from "viem";
 import type { EvmKey } from "./evm/evm-accounts";
 import type { EvmTokenInfo } from "./evm/deploy-tokens";
+import type { PriceFeedInfo } from "./evm/deploy-price-feeds";
 import type { SolanaInfo } from "./solana/start-solana";
 
 export type { EvmKey } from "./evm/evm-accounts";
 export type { EvmTokenInfo } from "./evm/deploy-tokens";
+export type { PriceFeedInfo } from "./evm/deploy-price-feeds";
 export type { SolanaBuyerInfo, SolanaInfo, SolanaTokenInfo } from "./solana/start-solana";
 export type { SolanaKeyInfo } from "./solana/solana-keys";
 
@@ -17,6 +19,8 @@ export interface EvmInfo {
   chainIdNumber: number;
   rpcUrl: string;
   tokens: EvmTokenInfo[];
+  /** Chainlink-style aggregators (EUR/USD, GBP/USD, JPY/USD, ETH/USD, SOL/USD, USDC/USD), 8 decimals, movable by anyone. */
+  priceFeeds: PriceFeedInfo[];
   /** Each: 10,000 ETH, 1,000,000 USDC and 1,000,000 USDT. */
   buyers: EvmKey[];
   /** The service's gas key: ETH only. */
@@ -25,6 +29,8 @@ export interface EvmInfo {
   merchant: { address: Address };
   /** Deployed the tokens and is their minter (mint(address,uint256)), for tests needing more tokens. */
   deployer: EvmKey;
+  /** Deployed the price feeds; `npm run devnet -- set-price` moves them with it. */
+  oracle: EvmKey;
 }
 
 /** Contents of .devnet/devnet.json and the `info` returned by startDevnet. */

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { removeInfoFile, writeInfoFile, type DevnetInfo } from "./devnet-info";
 import { startAnvil, type AnvilHandle } from "./evm/anvil-process";
+import { deployPriceFeeds } from "./evm/deploy-price-feeds";
 import { deployTokens } from "./evm/deploy-tokens";
 import { BUYER_COUNT, evmAccounts } from "./evm/evm-accounts";
 import { PROJECT_ROOT } from "./paths";
@@ -36,7 +37,7 @@ export interface Devnet {
   stop(): Promise<void>;
 }
 
-/** Starts anvil (with USDC/USDT deployed) and the LiteSVM-backed Solana RPC, both on 127.0.0.1. */
+/** Starts anvil (with USDC/USDT and the price feeds deployed) and the LiteSVM-backed Solana RPC, both on 127.0.0.1. */
 export async function startDevnet(opts: StartDevnetOptions = {}): Promise<Devnet> {
   const file = opts.file === undefined ? undefined : path.resolve(PROJECT_ROOT, opts.file);
   const log = opts.quiet ? () => {} : (line: string) => console.log(line);
@@ -65,7 +66,8 @@ export async function startDevnet(opts: StartDevnetOptions = {}): Promise<Devnet
     const [evm, sol] = await Promise.allSettled([
       startAnvil(evmPort, EVM_CHAIN_ID).then((handle) => {
         anvil = handle;
-        return deployTokens(handle.rpcUrl, EVM_CHAIN_ID, accounts);
+        // Different keys, so the tokens and the price feeds deploy side by side with stable addresses.
+        return Promise.all([deployTokens(handle.rpcUrl, EVM_CHAIN_ID, accounts), deployPriceFeeds(handle.rpcUrl, EVM_CHAIN_ID, accounts.oracle)]);
       }),
       startSolana({ port: solanaPort, buyerCount: BUYER_COUNT, slotMs: opts.slotMs ?? 400 }).then((s) => {
         solana = s;
@@ -73,7 +75,7 @@ export async function startDevnet(opts: StartDevnetOptions = {}): Promise<Devnet
     ]);
     if (evm.status === "rejected") throw evm.reason;
     if (sol.status === "rejected") throw sol.reason;
-    const evmTokens = evm.value;
+    const [evmTokens, priceFeeds] = evm.value;
     if (!anvil || !solana) throw new Error("devnet start-up did not complete");
     const info: DevnetInfo = {
       evm: {
@@ -81,10 +83,12 @@ export async function startDevnet(opts: StartDevnetOptions = {}): Promise<Devnet
         chainIdNumber: EVM_CHAIN_ID,
         rpcUrl: anvil.rpcUrl,
         tokens: evmTokens,
+        priceFeeds,
         buyers: accounts.buyers,
         relayer: accounts.relayer,
         merchant: { address: accounts.merchant.address },
         deployer: accounts.deployer,
+        oracle: accounts.oracle,
       },
       solana: solana.info,
       pid: process.pid,
@@ -97,6 +101,7 @@ export async function startDevnet(opts: StartDevnetOptions = {}): Promise<Devnet
     const tokens = (list: { symbol: string; address?: string; mint?: string }[]) =>
       list.map((t) => `${t.symbol} ${t.address ?? t.mint}`).join(", ");
     log(`evm    ${info.evm.chainId} ${info.evm.rpcUrl} ${tokens(info.evm.tokens)}`);
+    log(`feeds  ${info.evm.priceFeeds.map((f) => `${f.pair} ${f.address}`).join(", ")}`);
     log(`solana ${info.solana.chainId} ${info.solana.rpcUrl} ${tokens(info.solana.tokens)}`);
     log(file ? `devnet ready: ${file}` : "devnet ready");
     return { info, anvilPid: anvil.pid, stop };

@@ -3,6 +3,7 @@
 import { isAlive } from "./evm/anvil-process";
 import { startDevnet, type Devnet } from "./index";
 import { smokeEvm } from "./smoke-evm";
+import { smokeFeeds } from "./smoke-feeds";
 import { smokeSolana } from "./smoke-solana";
 
 const started = performance.now();
@@ -20,6 +21,7 @@ try {
   devnet = await startDevnet({ evmPort: 0, solanaPort: 0, quiet: true });
   step(`devnet started: ${devnet.info.evm.rpcUrl}, ${devnet.info.solana.rpcUrl}`);
   await smokeEvm(devnet.info.evm, step);
+  await smokeFeeds(devnet.info.evm, step);
   await smokeSolana(devnet.info.solana, step);
 } catch (error) {
   failure = error;

@@ -1,5 +1,17 @@
 // `npm run devnet`: runs both local chains until Ctrl-C / SIGTERM, advertising them in .devnet/devnet.json.
+// `npm run devnet -- set-price EUR/USD 1.0842 [--age-seconds N]`: moves a price feed of the running devnet.
 import { DEFAULT_INFO_FILE, startDevnet } from "./index";
+import { setPriceCommand } from "./set-price-command";
+
+if (process.argv[2] === "set-price") {
+  await setPriceCommand(process.argv.slice(3), process.env.DEVNET_FILE || DEFAULT_INFO_FILE).then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : String(error));
+      process.exit(1);
+    },
+  );
+}
 
 function portFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];

@@ -12,6 +12,7 @@ export interface CompiledContract {
 export interface CompiledTokens {
   DevToken: CompiledContract;
   TestUSDC: CompiledContract;
+  TestAggregator: CompiledContract;
 }
 
 // cancun rather than solc's newest default: every EVM node a test might use (anvil, hardhat, forks)
@@ -28,7 +29,7 @@ interface SolcOutput {
 }
 
 /**
- * Compiles the devnet tokens with the bundled solc-js, or returns the cached artifact.
+ * Compiles the devnet contracts (tokens, price feeds) with the bundled solc-js, or returns the cached artifact.
  * The cache key covers sources, compiler version and settings, so editing a .sol file is enough to
  * trigger a rebuild, and loading solc (~1 s) is skipped on every ordinary restart.
  */
@@ -73,5 +74,5 @@ async function runSolc(sources: Record<string, { content: string }>): Promise<Co
     if (!contract) throw new Error(`solc output lacks contract ${name}`);
     return { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
   };
-  return { DevToken: pick("DevToken"), TestUSDC: pick("TestUSDC") };
+  return { DevToken: pick("DevToken"), TestUSDC: pick("TestUSDC"), TestAggregator: pick("TestAggregator") };
 }

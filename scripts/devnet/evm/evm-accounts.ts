@@ -29,6 +29,8 @@ export interface EvmAccounts {
   buyers: EvmKey[];
   /** Gas key of the payment service: pays for transferWithAuthorization, holds no tokens. */
   relayer: EvmKey;
+  /** Deploys the price feeds (its own nonces, so their addresses are stable too) and moves them at start. */
+  oracle: EvmKey;
   /** Fresh address with nothing on it, so every balance it shows came from a payment. */
   merchant: EvmKey;
 }
@@ -40,6 +42,7 @@ export function evmAccounts(): EvmAccounts {
     deployer: anvilAccount(0),
     buyers: Array.from({ length: BUYER_COUNT }, (_, i) => anvilAccount(1 + i)),
     relayer: anvilAccount(1 + BUYER_COUNT),
+    oracle: anvilAccount(2 + BUYER_COUNT),
     merchant: labelledAccount("merchant"),
   };
 }
