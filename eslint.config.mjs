@@ -3,7 +3,7 @@ import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
 // Domain folders of lib/ (design.md): what the bottom layers may never import.
-const DOMAINS = ["payments", "listings", "merchants", "gateway", "settlement", "webhooks", "dashboard", "fees", "operations", "jobs", "wallet", "openapi"];
+const DOMAINS = ["payments", "listings", "merchants", "gateway", "settlement", "webhooks", "dashboard", "fees", "operations", "jobs", "wallet", "openapi", "prices"];
 
 export default defineConfig([
   ...nextVitals,

@@ -33,6 +33,12 @@ const envSchema = z.object({
   SOLANA_FEE_PAYER_SECRET_KEY: z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{80,90}$/, "must be base58 of a 64-byte secret key").optional(),
   /** How long a quote (an option's token amount) holds, in seconds, capped by the payment's expiry. */
   QUOTE_TTL_SECONDS: intFromEnv(30, 3600, 300),
+  /**
+   * How often the price feeds (networks' priceFeeds) are read, at most, for all payments of an instance:
+   * options within this interval price from the last read. Feeds move every few minutes or on a
+   * deviation, so 30 s is fresh enough and costs one eth_call per network twice a minute.
+   */
+  PRICE_REFRESH_MS: intFromEnv(100, 3_600_000, 30_000),
   /** How often the settlement watcher looks for submissions that are due (each has its own next check). */
   WATCHER_INTERVAL_MS: intFromEnv(100, 60_000, 250),
   /**

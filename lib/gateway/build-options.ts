@@ -7,7 +7,10 @@ import type { NetworkConfig, TokenConfig } from "@/lib/chains/network-config";
 import { env } from "@/lib/env";
 import { withinSponsoredBudget } from "@/lib/fees/sponsored-budget";
 import { loadSettlementOverrides } from "@/lib/merchants/load-settlement-overrides";
-import { fiatToTokenAmount } from "@/lib/money/token-amount";
+import type { PriceSource } from "@/lib/money/price-source";
+import { quoteInToken } from "@/lib/money/token-amount";
+import { livePriceSource } from "@/lib/prices/live-price-source";
+import { currentPrices } from "@/lib/prices/price-cache";
 import { buildAtOptions } from "./build-at-options";
 import { claimOptionRows, type Offer } from "./claim-option-rows";
 import type { GatewayPayment } from "./load-gateway-payment";
@@ -23,10 +26,15 @@ import { toWireAction } from "./wire-actions";
  */
 export async function buildOptions(db: Db, p: GatewayPayment, accounts: AccountId[], now = new Date()) {
   const quoteExpiresAt = new Date(Math.min(p.payment.expiresAt.getTime(), now.getTime() + env().QUOTE_TTL_SECONDS * 1000));
-  // Past the merchant's daily fee budget, only what the buyer pays for is offered.
-  const sponsored = await withinSponsoredBudget(db, { id: p.payment.merchantId, currency: p.merchantCurrency });
-  const destinations = await loadSettlementOverrides(db, p.payment.merchantId);
-  const claimed = await claimOptionRows(db, p.payment, offersFor(p, accounts, sponsored, destinations), quoteExpiresAt, now);
+  const [snapshot, sponsored, destinations] = await Promise.all([
+    // The feeds' prices: at most one read per PRICE_REFRESH_MS for all payments, before any transaction opens.
+    currentPrices(now.getTime()),
+    // Past the merchant's daily fee budget, only what the buyer pays for is offered.
+    withinSponsoredBudget(db, { id: p.payment.merchantId, currency: p.merchantCurrency }),
+    loadSettlementOverrides(db, p.payment.merchantId),
+  ]);
+  const prices = livePriceSource(snapshot, now.getTime());
+  const claimed = await claimOptionRows(db, p.payment, offersFor(p, accounts, sponsored, destinations, prices), quoteExpiresAt, now);
   // Chain work (an EIP-3009 token's domain, new Solana transactions) only now, with the rows committed
   // and no transaction open. Actions are built from the stored row alone (a Solana option's
   // transaction is stored with it), so a reused option gets exactly the actions it had.
@@ -55,7 +63,7 @@ export async function buildOptions(db: Db, p: GatewayPayment, accounts: AccountI
  * Each token pays the merchant's settlement destination for that token's CAIP-19 when one is set
  * (Platform API), else its receiving address for the namespace; a token with neither is not offered.
  */
-function offersFor(p: GatewayPayment, accounts: AccountId[], sponsored: boolean, destinations: ReadonlyMap<string, string>): Offer[] {
+function offersFor(p: GatewayPayment, accounts: AccountId[], sponsored: boolean, destinations: ReadonlyMap<string, string>, prices: PriceSource): Offer[] {
   const networks = loadNetworks();
   const offers = new Map<string, Offer>();
   for (const account of accounts) {
@@ -67,11 +75,11 @@ function offersFor(p: GatewayPayment, accounts: AccountId[], sponsored: boolean,
       if (!recipient) continue;
       // The merchant's accepted tokens (dashboard settings); null accepts every configured token.
       if (p.acceptedTokens && !p.acceptedTokens.includes(token.caip19)) continue;
-      const amount = fiatToTokenAmount(p.payment.fiatAmount, p.payment.fiatCurrency, token);
-      if (amount === undefined) continue;
+      const quote = quoteInToken(p.payment.fiatAmount, p.payment.fiatCurrency, token, prices);
+      if (!quote) continue;
       const method = methodFor(account.chain.namespace, token, sponsored);
       if (!method) continue;
-      offers.set(`${account.id} ${token.caip19}`, { account, network, token, method, recipient, amount });
+      offers.set(`${account.id} ${token.caip19}`, { account, network, token, method, recipient, amount: quote.amount, price: quote.price });
     }
   }
   return [...offers.values()];

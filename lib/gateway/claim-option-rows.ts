@@ -6,12 +6,13 @@ import type { AccountId } from "@/lib/chains/caip";
 import type { TransferMethod } from "@/lib/chains/chain-adapter";
 import type { NetworkConfig, TokenConfig } from "@/lib/chains/network-config";
 import { env } from "@/lib/env";
+import type { Price } from "@/lib/money/price-source";
 import { ApiError } from "@/lib/errors/api-error";
 import { newId } from "@/lib/ids";
 import { SERVICE_BUILT } from "./option-builds";
 
 /** What options would offer one (account, token) now, before anything is stored. */
-export type Offer = { account: AccountId; network: NetworkConfig; token: TokenConfig; method: TransferMethod; recipient: string; amount: bigint };
+export type Offer = { account: AccountId; network: NetworkConfig; token: TokenConfig; method: TransferMethod; recipient: string; amount: bigint; price: Price };
 
 export type OptionRow = typeof paymentOptions.$inferSelect;
 

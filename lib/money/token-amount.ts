@@ -1,6 +1,6 @@
 import { unitsForFiatCeil } from "./compose-price";
 import { currencyExponent } from "./iso4217";
-import { staticPriceSource, type PriceSource, type PricedToken } from "./price-source";
+import { staticPriceSource, type Price, type PriceSource, type PricedToken } from "./price-source";
 
 /**
  * Token base units for a fiat amount, or undefined when the token cannot be priced in that
@@ -9,7 +9,12 @@ import { staticPriceSource, type PriceSource, type PricedToken } from "./price-s
  * price. Always round up: the merchant is never paid less than the price.
  */
 export function fiatToTokenAmount(fiatMinor: bigint, fiatCurrency: string, token: PricedToken, prices: PriceSource = staticPriceSource): bigint | undefined {
+  return quoteInToken(fiatMinor, fiatCurrency, token, prices)?.amount;
+}
+
+/** The amount (rounded up) and the price it was computed from, which a quote stores with it. */
+export function quoteInToken(fiatMinor: bigint, fiatCurrency: string, token: PricedToken, prices: PriceSource = staticPriceSource): { amount: bigint; price: Price } | undefined {
   const price = prices.priceOf(token, fiatCurrency);
   if (!price) return undefined;
-  return unitsForFiatCeil(fiatMinor, currencyExponent(fiatCurrency) ?? 2, token.decimals, price);
+  return { amount: unitsForFiatCeil(fiatMinor, currencyExponent(fiatCurrency) ?? 2, token.decimals, price), price };
 }
