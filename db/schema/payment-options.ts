@@ -1,4 +1,4 @@
-import { bigint, index, integer, numeric, pgTable, text} from "drizzle-orm/pg-core";
+import { bigint, index, integer, jsonb, numeric, pgTable, text } from "drizzle-orm/pg-core";
 import { payments } from "./payments";
 import { createdAt, timestamptz } from "./columns";
 
@@ -40,6 +40,16 @@ export const paymentOptions = pgTable(
      * `buyer`); the same for every build stored on the row (a build for another payer replaces the others).
      */
     rentPayer: text("rent_payer", { enum: ["service", "buyer"] }),
+    /**
+     * The price the amount was computed from: one whole token = price_num / price_den major units of the
+     * payment's currency (1/1 for a stablecoin in its peg currency). Kept exactly, as the amount is.
+     */
+    priceNum: numeric("price_num", { precision: 78, scale: 0 }),
+    priceDen: numeric("price_den", { precision: 78, scale: 0 }),
+    /** The feed rounds the price came from (`[{pair, roundId, updatedAt}]`); null for a peg or static price. */
+    priceRounds: jsonb("price_rounds").$type<{ pair: string; roundId: string; updatedAt: number }[]>(),
+    /** When the oldest feed answer used was updated on chain: the age shown with the rate. Null without feeds. */
+    pricedAt: timestamptz("priced_at"),
     createdAt: createdAt(),
   },
   (t) => [index("payment_options_payment_idx").on(t.paymentId)],

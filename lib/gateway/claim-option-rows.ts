@@ -81,6 +81,11 @@ function newRow(payment: { id: string; expiresAt: Date }, offer: Offer, quoteExp
     tokenCaip19: offer.token.caip19,
     method: offer.method,
     tokenAmount: offer.amount.toString(),
+    // The rate and the feed rounds behind this amount, shown to the buyer and the merchant with it.
+    priceNum: offer.price.num.toString(),
+    priceDen: offer.price.den.toString(),
+    priceRounds: offer.price.rounds ?? null,
+    pricedAt: offer.price.at === undefined ? null : new Date(offer.price.at * 1000),
     // 32 bytes binding signatures and transactions to this payment and option.
     reference: `0x${createHash("sha256").update(`${payment.id}:${id}`).digest("hex")}`,
     // An authorization must be void once the payment is.
