@@ -71,13 +71,13 @@ describe("live prices that move", () => {
   it("a moved price does not change an option already quoted until its quote runs out; the old quote still pays", async () => {
     const eur = await payment("iso4217/EUR", "1000");
     const signed = await signWithDevnetBuyer(server, eur, "eip155", "USDC", 0, devnet.info);
-    const first = (await optionsFor(eur, 0)).find((o) => o.id === signed.optionId)!;
-    expect(first.amount.value).toBe("10842000");
+    const first = (await optionsFor(eur, 0)).find((o) => o.id === signed.optionId);
+    expect(first?.amount.value, "the signed quote is handed out again").toBe("10842000");
 
     await movePrice(devnet.info, "EUR/USD", "1.2000");
     await sleep(REFRESH_MS + 100);
     const again = (await optionsFor(eur, 0)).find((o) => o.amount.display.assetSymbol === "USDC" && o.account.startsWith("eip155:"))!;
-    expect(again).toMatchObject({ id: first.id, amount: { value: "10842000" } });
+    expect(again).toMatchObject({ id: signed.optionId, amount: { value: "10842000" } });
     // The move was seen: another buyer is quoted at 1.2000.
     const other = (await optionsFor(eur, 1)).find((o) => o.amount.display.assetSymbol === "USDC" && o.account.startsWith("eip155:"))!;
     expect(other.amount.value).toBe("12000000");
@@ -85,7 +85,7 @@ describe("live prices that move", () => {
     // Past the reuse window the first buyer gets a new quote at the new price.
     await sleep(10_500);
     const renewed = (await optionsFor(eur, 0)).find((o) => o.amount.display.assetSymbol === "USDC" && o.account.startsWith("eip155:"))!;
-    expect(renewed.id).not.toBe(first.id);
+    expect(renewed.id).not.toBe(signed.optionId);
     expect(renewed.amount.value).toBe("12000000");
 
     // The quote signed at the old price is still the merchant's price for it.
