@@ -16,6 +16,7 @@ import { claimOptionRows, type Offer } from "./claim-option-rows";
 import type { GatewayPayment } from "./load-gateway-payment";
 import { offeredBuildOf, SERVICE_BUILT } from "./option-builds";
 import { intentOfOption } from "./option-intent";
+import { optionRate } from "./option-rate";
 import { toWireAction } from "./wire-actions";
 
 /**
@@ -46,6 +47,7 @@ export async function buildOptions(db: Db, p: GatewayPayment, accounts: AccountI
     const intent = intentOfOption(row);
     const namespace = namespaceOf(row.chainId);
     const actions = await adapterFor(namespace)!.actionsFor(intent, offeredBuildOf(row));
+    const rate = optionRate(row, p.payment.fiatCurrency);
     options.push({
       id: row.id,
       account: row.account,
@@ -53,6 +55,7 @@ export async function buildOptions(db: Db, p: GatewayPayment, accounts: AccountI
       etaS: namespace === "solana" ? 2 : 5 * Math.max(1, intent.network.confirmations),
       actions: actions.map(toWireAction),
       expiresAt: Math.floor(row.expiresAt.getTime() / 1000),
+      ...(rate ? { rate } : {}),
     });
   }
   return options;

@@ -42,3 +42,16 @@ export function ratioToDecimal(ratio: Ratio, digits: number): string {
   const text = scaled.toString().padStart(digits + 1, "0");
   return digits === 0 ? text : `${text.slice(0, -digits)}.${text.slice(-digits)}`;
 }
+
+/**
+ * A ratio for people with four significant digits past any leading zeros: 1.0842, 0.006700, 0.0003614.
+ * Rounded half up; never used for amounts.
+ */
+export function ratioToSignificant(ratio: Ratio, significant = 4): string {
+  let leadingZeros = 0;
+  if (ratio.num < ratio.den) {
+    while (ratio.num * 10n ** BigInt(leadingZeros + 1) < ratio.den) leadingZeros++;
+    return ratioToDecimal(ratio, leadingZeros + significant);
+  }
+  return ratioToDecimal(ratio, significant);
+}

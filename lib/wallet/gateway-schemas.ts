@@ -28,6 +28,11 @@ export const paymentOptionSchema = z.looseObject({
   actions: z.array(wireActionSchema).min(1),
   /** Unix seconds until which the option's quote holds. */
   expiresAt: z.number().int(),
+  /**
+   * This service's extra: the rate the amount was computed at ("1 EUR = 1.0842 USDC") and when its
+   * feeds last moved (unix seconds; null for a static price). Absent when 1:1.
+   */
+  rate: z.looseObject({ currency: z.string(), tokensPerUnit: z.string(), updatedAt: z.number().int().nullable() }).optional(),
 });
 export type PaymentOption = z.infer<typeof paymentOptionSchema>;
 

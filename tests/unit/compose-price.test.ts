@@ -127,3 +127,13 @@ describe("a ratio for people", () => {
     expect(ratioToDecimal({ num: 5n, den: 2n }, 0)).toBe("3");
   });
 });
+
+describe("a rate for people, four significant digits", () => {
+  it("keeps small rates readable", async () => {
+    const { ratioToSignificant } = await import("@/lib/money/compose-price");
+    expect(ratioToSignificant({ num: 10842n, den: 10000n })).toBe("1.0842");
+    expect(ratioToSignificant({ num: 67n, den: 10000n })).toBe("0.006700");
+    expect(ratioToSignificant({ num: 10842n, den: 30000000n })).toBe("0.0003614");
+    expect(ratioToSignificant({ num: 3000n, den: 1n })).toBe("3000.0000");
+  });
+});

@@ -1,6 +1,7 @@
 import Image from "next/image";
 import { formatTokenAmount } from "./format-token-amount";
 import type { CheckoutOption } from "./pay-option";
+import { RateNote } from "./rate-note";
 
 /** One way to pay: amount and token, network, and what the buyer pays in fees. */
 export function OptionRow({ option, selected, disabled, onSelect }: { option: CheckoutOption; selected: boolean; disabled: boolean; onSelect: () => void }) {
@@ -17,6 +18,7 @@ export function OptionRow({ option, selected, disabled, onSelect }: { option: Ch
             on {d.networkName ?? option.chainId}
             {d.networkIconUrl ? <Image src={d.networkIconUrl} alt="" width={14} height={14} unoptimized className="network-icon" /> : null}
           </span>
+          {option.rate ? <RateNote rate={option.rate} symbol={d.assetSymbol} /> : null}
         </span>
         <span className="badge">{feeNote(option)}</span>
       </button>
