@@ -1,0 +1,29 @@
+import { expect, test } from "../support/e2e/fixtures";
+import { evmTokenBalance } from "../support/chain-balances";
+import { chooseAndPay, connectWallet, merchantStatus } from "../support/e2e/checkout-steps";
+import { installEvmWallet } from "../support/e2e/wallets/evm-test-wallet";
+
+test("a EUR price paid in USDC: the option shows its rate and the feeds' age, and pays what EUR/USD implies", async ({ page, devnet, merchant, baseUrl, createPayment }, info) => {
+  const buyer = devnet.evm.buyers[info.parallelIndex]!;
+  await installEvmWallet(page, { privateKey: buyer.privateKey, rpcUrl: devnet.evm.rpcUrl, chainId: devnet.evm.chainIdNumber });
+  const payment = await createPayment({ amount: { unit: "iso4217/EUR", value: "1000" }, referenceId: "eur-rate" });
+  await page.goto(payment.gatewayUrl);
+  await expect(page.getByTestId("fiat-amount")).toContainText("€10.00");
+  await connectWallet(page, "Test EVM Wallet");
+  // 10.00 EUR at the devnet's EUR/USD 1.0842 is 10.842 USDC.
+  const usdc = page.getByRole("button", { name: /10\.842 USDC/ });
+  await expect(usdc.getByTestId("option-rate")).toHaveText(/^1 EUR = 1\.0842 USDC, updated \d+ (s|min|h) ago$/);
+  await chooseAndPay(page, /10\.842 USDC/);
+  await expect(page.getByTestId("terminal-view")).toHaveAttribute("data-kind", "succeeded", { timeout: 30_000 });
+  expect(await evmTokenBalance(devnet, "USDC", merchant.evmAddress)).toBe(10_842_000n);
+  expect(await merchantStatus(baseUrl, merchant, payment.paymentId)).toBe("succeeded");
+});
+
+test("a USD price paid in USDC shows no rate: 1:1 tells the buyer nothing", async ({ page, devnet, createPayment }, info) => {
+  await installEvmWallet(page, { privateKey: devnet.evm.buyers[info.parallelIndex]!.privateKey, rpcUrl: devnet.evm.rpcUrl, chainId: devnet.evm.chainIdNumber });
+  const payment = await createPayment({ amount: { unit: "iso4217/USD", value: "1000" }, referenceId: "usd-no-rate" });
+  await page.goto(payment.gatewayUrl);
+  await connectWallet(page, "Test EVM Wallet");
+  await expect(page.getByRole("button", { name: /10\.00 USDC/ })).toBeVisible();
+  await expect(page.getByTestId("option-rate")).toHaveCount(0);
+});
