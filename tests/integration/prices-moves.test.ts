@@ -20,10 +20,17 @@ const STALE_S = 86_400 + 600; // past the devnet feeds' maxAgeSeconds (a day)
 let devnet: Devnet;
 let setup: ProxiedSetup;
 let server: RunningServer;
+// Reads of the price feeds reaching the chain: the deployless multicall is the only eth_call without a `to`.
+let feedReads = 0;
 
 beforeAll(async () => {
   devnet = await startDevnet({ evmPort: 0, solanaPort: 0, file: DEVNET_FILE, quiet: true });
-  setup = await proxiedSetup("prices_moves", { devnetFile: DEVNET_FILE });
+  setup = await proxiedSetup("prices_moves", {
+    devnetFile: DEVNET_FILE,
+    evmTap: (call) => {
+      if (call.method === "eth_call" && !(call.params[0] as { to?: string }).to) feedReads++;
+    },
+  });
   server = await setup.start("app", { PRICE_REFRESH_MS: String(REFRESH_MS), QUOTE_TTL_SECONDS: "40" });
 });
 // A test that fails half-way must not leave a moved feed for the next one.
@@ -39,14 +46,14 @@ afterAll(async () => {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 type Option = { id: string; account: string; amount: { value: string; display: { assetSymbol: string; networkName: string } } };
 
-async function payment(unit: string, value: string): Promise<string> {
-  return (await createPaymentWith(server, setup.merchant, { amount: { unit, value }, referenceId: `moves-${Date.now()}` })).paymentId;
+async function payment(unit: string, value: string, at = server): Promise<string> {
+  return (await createPaymentWith(at, setup.merchant, { amount: { unit, value }, referenceId: `moves-${Date.now()}` })).paymentId;
 }
 
-async function optionsFor(paymentId: string, buyer: number): Promise<Option[]> {
+async function optionsFor(paymentId: string, buyer: number, at = server): Promise<Option[]> {
   const { evm, solana } = devnet.info;
   const accounts = [`${evm.chainId}:${evm.buyers[buyer]!.address}`, `${solana.chainId}:${solana.buyers[buyer]!.publicKey}`];
-  const res = await gatewayAt(server, paymentId, "/options", { accounts });
+  const res = await gatewayAt(at, paymentId, "/options", { accounts });
   expect(res.status).toBe(200);
   return ((await res.json()) as { options: Option[] }).options;
 }
@@ -113,5 +120,17 @@ describe("live prices that move", () => {
     const options = await optionsFor(usd, 2);
     expect(offered(options)).toEqual(["USDC@eip155", "USDC@solana", "USDT@eip155"]);
     expect(options.find((o) => o.amount.display.assetSymbol === "USDC")!.amount.value).toBe("10000000");
+  });
+
+  it("the feeds are read once per PRICE_REFRESH_MS for all payments, and requests at once share one read", async () => {
+    const cached = await setup.start("cached", { PRICE_REFRESH_MS: "60000" });
+    const payments = await Promise.all(Array.from({ length: 8 }, (_, i) => payment("iso4217/EUR", String(1000 + i), cached)));
+    feedReads = 0;
+    const first = await Promise.all(payments.map((id, i) => optionsFor(id, i % 3, cached)));
+    expect(first.every((options) => offered(options).includes("USDC@eip155"))).toBe(true);
+    expect(feedReads).toBe(1);
+    for (const id of payments) await optionsFor(id, 0, cached);
+    expect(feedReads).toBe(1);
+    await cached.stop();
   });
 });

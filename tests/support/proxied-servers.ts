@@ -8,7 +8,7 @@ import type { Db } from "@/db/client";
 import * as schema from "@/db/schema";
 import { devnetNetworks, readRunningDevnet } from "@/lib/chains/devnet-networks";
 import { createMerchant } from "@/lib/merchants/create-merchant";
-import { startRpcProxy, type RpcProxy } from "../../scripts/lib/rpc-proxy";
+import { startRpcProxy, type RpcProxy, type RpcTap } from "../../scripts/lib/rpc-proxy";
 import { fundedRelayerKey } from "./relayer-key";
 import { scratchDatabaseUrl } from "./scratch-database";
 import { ARTIFACTS, ROOT, startServer, type RunningServer } from "./server";
@@ -33,13 +33,13 @@ export const TEST_DEVNET_FILE = join(ROOT, ".devnet", "test-devnet.json");
  * App instances of their own: a scratch database, a relayer key of their own, and a devnet (the
  * suite's, or the one `devnetFile` describes, for a test that must change how its chain mines)
  * reached through RPC proxies (a networks file names the proxies' URLs, as a production config
- * names a provider's), so a test can count RPC calls or hold one while it kills an instance.
+ * names a provider's), so a test can count RPC calls (or see each, `evmTap`) or hold one while it kills an instance.
  */
-export async function proxiedSetup(dbName: string, options: { devnetFile?: string } = {}): Promise<ProxiedSetup> {
+export async function proxiedSetup(dbName: string, options: { devnetFile?: string; evmTap?: RpcTap } = {}): Promise<ProxiedSetup> {
   const devnetFile = options.devnetFile ?? TEST_DEVNET_FILE;
   const devnet = readRunningDevnet(devnetFile);
   if (!devnet) throw new Error(`no devnet running for ${devnetFile}`);
-  const [evm, solana] = await Promise.all([startRpcProxy(devnet.evm.rpcUrl), startRpcProxy(devnet.solana.rpcUrl)]);
+  const [evm, solana] = await Promise.all([startRpcProxy(devnet.evm.rpcUrl, options.evmTap), startRpcProxy(devnet.solana.rpcUrl)]);
   const networks = devnetNetworks(devnet).map((n) => ({ ...n, rpcUrl: n.chainId.startsWith("eip155:") ? evm.url : solana.url }));
   mkdirSync(ARTIFACTS, { recursive: true });
   const networksFile = join(ARTIFACTS, `${dbName}-networks.json`);
