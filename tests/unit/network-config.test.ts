@@ -37,6 +37,27 @@ describe("networks file", () => {
     expect(networksFileSchema.safeParse({ networks: [{ ...base, tokens: [{ ...base.tokens[0]!, peggedTo: "XYZ" }] }] }).success).toBe(false);
   });
 
+  it("takes price feeds quoted in USD on EVM networks, with a peg tolerance on tokens", () => {
+    const feed = { pair: "EUR/USD", address: "0x0000000000000000000000000000000000000001", maxAgeSeconds: 3600 };
+    const withFeeds = { ...base, priceFeeds: [feed, { ...feed, pair: "USDC/USD", maxDeviationBps: 50 }], tokens: [{ ...base.tokens[0]!, pegToleranceBps: 50 }] };
+    expect(networksFileSchema.parse({ networks: [withFeeds] }).networks[0]!.priceFeeds).toHaveLength(2);
+    const refused = [
+      { ...base, priceFeeds: [{ ...feed, pair: "EUR/GBP" }] },
+      { ...base, priceFeeds: [{ ...feed, address: "0x1" }] },
+      { ...base, priceFeeds: [{ ...feed, maxAgeSeconds: 0 }] },
+      { ...base, priceFeeds: [feed, feed] },
+      { ...base, tokens: [{ ...base.tokens[0]!, pegToleranceBps: 10_001 }] },
+      {
+        chainId: "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
+        name: "Solana",
+        rpcUrl: "https://api.mainnet-beta.solana.com",
+        priceFeeds: [feed],
+        tokens: [{ caip19: "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp/token:EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v", symbol: "USDC", name: "USD Coin", decimals: 6 }],
+      },
+    ];
+    for (const network of refused) expect(networksFileSchema.safeParse({ networks: [network] }).success, JSON.stringify(network)).toBe(false);
+  });
+
   it("takes icons as http(s) URLs, data:image/ URLs or paths on this service, nothing else", () => {
     const withIcon = (iconUrl: string) => networksFileSchema.safeParse({ networks: [{ ...base, iconUrl, tokens: [{ ...base.tokens[0]!, iconUrl }] }] }).success;
     for (const ok of ["https://cdn.example.com/usdc.svg", "http://localhost:3000/icons/base.svg", "/icons/usdc.svg", "data:image/png;base64,iVBORw0KGgo="]) expect(withIcon(ok), ok).toBe(true);
