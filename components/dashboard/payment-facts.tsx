@@ -28,6 +28,17 @@ export function PaymentFacts({ detail }: { detail: PaymentDetail }) {
             <dd data-testid="token-amount">{p.token_amount ? token(p.token_amount) : "Not paid yet"}</dd>
           </>
         )}
+        {detail.quote ? (
+          <>
+            <dt>Rate</dt>
+            <dd data-testid="quote-rate">
+              1 {p.fiat_currency} = {detail.quote.tokensPerUnit} {p.token_symbol}
+              {detail.quote.pricedAt
+                ? ` (feeds ${detail.quote.rounds.map((r) => `${r.pair} round ${r.roundId}`).join(", ")}; updated ${formatTime(detail.quote.pricedAt)})`
+                : " (static price)"}
+            </dd>
+          </>
+        ) : null}
         <dt>Payment id</dt>
         <dd>
           <code>{p.payment_id}</code>

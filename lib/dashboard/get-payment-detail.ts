@@ -6,6 +6,7 @@ import { checkoutNetworks } from "@/lib/gateway/checkout-networks";
 import { toListedPayment } from "@/lib/listings/listed-record";
 import { refundPlanOf } from "@/lib/payments/refund-plan";
 import { paymentIdParam } from "@/lib/payments/schemas";
+import { quoteOfPayment } from "./quote-of-payment";
 
 export type TimelineEntry = { status: string; at: Date };
 
@@ -34,7 +35,8 @@ export async function getPaymentDetail(db: Db, merchantId: string, paymentId: st
   const walletRefund = plan ? { plan, networks: checkoutNetworks(new Set([plan.namespace])).filter((n) => n.chainId === plan.chainId) } : null;
   // The listing shows what arrived; with an exception the page also shows what the option asked.
   const exception = row.exception ? { kind: row.exception, askedTokenAmount: row.tokenAmount, receivedAmount: row.receivedAmount, resolvedBy: row.resolvedBy, resolvedAt: row.resolvedAt } : null;
-  return { payment: listed, expiresAt: row.expiresAt, networkName: network?.name ?? row.chainId, explorerUrl, timeline, exception, refund, walletRefund };
+  const quote = await quoteOfPayment(db, row.optionId);
+  return { payment: listed, expiresAt: row.expiresAt, networkName: network?.name ?? row.chainId, explorerUrl, timeline, exception, refund, walletRefund, quote };
 }
 
 export type PaymentDetail = NonNullable<Awaited<ReturnType<typeof getPaymentDetail>>>;

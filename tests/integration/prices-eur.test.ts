@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { paymentOptions } from "@/db/schema";
+import { createUser } from "@/lib/dashboard/create-user";
 import { evmTokenBalance, solanaMerchantUsdc } from "../support/balances";
+import { dash, sessionCookieOf, uniqueEmail } from "../support/dashboard";
 import { testDb } from "../support/db";
 import { chainMerchant, gw, newPayment, waitFinal } from "../support/gateway";
 import { signWithDevnetBuyer } from "../support/pay-steps";
@@ -45,6 +47,15 @@ describe("prices from the feeds: a EUR or JPY payment paid in USDC", () => {
     expect(confirm.status).toBe(200);
     expect(await waitFinal(paymentId)).toMatchObject({ status: "succeeded" });
     expect(await evmTokenBalance("USDC", merchant.evmAddress)).toBe(before + owed);
+
+    // The merchant's page of the payment shows the rate and the feed rounds it was paid at.
+    const email = uniqueEmail("rate");
+    await createUser(testDb().db, merchant.merchantId, email, "correct horse battery");
+    const signIn = await dash("/dashboard/api/sign-in", { method: "POST", json: { email, password: "correct horse battery" } });
+    const cookie = sessionCookieOf(signIn)!;
+    const html = (await (await dash(`/dashboard/payments/${paymentId}`, { user: { cookie, csrfToken: "" } })).text()).replace(/<!-- -->/g, "");
+    expect(html).toContain(`1 EUR = 1.0842 USDC (feeds `);
+    expect(html).toContain(`EUR/USD round ${eurUsd.roundId}`);
   });
 
   it("EUR paid with USDC on Solana, for exactly the amount EUR/USD implies", async () => {
