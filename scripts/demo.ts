@@ -45,13 +45,18 @@ async function main() {
   const user = await ensureDemoUser(await getDb(), merchant.merchantId);
   const webhooks = await startDemoWebhooks(await getDb(), merchant.merchantId);
   const local = `http://127.0.0.1:${PORT}`;
-  const res = await fetch(`${local}/v1/merchant/payment`, {
-    method: "POST",
-    headers: { "api-key": merchant.apiKey, "merchant-id": merchant.merchantId, "content-type": "application/json" },
-    body: JSON.stringify({ amount: { unit: "iso4217/USD", value: "1250" }, referenceId: `demo-${Date.now()}` }),
-  });
-  if (res.status !== 201) throw new Error(`creating the demo payment failed: ${res.status} ${await res.text()}`);
-  const payment = (await res.json()) as { paymentId: string; gatewayUrl: string; expiresAt: number };
+  const create = async (unit: string, value: string) => {
+    const res = await fetch(`${local}/v1/merchant/payment`, {
+      method: "POST",
+      headers: { "api-key": merchant.apiKey, "merchant-id": merchant.merchantId, "content-type": "application/json" },
+      body: JSON.stringify({ amount: { unit, value }, referenceId: `demo-${unit.slice(-3).toLowerCase()}-${Date.now()}` }),
+    });
+    if (res.status !== 201) throw new Error(`creating the demo payment failed: ${res.status} ${await res.text()}`);
+    return (await res.json()) as { paymentId: string; gatewayUrl: string; expiresAt: number };
+  };
+  const payment = await create("iso4217/USD", "1250");
+  // Priced through the devnet's EUR/USD feed: the checkout shows the rate it is quoted at.
+  const eurPayment = await create("iso4217/EUR", "1000");
 
   console.log(`
 Demo is running.
@@ -64,6 +69,9 @@ Demo is running.
 
   Payment link (open it in a browser):
     ${payment.gatewayUrl}
+  A second payment, €10.00, paid in USDC at the devnet's EUR/USD feed (${eurPayment.paymentId}):
+    ${eurPayment.gatewayUrl}
+  Move the feed:  npm run devnet -- set-price EUR/USD 1.0900
 
   Webhooks      ${webhooks.url}   (a local receiver; each event is verified and printed below)
                 secret ${webhooks.secret}
