@@ -3,16 +3,42 @@ import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
 // Domain folders of lib/ (design.md): what the bottom layers may never import.
-const DOMAINS = ["payments", "listings", "merchants", "gateway", "settlement", "webhooks", "dashboard", "fees", "operations", "jobs", "wallet", "openapi", "prices"];
+const DOMAINS = [
+  "payments",
+  "listings",
+  "merchants",
+  "gateway",
+  "settlement",
+  "webhooks",
+  "dashboard",
+  "fees",
+  "operations",
+  "jobs",
+  "wallet",
+  "openapi",
+  "prices",
+];
 
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
-  globalIgnores([".next/**", ".next-*/**", ".data/**", ".devnet/**", "node_modules/**", "next-env.d.ts", "db/migrations/**", "tests/artifacts/**"]),
+  globalIgnores([
+    ".next/**",
+    ".next-*/**",
+    ".data/**",
+    ".devnet/**",
+    "node_modules/**",
+    "next-env.d.ts",
+    "db/migrations/**",
+    "tests/artifacts/**",
+  ]),
   {
     rules: {
       // Configuration is read in one place (lib/env.ts) so every setting is validated and documented.
-      "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read settings through lib/env.ts" }],
+      "no-restricted-properties": [
+        "error",
+        { object: "process", property: "env", message: "Read settings through lib/env.ts" },
+      ],
     },
   },
   {
@@ -28,8 +54,16 @@ export default defineConfig([
               from: DOMAINS.map((d) => `./lib/${d}`),
               message: "A bottom layer (lib/http, lib/errors, lib/money, db) must not import a domain above it.",
             },
-            { target: "./lib/money", from: ["./lib/chains"], message: "lib/money sits below the chains: use its own narrow types (PricedToken)." },
-            { target: "./lib/errors", from: ["./lib/http", "./lib/money", "./db", "./lib/auth"], message: "lib/errors depends on nothing of ours." },
+            {
+              target: "./lib/money",
+              from: ["./lib/chains"],
+              message: "lib/money sits below the chains: use its own narrow types (PricedToken).",
+            },
+            {
+              target: "./lib/errors",
+              from: ["./lib/http", "./lib/money", "./db", "./lib/auth"],
+              message: "lib/errors depends on nothing of ours.",
+            },
           ],
         },
       ],

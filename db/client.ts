@@ -54,7 +54,14 @@ async function open(): Promise<Connection> {
   await runMigrations(embedded.url);
   const sql = postgres(embedded.url, { max: settings.DATABASE_POOL_SIZE, onnotice: () => {} });
   const readSql = postgres(embedded.url, { max: READ_POOL_SIZE, onnotice: () => {} });
-  return { db: drizzle(sql, { schema }), readDb: drizzle(readSql, { schema }), sql, readSql, url: embedded.url, stopEmbedded: embedded.stop };
+  return {
+    db: drizzle(sql, { schema }),
+    readDb: drizzle(readSql, { schema }),
+    sql,
+    readSql,
+    url: embedded.url,
+    stopEmbedded: embedded.stop,
+  };
 }
 
 /** Close the pool and, if this process started the embedded server, stop it. */

@@ -3,7 +3,11 @@
  * the driver's error, so the chain of causes is searched.
  */
 export function violatedIndex(err: unknown): string | undefined {
-  for (let e = err as { code?: string; constraint_name?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+  for (
+    let e = err as { code?: string; constraint_name?: string; cause?: unknown } | undefined;
+    e;
+    e = e.cause as typeof e
+  ) {
     if (e.code === "23505") return e.constraint_name;
   }
   return undefined;

@@ -12,7 +12,10 @@ const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: intFromEnv(1, 65535, 3000),
   /** External PostgreSQL. When unset, an embedded PostgreSQL is started under EMBEDDED_PG_DIR. */
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL").optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+    .optional(),
   /** Connections this process keeps to PostgreSQL (postgres.js pipelines queries over them). */
   DATABASE_POOL_SIZE: intFromEnv(1, 100, 10),
   EMBEDDED_PG_DIR: z.string().min(1).default(".data/postgres"),
@@ -28,9 +31,15 @@ const envSchema = z.object({
   /** JSON file of networks and tokens (see README). Unset: the local devnet, when it is running. */
   NETWORKS_FILE: z.string().min(1).optional(),
   /** The service's EVM gas key (relays EIP-3009 authorizations). Unset: the running devnet's relayer. */
-  EVM_RELAYER_PRIVATE_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be 0x + 64 hex digits").optional(),
+  EVM_RELAYER_PRIVATE_KEY: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, "must be 0x + 64 hex digits")
+    .optional(),
   /** The service's Solana fee payer, base58 of the 64-byte secret key. Unset: the running devnet's. */
-  SOLANA_FEE_PAYER_SECRET_KEY: z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{80,90}$/, "must be base58 of a 64-byte secret key").optional(),
+  SOLANA_FEE_PAYER_SECRET_KEY: z
+    .string()
+    .regex(/^[1-9A-HJ-NP-Za-km-z]{80,90}$/, "must be base58 of a 64-byte secret key")
+    .optional(),
   /** How long a quote (an option's token amount) holds, in seconds, capped by the payment's expiry. */
   QUOTE_TTL_SECONDS: intFromEnv(30, 3600, 300),
   /**
@@ -54,7 +63,10 @@ const envSchema = z.object({
    * WalletConnect Cloud project id. When set, the checkout also offers WalletConnect (phone
    * wallets by QR); the buyer's browser then talks to WalletConnect's relay.
    */
-  WALLETCONNECT_PROJECT_ID: z.string().regex(/^[0-9a-f]{32}$/, "must be 32 hex digits").optional(),
+  WALLETCONNECT_PROJECT_ID: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/, "must be 32 hex digits")
+    .optional(),
   /**
    * Whether anyone may create a merchant account at /dashboard/sign-up. Closed by default: a service
    * that moves money should not hand accounts to strangers unless its operator chose to; the
@@ -70,7 +82,10 @@ const envSchema = z.object({
    * A gas key (EVM relayer, Solana fee payer) holding less than this, in the native coin (ETH, SOL),
    * is reported low by /healthz and logged. A network's `gasBalanceWarn` overrides it; 0 never warns.
    */
-  GAS_BALANCE_WARN: z.string().regex(DECIMAL_AMOUNT, "must be a decimal amount of the native coin, e.g. 0.05").default("0.05"),
+  GAS_BALANCE_WARN: z
+    .string()
+    .regex(DECIMAL_AMOUNT, "must be a decimal amount of the native coin, e.g. 0.05")
+    .default("0.05"),
   /** How often the gas keys' balances are read for /healthz. */
   GAS_CHECK_INTERVAL_MS: intFromEnv(1000, 3_600_000, 60_000),
   /**
@@ -99,7 +114,10 @@ const envSchema = z.object({
    * Solana transfers) are not offered until the next day and buyer-paid ones remain. Unset: no budget.
    * A fee that could not be valued (no price of the network's coin in that currency) counts as over it.
    */
-  SPONSORED_FEES_PER_DAY: z.string().regex(DECIMAL_AMOUNT, "must be a decimal amount in the merchant's currency, e.g. 5.00").optional(),
+  SPONSORED_FEES_PER_DAY: z
+    .string()
+    .regex(DECIMAL_AMOUNT, "must be a decimal amount in the merchant's currency, e.g. 5.00")
+    .optional(),
   /**
    * Waits between webhook delivery attempts after the first (which is made at once), e.g. "1s,2s,4s";
    * past the last, the delivery is marked failed. The default is the public service's schedule.
@@ -113,7 +131,10 @@ const envSchema = z.object({
    * loopback). Only for development and tests: it lets anyone with an API key make the service call
    * into its own network.
    */
-  WEBHOOK_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
+  WEBHOOK_ALLOW_PRIVATE: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
   /** A delivery attempt counts only when a 2xx answer arrives within this. */
   WEBHOOK_TIMEOUT_MS: intFromEnv(100, 60_000, 15_000),
   /** Webhook attempts one instance makes at the same time (at most half of them to one endpoint). */

@@ -54,7 +54,12 @@ async function main(cleanups: Cleanup[]): Promise<void> {
   const statusPath = `/v1/merchant/payment/${fixture.paymentId}/status`;
   const auth = { "Api-Key": fixture.headers["Api-Key"]!, "Merchant-Id": fixture.merchantId };
   const targets: Target[] = [
-    { name: "status", label: "A app    GET /v1/merchant/payment/{id}/status", serverPid: app.pid, request: { url: appUrl + statusPath, headers: auth } },
+    {
+      name: "status",
+      label: "A app    GET /v1/merchant/payment/{id}/status",
+      serverPid: app.pid,
+      request: { url: appUrl + statusPath, headers: auth },
+    },
     {
       name: "create",
       label: "B app    POST /v1/merchant/payment (new each)",
@@ -66,8 +71,18 @@ async function main(cleanups: Cleanup[]): Promise<void> {
         body: JSON.stringify({ amount: { unit: "iso4217/USD", value: "1250" }, referenceId: "bench-order" }),
       },
     },
-    { name: "trivial", label: "C app    GET /livez (trivial route)", serverPid: app.pid, request: { url: `${appUrl}/livez` } },
-    { name: "bare", label: "D bare   GET /v1/merchant/payment/{id}/status", serverPid: bare.pid, request: { url: bare.url + statusPath, headers: auth } },
+    {
+      name: "trivial",
+      label: "C app    GET /livez (trivial route)",
+      serverPid: app.pid,
+      request: { url: `${appUrl}/livez` },
+    },
+    {
+      name: "bare",
+      label: "D bare   GET /v1/merchant/payment/{id}/status",
+      serverPid: bare.pid,
+      request: { url: bare.url + statusPath, headers: auth },
+    },
   ];
   await assertSameAnswer(appUrl + statusPath, bare.url + statusPath, auth);
 
@@ -80,7 +95,9 @@ async function main(cleanups: Cleanup[]): Promise<void> {
       const { figures, latenciesMs } = await measure(target, CONNECTIONS, SECONDS);
       runs.get(target.name)!.push(figures);
       latencies.get(target.name)!.push(latenciesMs);
-      console.log(`round ${round}/${ROUNDS} ${target.name.padEnd(7)} ${figures.requestsPerSec.toFixed(0).padStart(6)} req/s  p99 ${figures.p99Ms} ms`);
+      console.log(
+        `round ${round}/${ROUNDS} ${target.name.padEnd(7)} ${figures.requestsPerSec.toFixed(0).padStart(6)} req/s  p99 ${figures.p99Ms} ms`,
+      );
     }
   }
 
@@ -91,17 +108,31 @@ async function main(cleanups: Cleanup[]): Promise<void> {
 
   const out = join(ARTIFACTS, "bench-api.json");
   const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model, node: process.version };
-  const settings = { seconds: SECONDS, warmupSeconds: 1, firstWarmupSeconds: FIRST_WARMUP_SECONDS, connections: CONNECTIONS, rounds: ROUNDS, load: "scripts/bench/http-load.ts", summary: "req/s and cpu: median of rounds; ratios: median of per-round ratios; p50/p99: all rounds' 2xx responses pooled; error counts summed" };
-  writeFileSync(out, `${JSON.stringify({ at: new Date().toISOString(), machine, settings, results, ratios: ratiosOf(byName), checks }, null, 2)}\n`);
+  const settings = {
+    seconds: SECONDS,
+    warmupSeconds: 1,
+    firstWarmupSeconds: FIRST_WARMUP_SECONDS,
+    connections: CONNECTIONS,
+    rounds: ROUNDS,
+    load: "scripts/bench/http-load.ts",
+    summary:
+      "req/s and cpu: median of rounds; ratios: median of per-round ratios; p50/p99: all rounds' 2xx responses pooled; error counts summed",
+  };
+  writeFileSync(
+    out,
+    `${JSON.stringify({ at: new Date().toISOString(), machine, settings, results, ratios: ratiosOf(byName), checks }, null, 2)}\n`,
+  );
   console.log(`\nfigures: ${out}`);
 }
 
 /** Both servers must give the same answer, or the comparison is meaningless. */
 async function assertSameAnswer(appUrl: string, bareUrl: string, headers: Record<string, string>): Promise<void> {
-  const [a, b] = await Promise.all([appUrl, bareUrl].map(async (url) => {
-    const res = await fetch(url, { headers });
-    return `${res.status} ${await res.text()}`;
-  }));
+  const [a, b] = await Promise.all(
+    [appUrl, bareUrl].map(async (url) => {
+      const res = await fetch(url, { headers });
+      return `${res.status} ${await res.text()}`;
+    }),
+  );
   if (a !== b) throw new Error(`the app and the bare server answer differently:\n  app:  ${a}\n  bare: ${b}`);
   console.log(`both answer: ${a}`);
 }

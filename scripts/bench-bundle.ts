@@ -33,8 +33,22 @@ async function main() {
   const devnet = await startDevnet({ evmPort: 0, solanaPort: 0, file: devnetFile, quiet: true });
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const server = await launchNextServer({ port, env: { ...TEST_ENV, PUBLIC_BASE_URL: url, DEVNET_FILE: devnetFile, LOG_LEVEL: "warn" }, logFile: join(ARTIFACTS, "bench-bundle-server.log") });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync"] });
+  const server = await launchNextServer({
+    port,
+    env: { ...TEST_ENV, PUBLIC_BASE_URL: url, DEVNET_FILE: devnetFile, LOG_LEVEL: "warn" },
+    logFile: join(ARTIFACTS, "bench-bundle-server.log"),
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
   try {
     const gatewayUrl = await createPayment(url, devnet.info.solana.merchant.publicKey);
     const page = await browser.newPage();
@@ -58,7 +72,12 @@ async function main() {
 
 async function createPayment(url: string, solanaAddress: string): Promise<string> {
   const sql = postgres(testDatabaseUrl(), { max: 1, onnotice: () => {} });
-  const merchant = await createMerchant(drizzle(sql, { schema }), { name: "Bundle Bench", currency: "USD", evmAddress: privateKeyToAccount(generatePrivateKey()).address, solanaAddress });
+  const merchant = await createMerchant(drizzle(sql, { schema }), {
+    name: "Bundle Bench",
+    currency: "USD",
+    evmAddress: privateKeyToAccount(generatePrivateKey()).address,
+    solanaAddress,
+  });
   await sql.end();
   const res = await fetch(`${url}/v1/merchant/payment`, {
     method: "POST",
@@ -84,12 +103,20 @@ function report(firstLoad: Script[], onConnect: Script[]) {
   const kb = (n: number) => (n / 1024).toFixed(1);
   const sum = (list: Script[], key: "bytes" | "gzip") => list.reduce((s, x) => s + x[key], 0);
   const first = sum(firstLoad, "gzip");
-  console.log(`\ncheckout first load: ${firstLoad.length} scripts, ${kb(sum(firstLoad, "bytes"))} KB raw, ${kb(first)} KB gzip`);
-  for (const s of [...firstLoad].sort((a, b) => b.gzip - a.gzip)) console.log(`  ${kb(s.gzip).padStart(7)} KB  ${s.url}`);
-  console.log(`after "Connect a wallet": +${onConnect.length} scripts, +${kb(sum(onConnect, "bytes"))} KB raw, +${kb(sum(onConnect, "gzip"))} KB gzip (loaded only on demand)`);
+  console.log(
+    `\ncheckout first load: ${firstLoad.length} scripts, ${kb(sum(firstLoad, "bytes"))} KB raw, ${kb(first)} KB gzip`,
+  );
+  for (const s of [...firstLoad].sort((a, b) => b.gzip - a.gzip))
+    console.log(`  ${kb(s.gzip).padStart(7)} KB  ${s.url}`);
+  console.log(
+    `after "Connect a wallet": +${onConnect.length} scripts, +${kb(sum(onConnect, "bytes"))} KB raw, +${kb(sum(onConnect, "gzip"))} KB gzip (loaded only on demand)`,
+  );
   const pass = first <= TARGET_KB * 1024;
   console.log(`${pass ? "PASS" : "FAIL"} first load ${kb(first)} KB gzip (target <= ${TARGET_KB} KB)`);
-  writeFileSync(join(ARTIFACTS, "bench-bundle.json"), JSON.stringify({ firstLoad, onConnect, firstLoadGzip: first, targetKb: TARGET_KB, pass }, null, 2));
+  writeFileSync(
+    join(ARTIFACTS, "bench-bundle.json"),
+    JSON.stringify({ firstLoad, onConnect, firstLoadGzip: first, targetKb: TARGET_KB, pass }, null, 2),
+  );
 }
 
 main().catch((error: unknown) => {

@@ -30,7 +30,12 @@ async function main() {
   // Sign-up open, so that whoever tries the demo can also make a merchant of their own in the dashboard.
   // Private webhook addresses allowed, for the demo's receiver on 127.0.0.1 (never in production).
   console.log(`Starting the app on port ${PORT} (log: ${logFile})...`);
-  const server = await launchNextServer({ port: PORT, host: "0.0.0.0", env: { PUBLIC_BASE_URL, DEVNET_FILE: DEFAULT_INFO_FILE, SIGN_UP: "open", WEBHOOK_ALLOW_PRIVATE: "true" }, logFile });
+  const server = await launchNextServer({
+    port: PORT,
+    host: "0.0.0.0",
+    env: { PUBLIC_BASE_URL, DEVNET_FILE: DEFAULT_INFO_FILE, SIGN_UP: "open", WEBHOOK_ALLOW_PRIVATE: "true" },
+    logFile,
+  });
   const stop = async () => {
     await closeDb();
     await server.stop();
@@ -41,7 +46,10 @@ async function main() {
   process.on("SIGTERM", stop);
 
   const { evm, solana } = devnet.info;
-  const merchant = await ensureDemoMerchant(await getDb(), { evmAddress: evm.merchant.address, solanaAddress: solana.merchant.publicKey });
+  const merchant = await ensureDemoMerchant(await getDb(), {
+    evmAddress: evm.merchant.address,
+    solanaAddress: solana.merchant.publicKey,
+  });
   const user = await ensureDemoUser(await getDb(), merchant.merchantId);
   const webhooks = await startDemoWebhooks(await getDb(), merchant.merchantId);
   const local = `http://127.0.0.1:${PORT}`;
@@ -49,7 +57,10 @@ async function main() {
     const res = await fetch(`${local}/v1/merchant/payment`, {
       method: "POST",
       headers: { "api-key": merchant.apiKey, "merchant-id": merchant.merchantId, "content-type": "application/json" },
-      body: JSON.stringify({ amount: { unit, value }, referenceId: `demo-${unit.slice(-3).toLowerCase()}-${Date.now()}` }),
+      body: JSON.stringify({
+        amount: { unit, value },
+        referenceId: `demo-${unit.slice(-3).toLowerCase()}-${Date.now()}`,
+      }),
     });
     if (res.status !== 201) throw new Error(`creating the demo payment failed: ${res.status} ${await res.text()}`);
     return (await res.json()) as { paymentId: string; gatewayUrl: string; expiresAt: number };

@@ -16,14 +16,21 @@ type Action = { type: string; data: { data?: string }; walletRpc: { chainId: str
 async function main() {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { solana: { type: "boolean", default: false }, "base-url": { type: "string", default: `http://127.0.0.1:${process.env.PORT ?? 3000}` } },
+    options: {
+      solana: { type: "boolean", default: false },
+      "base-url": { type: "string", default: `http://127.0.0.1:${process.env.PORT ?? 3000}` },
+    },
   });
   const paymentId = positionals[0];
   if (!paymentId) throw new Error("usage: pay-demo-payment.ts <paymentId> [--solana]");
   const devnet = JSON.parse(readFileSync(DEFAULT_INFO_FILE, "utf8")) as DevnetInfo;
   const base = `${values["base-url"]}/v1/gateway/payment/${paymentId}`;
   const post = async (path: string, body: unknown) => {
-    const res = await fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const res = await fetch(`${base}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
     const json = await res.json();
     if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
     return json;
@@ -31,19 +38,30 @@ async function main() {
 
   const evmBuyer = devnet.evm.buyers[0]!;
   const solBuyer = devnet.solana.buyers[0]!;
-  const account = values.solana ? `${devnet.solana.chainId}:${solBuyer.publicKey}` : `${devnet.evm.chainId}:${evmBuyer.address}`;
+  const account = values.solana
+    ? `${devnet.solana.chainId}:${solBuyer.publicKey}`
+    : `${devnet.evm.chainId}:${evmBuyer.address}`;
   const wallet = devnetWallet({
-    evm: { privateKey: evmBuyer.privateKey as `0x${string}`, rpcUrl: devnet.evm.rpcUrl, chainId: devnet.evm.chainIdNumber },
+    evm: {
+      privateKey: evmBuyer.privateKey as `0x${string}`,
+      rpcUrl: devnet.evm.rpcUrl,
+      chainId: devnet.evm.chainIdNumber,
+    },
     solana: { secretKey: solBuyer.secretKey },
   });
 
   const { options } = await post("/options", { accounts: [account] });
-  const option = options.find((o: { amount: { display: { assetSymbol: string } } }) => o.amount.display.assetSymbol === "USDC");
+  const option = options.find(
+    (o: { amount: { display: { assetSymbol: string } } }) => o.amount.display.assetSymbol === "USDC",
+  );
   if (!option) throw new Error("no USDC option offered (does the merchant have a receiving address on this chain?)");
-  console.log(`option ${option.id}: ${option.amount.value} base units of ${option.amount.display.assetSymbol} on ${option.amount.display.networkName}`);
+  console.log(
+    `option ${option.id}: ${option.amount.value} base units of ${option.amount.display.assetSymbol} on ${option.amount.display.networkName}`,
+  );
 
   let actions: Action[] = option.actions;
-  if (actions[0]?.type === "build") actions = (await post("/fetch", { optionId: option.id, data: actions[0].data.data })).actions;
+  if (actions[0]?.type === "build")
+    actions = (await post("/fetch", { optionId: option.id, data: actions[0].data.data })).actions;
   const results = [];
   for (const action of actions) results.push(await wallet({ type: "walletRpc", walletRpc: action.walletRpc }));
 
@@ -54,7 +72,9 @@ async function main() {
     await new Promise((r) => setTimeout(r, 100));
     status = await (await fetch(`${base}/status`)).json();
   }
-  console.log(`final: ${status.status} (tx ${status.info?.txId}) ${Math.round(performance.now() - started)} ms after confirm`);
+  console.log(
+    `final: ${status.status} (tx ${status.info?.txId}) ${Math.round(performance.now() - started)} ms after confirm`,
+  );
 }
 
 main().catch((err: unknown) => {

@@ -10,8 +10,8 @@ step() { printf '\n=== %s\n' "$*"; }
 
 step "type check"
 npx tsc --noEmit
-step "lint"
-npx eslint --max-warnings 0 .
+step "lint (ESLint, Prettier)"
+npm run --silent lint
 step "unit tests"
 npx vitest run --config tests/vitest.config.ts --project unit
 step "local chains smoke (anvil + LiteSVM RPC: EIP-3009, ERC-20, SPL transfers)"

@@ -10,7 +10,16 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
       // Chain adapters against the real local chains (no app server, no database).
-      { extends: true, test: { name: "chains", include: ["tests/chains/**/*.test.ts"], environment: "node", testTimeout: 60_000, hookTimeout: 60_000 } },
+      {
+        extends: true,
+        test: {
+          name: "chains",
+          include: ["tests/chains/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
       {
         extends: true,
         test: {

@@ -12,7 +12,11 @@ import { gatewayUrlFor } from "@/lib/payments/payment-view";
 export const metadata: Metadata = { title: "Checkout", referrer: "no-referrer" };
 
 /** The hosted checkout the gatewayUrl points to (`/pay?pid=pay_…`). */
-export default async function CheckoutPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function CheckoutPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { pid } = await searchParams;
   const payment = await getCheckoutPayment(await getDb(), typeof pid === "string" ? pid : undefined);
   if (!payment) notFound();

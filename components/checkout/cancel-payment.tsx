@@ -20,9 +20,16 @@ export function CancelPayment({ paymentId }: { paymentId: string }) {
     setBusy(true);
     setError(null);
     try {
-      const res = await fetch(`/v1/gateway/payment/${encodeURIComponent(paymentId)}/cancel`, { method: "POST", cache: "no-store" });
+      const res = await fetch(`/v1/gateway/payment/${encodeURIComponent(paymentId)}/cancel`, {
+        method: "POST",
+        cache: "no-store",
+      });
       if (res.ok) {
-        queryClient.setQueryData<PaymentStatusView>(statusKey(paymentId), { status: "cancelled", isFinal: true, txHash: null });
+        queryClient.setQueryData<PaymentStatusView>(statusKey(paymentId), {
+          status: "cancelled",
+          isFinal: true,
+          txHash: null,
+        });
         return;
       }
       // Paid or expired meanwhile: show where it stands instead.

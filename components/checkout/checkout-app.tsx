@@ -42,7 +42,16 @@ export function CheckoutApp(props: CheckoutAppProps) {
   );
 }
 
-function CheckoutFlow({ paymentId, initial, expiresAt, renderedAt, redirects, networks, walletConnectProjectId, share }: CheckoutAppProps) {
+function CheckoutFlow({
+  paymentId,
+  initial,
+  expiresAt,
+  renderedAt,
+  redirects,
+  networks,
+  walletConnectProjectId,
+  share,
+}: CheckoutAppProps) {
   const { data } = usePaymentStatus(paymentId, initial);
   const [connecting, setConnecting] = useState(false);
   const now = useNow(renderedAt, !data.isFinal);
@@ -99,7 +108,10 @@ function useNow(renderedAt: number, running: boolean): number {
   return now;
 }
 
-function terminalKind(status: PaymentStatusView["status"], initialStatus: PaymentStatusView["status"]): TerminalKind | null {
+function terminalKind(
+  status: PaymentStatusView["status"],
+  initialStatus: PaymentStatusView["status"],
+): TerminalKind | null {
   if (status === "succeeded") return initialStatus === "succeeded" ? "already_paid" : "succeeded";
   if (status === "failed" || status === "expired" || status === "cancelled") return status;
   return null;

@@ -6,7 +6,13 @@ import { CopyButton } from "@/components/ui/copy-button";
 export function PaymentLinkField({ url }: { url: string }) {
   return (
     <div className="copy">
-      <input readOnly value={url} aria-label="Payment link" onFocus={(e) => e.currentTarget.select()} data-testid="payment-link" />
+      <input
+        readOnly
+        value={url}
+        aria-label="Payment link"
+        onFocus={(e) => e.currentTarget.select()}
+        data-testid="payment-link"
+      />
       <CopyButton value={url} label="Copy payment link" text="Copy payment link" statusClassName="muted" />
     </div>
   );

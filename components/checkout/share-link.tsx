@@ -13,7 +13,14 @@ export async function ShareLink({ url }: { url: string }) {
       <summary>Pay with a phone wallet</summary>
       <div className="share-body">
         {/* A data: URL made here: nothing for the image optimizer to fetch. */}
-        <Image src={qr} width={176} height={176} alt="QR code of this payment link" data-testid="payment-qr" unoptimized />
+        <Image
+          src={qr}
+          width={176}
+          height={176}
+          alt="QR code of this payment link"
+          data-testid="payment-qr"
+          unoptimized
+        />
         <p className="muted">Scan with your phone, or copy the link into your wallet&apos;s browser.</p>
         <PaymentLinkField url={url} />
       </div>

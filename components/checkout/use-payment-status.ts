@@ -11,7 +11,11 @@ export const statusKey = (paymentId: string) => ["payment-status", paymentId] as
 const LONG_POLL_MS = 25_000;
 
 /** Gateway answers (confirm, status) to the checkout's view. */
-export function toStatusView(body: { status: string; isFinal: boolean; info?: { txId?: string } | null }): PaymentStatusView {
+export function toStatusView(body: {
+  status: string;
+  isFinal: boolean;
+  info?: { txId?: string } | null;
+}): PaymentStatusView {
   const status = body.status === "requires_action" ? "pending" : (body.status as CheckoutStatus);
   return { status, isFinal: body.isFinal, txHash: body.info?.txId ?? null };
 }
@@ -24,7 +28,10 @@ export function usePaymentStatus(paymentId: string, initial: PaymentStatusView) 
   return useQuery({
     queryKey: statusKey(paymentId),
     queryFn: async ({ signal }) => {
-      const res = await fetch(`/v1/gateway/payment/${encodeURIComponent(paymentId)}/status?maxPollMs=${LONG_POLL_MS}`, { signal, cache: "no-store" });
+      const res = await fetch(`/v1/gateway/payment/${encodeURIComponent(paymentId)}/status?maxPollMs=${LONG_POLL_MS}`, {
+        signal,
+        cache: "no-store",
+      });
       if (!res.ok) throw new Error(`status ${res.status}`);
       return toStatusView(await res.json());
     },

@@ -34,7 +34,15 @@ export function AuthForm({ mode }: { mode: "sign-in" | "sign-up" }) {
       <div role="alert" id="auth-error">
         {error ? <p className="dash-error">{error}</p> : null}
       </div>
-      {signUp ? <Field id="businessName" label="Business name" autoComplete="organization" required error={issueFor(issues, "businessName")} /> : null}
+      {signUp ? (
+        <Field
+          id="businessName"
+          label="Business name"
+          autoComplete="organization"
+          required
+          error={issueFor(issues, "businessName")}
+        />
+      ) : null}
       <Field id="email" label="Email" type="email" autoComplete="email" required error={issueFor(issues, "email")} />
       <Field
         id="password"
@@ -46,7 +54,16 @@ export function AuthForm({ mode }: { mode: "sign-in" | "sign-up" }) {
         hint={signUp ? "At least 10 characters" : undefined}
         error={issueFor(issues, "password")}
       />
-      {signUp ? <Field id="currency" label="Currency" defaultValue="USD" maxLength={3} hint="ISO 4217 code your revenue is reported in" error={issueFor(issues, "currency")} /> : null}
+      {signUp ? (
+        <Field
+          id="currency"
+          label="Currency"
+          defaultValue="USD"
+          maxLength={3}
+          hint="ISO 4217 code your revenue is reported in"
+          error={issueFor(issues, "currency")}
+        />
+      ) : null}
       <button type="submit" className="dash-btn dash-btn-primary" disabled={busy}>
         {busy ? "Please wait…" : signUp ? "Create account" : "Sign in"}
       </button>

@@ -41,7 +41,14 @@ export function CreateKeyForm({ csrfToken }: { csrfToken: string }) {
   return (
     <>
       <form onSubmit={submit} noValidate className="dash-row">
-        <Field id="keyName" label="Key name" placeholder="e.g. Production server" required maxLength={100} error={issueFor(issues, "name")} />
+        <Field
+          id="keyName"
+          label="Key name"
+          placeholder="e.g. Production server"
+          required
+          maxLength={100}
+          error={issueFor(issues, "name")}
+        />
         <div className="dash-field">
           <button type="submit" className="dash-btn dash-btn-primary">
             Create key
@@ -56,7 +63,12 @@ export function CreateKeyForm({ csrfToken }: { csrfToken: string }) {
           </p>
           <div className="dash-secret">
             <code data-testid="new-key-secret">{created.secret}</code>
-            <CopyButton value={created.secret} label="Copy the new API key" className="dash-btn" statusClassName="dash-visually-hidden" />
+            <CopyButton
+              value={created.secret}
+              label="Copy the new API key"
+              className="dash-btn"
+              statusClassName="dash-visually-hidden"
+            />
           </div>
         </div>
       ) : null}

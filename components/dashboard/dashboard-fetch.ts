@@ -2,7 +2,10 @@ export type FieldIssue = { field: string; message: string };
 export type DashboardResult<T> = { ok: true; data: T } | { ok: false; message: string; issues: FieldIssue[] };
 
 /** JSON call to a dashboard route with the session's CSRF token; errors come back as values to show. */
-export async function dashboardFetch<T>(url: string, init: { method: string; body?: unknown; csrfToken?: string }): Promise<DashboardResult<T>> {
+export async function dashboardFetch<T>(
+  url: string,
+  init: { method: string; body?: unknown; csrfToken?: string },
+): Promise<DashboardResult<T>> {
   try {
     const res = await fetch(url, {
       method: init.method,

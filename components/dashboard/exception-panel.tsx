@@ -4,7 +4,8 @@ import { exceptionLabel } from "./exception-badge";
 import { MarkPaidButton } from "./mark-paid-button";
 
 const WHAT_HAPPENED: Record<string, string> = {
-  paid_late: "The buyer's transfer reached your address after this payment or its price quote had expired, so the payment was not completed.",
+  paid_late:
+    "The buyer's transfer reached your address after this payment or its price quote had expired, so the payment was not completed.",
   underpaid: "The buyer's transfer for this payment carried less than was asked, so the payment failed.",
   overpaid: "The buyer's transfer for this payment carried more than was asked, so the payment failed.",
 };
@@ -13,12 +14,22 @@ const WHAT_HAPPENED: Record<string, string> = {
  * What happened to money that arrived outside the happy path and what the merchant can do: nothing
  * marks it paid on its own; "Mark as paid" records the merchant's decision, shown here afterwards.
  */
-export function ExceptionPanel(props: { exception: NonNullable<PaymentDetail["exception"]>; status: string; paymentId: string; reference: string; csrfToken: string }) {
+export function ExceptionPanel(props: {
+  exception: NonNullable<PaymentDetail["exception"]>;
+  status: string;
+  paymentId: string;
+  reference: string;
+  csrfToken: string;
+}) {
   const { exception, status } = props;
   const resolved = exception.resolvedBy !== null && exception.resolvedAt !== null;
   return (
     <section className="dash-panel dash-attention" aria-labelledby="exception-heading" data-testid="exception-panel">
-      <h2 id="exception-heading">{resolved ? `${exceptionLabel(exception.kind)}: resolved` : `Needs attention: ${exceptionLabel(exception.kind).toLowerCase()}`}</h2>
+      <h2 id="exception-heading">
+        {resolved
+          ? `${exceptionLabel(exception.kind)}: resolved`
+          : `Needs attention: ${exceptionLabel(exception.kind).toLowerCase()}`}
+      </h2>
       <p>{WHAT_HAPPENED[exception.kind] ?? "Money arrived for this payment outside the usual flow."}</p>
       {resolved ? (
         <p className="dash-ok" data-testid="resolution">
@@ -27,7 +38,8 @@ export function ExceptionPanel(props: { exception: NonNullable<PaymentDetail["ex
       ) : status === "succeeded" ? null : (
         <>
           <p className="dash-muted">
-            The money is in your receiving address. Mark the payment as paid to accept it for this order, or refund the buyer from your wallet and leave it as it is.
+            The money is in your receiving address. Mark the payment as paid to accept it for this order, or refund the
+            buyer from your wallet and leave it as it is.
           </p>
           <MarkPaidButton paymentId={props.paymentId} reference={props.reference} csrfToken={props.csrfToken} />
         </>

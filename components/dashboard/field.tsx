@@ -1,7 +1,13 @@
 import type { InputHTMLAttributes } from "react";
 
 /** A labelled input with its hint and error wired to it (aria-describedby, aria-invalid). */
-export function Field({ id, label, hint, error, ...input }: { id: string; label: string; hint?: string; error?: string } & InputHTMLAttributes<HTMLInputElement>) {
+export function Field({
+  id,
+  label,
+  hint,
+  error,
+  ...input
+}: { id: string; label: string; hint?: string; error?: string } & InputHTMLAttributes<HTMLInputElement>) {
   const described = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
   return (
     <div className="dash-field">

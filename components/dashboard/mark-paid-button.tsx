@@ -3,7 +3,15 @@
 import { TwoStepAction } from "./two-step-action";
 
 /** "Mark as paid": the payment becomes succeeded for good, recorded under the signed-in user's email. */
-export function MarkPaidButton({ paymentId, reference, csrfToken }: { paymentId: string; reference: string; csrfToken: string }) {
+export function MarkPaidButton({
+  paymentId,
+  reference,
+  csrfToken,
+}: {
+  paymentId: string;
+  reference: string;
+  csrfToken: string;
+}) {
   return (
     <TwoStepAction
       primary

@@ -78,8 +78,21 @@ export function PaymentFacts({ detail }: { detail: PaymentDetail }) {
 }
 
 /** How far what arrived is from what was asked, in words (nothing when they match, as for most late payments). */
-function Difference({ asked, received, format }: { asked: string | null; received: string; format: (amount: string) => string }) {
+function Difference({
+  asked,
+  received,
+  format,
+}: {
+  asked: string | null;
+  received: string;
+  format: (amount: string) => string;
+}) {
   if (asked === null || BigInt(asked) === BigInt(received)) return null;
   const gap = BigInt(received) - BigInt(asked);
-  return <span className="dash-muted"> ({gap < 0n ? `${format((-gap).toString())} short` : `${format(gap.toString())} over`})</span>;
+  return (
+    <span className="dash-muted">
+      {" "}
+      ({gap < 0n ? `${format((-gap).toString())} short` : `${format(gap.toString())} over`})
+    </span>
+  );
 }

@@ -12,7 +12,9 @@ export function PaymentTimeline({ detail }: { detail: PaymentDetail }) {
         {detail.timeline.map((e, i) => (
           <li key={i}>
             <strong>{statusLabel(e.status)}</strong>
-            {e.status === "succeeded" && exception?.resolvedBy ? <div>Marked as paid by {exception.resolvedBy}</div> : null}
+            {e.status === "succeeded" && exception?.resolvedBy ? (
+              <div>Marked as paid by {exception.resolvedBy}</div>
+            ) : null}
             {e.status === "refunded" && detail.refund?.by ? <div>by {detail.refund.by}</div> : null}
             <div className="dash-muted">{formatTime(e.at)}</div>
           </li>

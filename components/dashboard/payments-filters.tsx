@@ -8,7 +8,12 @@ import { statusLabel } from "./status-badge";
 type Option = { value: string; label: string };
 
 /** The table's filters as a plain GET form: works without script, and the URL is shareable. */
-export function PaymentsFilters(props: { params: URLSearchParams; networks: Option[]; assets: Option[]; issues: FieldIssue[] }) {
+export function PaymentsFilters(props: {
+  params: URLSearchParams;
+  networks: Option[];
+  assets: Option[];
+  issues: FieldIssue[];
+}) {
   const { params, issues } = props;
   const statuses = new Set(params.getAll("status"));
   const error = (field: string) => issues.find((i) => i.field === field)?.message;
@@ -23,15 +28,33 @@ export function PaymentsFilters(props: { params: URLSearchParams; networks: Opti
       <div className="dash-row">
         <div className="dash-field">
           <label htmlFor="q">Search</label>
-          <input id="q" name="q" type="search" placeholder="Reference or payment id" defaultValue={params.get("q") ?? ""} />
+          <input
+            id="q"
+            name="q"
+            type="search"
+            placeholder="Reference or payment id"
+            defaultValue={params.get("q") ?? ""}
+          />
         </div>
         <div className="dash-field">
           <label htmlFor="from">From (UTC)</label>
-          <input id="from" name="from" type="date" defaultValue={params.get("from") ?? ""} aria-invalid={error("from") ? true : undefined} />
+          <input
+            id="from"
+            name="from"
+            type="date"
+            defaultValue={params.get("from") ?? ""}
+            aria-invalid={error("from") ? true : undefined}
+          />
         </div>
         <div className="dash-field">
           <label htmlFor="to">To (UTC)</label>
-          <input id="to" name="to" type="date" defaultValue={params.get("to") ?? ""} aria-invalid={error("to") ? true : undefined} />
+          <input
+            id="to"
+            name="to"
+            type="date"
+            defaultValue={params.get("to") ?? ""}
+            aria-invalid={error("to") ? true : undefined}
+          />
         </div>
         <div className="dash-field">
           <label htmlFor="network">Network</label>
@@ -57,7 +80,12 @@ export function PaymentsFilters(props: { params: URLSearchParams; networks: Opti
         </div>
         <div className="dash-field">
           <label htmlFor="exception">Needs attention</label>
-          <select id="exception" name="exception" defaultValue={params.get("exception") ?? ""} aria-invalid={error("exception") ? true : undefined}>
+          <select
+            id="exception"
+            name="exception"
+            defaultValue={params.get("exception") ?? ""}
+            aria-invalid={error("exception") ? true : undefined}
+          >
             <option value="">All payments</option>
             {EXCEPTION_FILTERS.map((e) => (
               <option key={e} value={e}>

@@ -35,8 +35,13 @@ export function RefundPanel({ detail, csrfToken }: { detail: PaymentDetail; csrf
         </>
       ) : (
         <>
-          <p className="dash-muted">The money is in your receiving address: refund the buyer from your wallet here, or record a refund you made elsewhere.</p>
-          {walletRefund ? <RefundFromWallet plan={walletRefund.plan} networks={walletRefund.networks} csrfToken={csrfToken} /> : null}
+          <p className="dash-muted">
+            The money is in your receiving address: refund the buyer from your wallet here, or record a refund you made
+            elsewhere.
+          </p>
+          {walletRefund ? (
+            <RefundFromWallet plan={walletRefund.plan} networks={walletRefund.networks} csrfToken={csrfToken} />
+          ) : null}
           <MarkRefundedButton paymentId={payment.payment_id} csrfToken={csrfToken} />
         </>
       )}

@@ -34,7 +34,7 @@ export function RevenueChart({ days, currency }: { days: DayRevenue[]; currency:
           );
         })}
         {days.map((d, i) => {
-          const h = Number((d.revenueMinor * 10_000n) / top) / 10_000 * plotH;
+          const h = (Number((d.revenueMinor * 10_000n) / top) / 10_000) * plotH;
           const x = PAD.left + i * slot + (slot - barW) / 2;
           return (
             <g key={d.day}>

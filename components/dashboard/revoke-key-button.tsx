@@ -11,7 +11,10 @@ export function RevokeKeyButton({ keyId, name, csrfToken }: { keyId: string; nam
   const [error, setError] = useState<string | null>(null);
 
   async function revoke() {
-    const result = await dashboardFetch(`/dashboard/api/keys/${encodeURIComponent(keyId)}`, { method: "DELETE", csrfToken });
+    const result = await dashboardFetch(`/dashboard/api/keys/${encodeURIComponent(keyId)}`, {
+      method: "DELETE",
+      csrfToken,
+    });
     if (!result.ok) {
       setError(result.message);
       return;
@@ -21,14 +24,25 @@ export function RevokeKeyButton({ keyId, name, csrfToken }: { keyId: string; nam
 
   if (!confirming) {
     return (
-      <button type="button" className="dash-btn dash-btn-danger" onClick={() => setConfirming(true)} aria-label={`Revoke key ${name}`}>
+      <button
+        type="button"
+        className="dash-btn dash-btn-danger"
+        onClick={() => setConfirming(true)}
+        aria-label={`Revoke key ${name}`}
+      >
         Revoke
       </button>
     );
   }
   return (
     <span className="dash-row" style={{ gap: 8 }}>
-      <button type="button" className="dash-btn dash-btn-danger" onClick={revoke} autoFocus aria-label={`Confirm revoking key ${name}`}>
+      <button
+        type="button"
+        className="dash-btn dash-btn-danger"
+        onClick={revoke}
+        autoFocus
+        aria-label={`Confirm revoking key ${name}`}
+      >
         Confirm revoke
       </button>
       <button type="button" className="dash-btn" onClick={() => setConfirming(false)}>

@@ -27,7 +27,17 @@ const LABELS: Record<string, string> = {
 };
 
 /** The merchant's settings, saved all at once; a refused field keeps everything typed so nothing is lost. */
-export function SettingsForm({ initial, tokens, serviceExpiryMinutes, csrfToken }: { initial: SettingsValues; tokens: TokenChoice[]; serviceExpiryMinutes: number; csrfToken: string }) {
+export function SettingsForm({
+  initial,
+  tokens,
+  serviceExpiryMinutes,
+  csrfToken,
+}: {
+  initial: SettingsValues;
+  tokens: TokenChoice[];
+  serviceExpiryMinutes: number;
+  csrfToken: string;
+}) {
   const router = useRouter();
   const [issues, setIssues] = useState<FieldIssue[]>([]);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
@@ -44,7 +54,8 @@ export function SettingsForm({ initial, tokens, serviceExpiryMinutes, csrfToken 
       evmAddress: text("evmAddress"),
       solanaAddress: text("solanaAddress"),
       acceptedTokens: allTokens ? null : form.getAll("acceptedTokens").map(String),
-      defaultExpirySeconds: minutes === "" ? null : Number.isFinite(Number(minutes)) ? Math.round(Number(minutes) * 60) : minutes,
+      defaultExpirySeconds:
+        minutes === "" ? null : Number.isFinite(Number(minutes)) ? Math.round(Number(minutes) * 60) : minutes,
       currency: text("currency"),
     };
     const result = await dashboardFetch<SettingsValues>("/dashboard/api/settings", { method: "PUT", body, csrfToken });
@@ -54,7 +65,10 @@ export function SettingsForm({ initial, tokens, serviceExpiryMinutes, csrfToken 
       router.refresh();
     } else {
       setIssues(result.issues);
-      setMessage({ ok: false, text: `Nothing was saved. ${result.issues.length ? result.issues.map((i) => `${LABELS[i.field.split(".")[0]!] ?? i.field}: ${i.message}`).join("; ") : result.message}` });
+      setMessage({
+        ok: false,
+        text: `Nothing was saved. ${result.issues.length ? result.issues.map((i) => `${LABELS[i.field.split(".")[0]!] ?? i.field}: ${i.message}`).join("; ") : result.message}`,
+      });
     }
   }
 
@@ -66,14 +80,45 @@ export function SettingsForm({ initial, tokens, serviceExpiryMinutes, csrfToken 
       </div>
       <section className="dash-panel" aria-labelledby="profile-heading">
         <h2 id="profile-heading">Checkout profile</h2>
-        <Field id="name" label="Business name" defaultValue={initial.name} required maxLength={200} error={err("name")} hint="Buyers see it on the checkout" />
-        <Field id="iconUrl" label="Icon URL" type="url" defaultValue={initial.iconUrl ?? ""} error={err("iconUrl")} hint="https:// image URL or a data:image/…;base64 URL; leave empty for your initial" />
+        <Field
+          id="name"
+          label="Business name"
+          defaultValue={initial.name}
+          required
+          maxLength={200}
+          error={err("name")}
+          hint="Buyers see it on the checkout"
+        />
+        <Field
+          id="iconUrl"
+          label="Icon URL"
+          type="url"
+          defaultValue={initial.iconUrl ?? ""}
+          error={err("iconUrl")}
+          hint="https:// image URL or a data:image/…;base64 URL; leave empty for your initial"
+        />
       </section>
       <section className="dash-panel" aria-labelledby="receiving-heading">
         <h2 id="receiving-heading">Receiving addresses</h2>
         <p className="dash-muted">Buyers pay these addresses directly; the service never holds your funds.</p>
-        <Field id="evmAddress" label="EVM address (Ethereum, Base, …)" defaultValue={initial.evmAddress ?? ""} error={err("evmAddress")} hint="0x… with its EIP-55 checksum" spellCheck={false} autoComplete="off" />
-        <Field id="solanaAddress" label="Solana address" defaultValue={initial.solanaAddress ?? ""} error={err("solanaAddress")} hint="Base58 public key" spellCheck={false} autoComplete="off" />
+        <Field
+          id="evmAddress"
+          label="EVM address (Ethereum, Base, …)"
+          defaultValue={initial.evmAddress ?? ""}
+          error={err("evmAddress")}
+          hint="0x… with its EIP-55 checksum"
+          spellCheck={false}
+          autoComplete="off"
+        />
+        <Field
+          id="solanaAddress"
+          label="Solana address"
+          defaultValue={initial.solanaAddress ?? ""}
+          error={err("solanaAddress")}
+          hint="Base58 public key"
+          spellCheck={false}
+          autoComplete="off"
+        />
       </section>
       <section className="dash-panel" aria-labelledby="tokens-heading">
         <h2 id="tokens-heading">Accepted tokens</h2>
@@ -81,20 +126,30 @@ export function SettingsForm({ initial, tokens, serviceExpiryMinutes, csrfToken 
           <legend className="dash-visually-hidden">Which tokens buyers can pay with</legend>
           <div className="dash-checks">
             <label>
-              <input type="radio" name="tokenMode" checked={allTokens} onChange={() => setAllTokens(true)} /> Every token the service offers
+              <input type="radio" name="tokenMode" checked={allTokens} onChange={() => setAllTokens(true)} /> Every
+              token the service offers
             </label>
             <label>
-              <input type="radio" name="tokenMode" checked={!allTokens} onChange={() => setAllTokens(false)} /> Only the tokens below
+              <input type="radio" name="tokenMode" checked={!allTokens} onChange={() => setAllTokens(false)} /> Only the
+              tokens below
             </label>
           </div>
         </fieldset>
         <fieldset disabled={allTokens} aria-describedby={err("acceptedTokens") ? "acceptedTokens-error" : undefined}>
           <legend className="dash-label">Tokens</legend>
           <div className="dash-checks">
-            {tokens.length === 0 ? <span className="dash-muted">No networks are configured on this server.</span> : null}
+            {tokens.length === 0 ? (
+              <span className="dash-muted">No networks are configured on this server.</span>
+            ) : null}
             {tokens.map((t) => (
               <label key={t.caip19}>
-                <input type="checkbox" name="acceptedTokens" value={t.caip19} defaultChecked={initial.acceptedTokens?.includes(t.caip19) ?? true} /> {t.label}
+                <input
+                  type="checkbox"
+                  name="acceptedTokens"
+                  value={t.caip19}
+                  defaultChecked={initial.acceptedTokens?.includes(t.caip19) ?? true}
+                />{" "}
+                {t.label}
               </label>
             ))}
           </div>
@@ -118,7 +173,15 @@ export function SettingsForm({ initial, tokens, serviceExpiryMinutes, csrfToken 
           error={err("defaultExpirySeconds")}
           hint={`When a payment request gives no expiresAt. Empty: the service default (${serviceExpiryMinutes} minutes)`}
         />
-        <Field id="currency" label="Currency" defaultValue={initial.currency} maxLength={3} required error={err("currency")} hint="ISO 4217 code your revenue and statistics are reported in" />
+        <Field
+          id="currency"
+          label="Currency"
+          defaultValue={initial.currency}
+          maxLength={3}
+          required
+          error={err("currency")}
+          hint="ISO 4217 code your revenue and statistics are reported in"
+        />
       </section>
       <button type="submit" className="dash-btn dash-btn-primary">
         Save settings

@@ -10,7 +10,16 @@ import { dashboardFetch } from "./dashboard-fetch";
  * token; either way the page re-renders from the server afterwards, showing where things stand now
  * (another tab may have done it already).
  */
-export function TwoStepAction(props: { label: string; question: string; confirmLabel: string; busyLabel: string; endpoint: string; csrfToken: string; primary?: boolean; method?: "POST" | "DELETE" }) {
+export function TwoStepAction(props: {
+  label: string;
+  question: string;
+  confirmLabel: string;
+  busyLabel: string;
+  endpoint: string;
+  csrfToken: string;
+  primary?: boolean;
+  method?: "POST" | "DELETE";
+}) {
   const router = useRouter();
   const questionId = useId();
   const [confirming, setConfirming] = useState(false);
@@ -41,7 +50,11 @@ export function TwoStepAction(props: { label: string; question: string; confirmL
           </div>
         </div>
       ) : (
-        <button type="button" className={props.primary ? "dash-btn dash-btn-primary" : "dash-btn"} onClick={() => setConfirming(true)}>
+        <button
+          type="button"
+          className={props.primary ? "dash-btn dash-btn-primary" : "dash-btn"}
+          onClick={() => setConfirming(true)}
+        >
           {props.label}
         </button>
       )}

@@ -6,7 +6,19 @@ import { useState } from "react";
  * Copies `value` to the clipboard and says so, in a status line screen readers announce. `label` is
  * the button's accessible name; `text` what it shows. The checkout and the dashboard both use it.
  */
-export function CopyButton({ value, label, text = "Copy", className, statusClassName }: { value: string; label: string; text?: string; className?: string; statusClassName?: string }) {
+export function CopyButton({
+  value,
+  label,
+  text = "Copy",
+  className,
+  statusClassName,
+}: {
+  value: string;
+  label: string;
+  text?: string;
+  className?: string;
+  statusClassName?: string;
+}) {
   const [copied, setCopied] = useState<boolean | null>(null);
   async function copy() {
     try {
@@ -23,7 +35,11 @@ export function CopyButton({ value, label, text = "Copy", className, statusClass
         {copied === true ? "Copied" : text}
       </button>
       <span role="status" className={statusClassName}>
-        {copied === true ? "Copied to the clipboard" : copied === false ? "Copy failed: select the text and copy it" : ""}
+        {copied === true
+          ? "Copied to the clipboard"
+          : copied === false
+            ? "Copy failed: select the text and copy it"
+            : ""}
       </span>
     </>
   );

@@ -1,4 +1,4 @@
-import { index, pgTable, text} from "drizzle-orm/pg-core";
+import { index, pgTable, text } from "drizzle-orm/pg-core";
 import { merchants } from "./merchants";
 import { createdAt, timestamptz } from "./columns";
 

@@ -1,4 +1,4 @@
-import { pgTable, primaryKey, text} from "drizzle-orm/pg-core";
+import { pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { merchants } from "./merchants";
 import { payments } from "./payments";
 import { createdAt } from "./columns";

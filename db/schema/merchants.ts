@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text} from "drizzle-orm/pg-core";
+import { index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { partners } from "./partners";
 import { createdAt, timestamptz } from "./columns";
 

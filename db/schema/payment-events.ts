@@ -1,4 +1,4 @@
-import { bigserial, index, pgTable, text} from "drizzle-orm/pg-core";
+import { bigserial, index, pgTable, text } from "drizzle-orm/pg-core";
 import { PAYMENT_STATUSES, payments } from "./payments";
 import { timestamptz } from "./columns";
 

@@ -30,7 +30,10 @@ export const paymentSubmissions = pgTable(
     /** The transaction being watched (for a relay, its latest fee version). */
     txHash: text("tx_hash").notNull(),
     /** Earlier versions of a relay at the same nonce (fee bumps): any of them may still be mined. */
-    replacedHashes: text("replaced_hashes").array().notNull().default(sql`'{}'::text[]`),
+    replacedHashes: text("replaced_hashes")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Exact signed bytes to (re)broadcast: EVM 0x-hex, Solana base64. Null when the wallet broadcast. */
     rawTx: text("raw_tx"),
     /** EVM relay: the relayer address and its nonce (allocated from relayer_nonces), fees and gas of rawTx. */
@@ -51,7 +54,9 @@ export const paymentSubmissions = pgTable(
     /** Base units the transfer carries when a wallet changed the option's amount (underpaid / overpaid). */
     receivedAmount: numeric("received_amount", { precision: 78, scale: 0 }),
     /** open: being settled; closed: the payment is final. */
-    state: text("state", { enum: ["open", "closed"] }).notNull().default("open"),
+    state: text("state", { enum: ["open", "closed"] })
+      .notNull()
+      .default("open"),
     checks: integer("checks").notNull().default(0),
     nextCheckAt: timestamptz("next_check_at").notNull(),
     /** When the network was first seen not to know the transaction (reset when it knows it again). */
@@ -65,9 +70,13 @@ export const paymentSubmissions = pgTable(
   (t) => [
     check("payment_submissions_state_check", sql`${t.state} in ('open','closed')`),
     // The watcher reads only open rows that are due: the cost of a pass never grows with the rows that are not.
-    index("payment_submissions_due_idx").on(t.nextCheckAt).where(sql`${t.state} = 'open'`),
+    index("payment_submissions_due_idx")
+      .on(t.nextCheckAt)
+      .where(sql`${t.state} = 'open'`),
     // A relayer nonce is held by one open submission at a time (closed ones may repeat after a devnet reset).
-    uniqueIndex("payment_submissions_relay_nonce_unique").on(t.chainId, t.relayer, t.relayNonce).where(sql`${t.state} = 'open'`),
+    uniqueIndex("payment_submissions_relay_nonce_unique")
+      .on(t.chainId, t.relayer, t.relayNonce)
+      .where(sql`${t.state} = 'open'`),
   ],
 );
 

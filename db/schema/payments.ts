@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { merchants } from "./merchants";
 import { createdAt, timestamptz } from "./columns";
 
@@ -82,23 +93,32 @@ export const payments = pgTable(
     refundTxHash: text("refund_tx_hash"),
   },
   (t) => [
-    check("payments_status_check", sql`${t.status} in ('pending','processing','succeeded','failed','expired','cancelled')`),
+    check(
+      "payments_status_check",
+      sql`${t.status} in ('pending','processing','succeeded','failed','expired','cancelled')`,
+    ),
     // A cancelled payment says who cancelled it; the reason stays should the merchant later accept a late transfer.
     check("payments_cancel_reason_check", sql`${t.status} <> 'cancelled' or ${t.cancelReason} is not null`),
     check("payments_refund_check", sql`${t.refundedAt} is null or ${t.status} = 'succeeded'`),
     check("payments_fiat_amount_positive", sql`${t.fiatAmount} > 0`),
     check("payments_exception_check", sql`${t.exception} in ('paid_late','underpaid','overpaid')`),
     // The dashboard's exceptions filter.
-    index("payments_merchant_exception_idx").on(t.merchantId, t.createdAt).where(sql`${t.exception} is not null`),
+    index("payments_merchant_exception_idx")
+      .on(t.merchantId, t.createdAt)
+      .where(sql`${t.exception} is not null`),
     // Keyset pages of the listing, by date and by amount.
     index("payments_merchant_created_idx").on(t.merchantId, t.createdAt, t.id),
     index("payments_merchant_amount_idx").on(t.merchantId, t.fiatAmount, t.id),
     // Dashboard search by the merchant's own order id.
     index("payments_merchant_reference_idx").on(t.merchantId, t.referenceId),
     // Listing statistics read raw rows only at the partial days at the edges of a date range.
-    index("payments_merchant_succeeded_idx").on(t.merchantId, t.createdAt).where(sql`${t.status} = 'succeeded'`),
+    index("payments_merchant_succeeded_idx")
+      .on(t.merchantId, t.createdAt)
+      .where(sql`${t.status} = 'succeeded'`),
     // The expiry sweep reads only open payments; a partial index keeps it small.
-    index("payments_pending_expiry_idx").on(t.expiresAt).where(sql`${t.status} = 'pending'`),
+    index("payments_pending_expiry_idx")
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'pending'`),
     // One on-chain transfer can settle at most one payment.
     uniqueIndex("payments_chain_tx_unique").on(t.chainId, t.txHash),
     // And one refund transaction refunds at most one payment.

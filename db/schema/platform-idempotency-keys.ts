@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, primaryKey, text} from "drizzle-orm/pg-core";
+import { integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { partners } from "./partners";
 import { createdAt } from "./columns";
 

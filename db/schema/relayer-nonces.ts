@@ -1,4 +1,4 @@
-import { bigint, pgTable, primaryKey, text} from "drizzle-orm/pg-core";
+import { bigint, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { timestamptz } from "./columns";
 
 /**

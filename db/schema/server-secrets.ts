@@ -1,4 +1,4 @@
-import { pgTable, text} from "drizzle-orm/pg-core";
+import { pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 
 /** Secrets every instance must share (e.g. the listing cursor's HMAC key), made once on first use. */

@@ -1,4 +1,4 @@
-import { index, pgTable, text} from "drizzle-orm/pg-core";
+import { index, pgTable, text } from "drizzle-orm/pg-core";
 import { users } from "./users";
 import { createdAt, timestamptz } from "./columns";
 

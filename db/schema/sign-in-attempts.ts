@@ -1,4 +1,4 @@
-import { bigserial, boolean, index, pgTable, text} from "drizzle-orm/pg-core";
+import { bigserial, boolean, index, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 
 /** Failed (and successful) dashboard sign-ins, to rate-limit guessing per email and per client address. */
@@ -11,5 +11,8 @@ export const signInAttempts = pgTable(
     succeeded: boolean("succeeded").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("sign_in_attempts_email_idx").on(t.email, t.createdAt), index("sign_in_attempts_ip_idx").on(t.ip, t.createdAt)],
+  (t) => [
+    index("sign_in_attempts_email_idx").on(t.email, t.createdAt),
+    index("sign_in_attempts_ip_idx").on(t.ip, t.createdAt),
+  ],
 );

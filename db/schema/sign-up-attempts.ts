@@ -1,4 +1,4 @@
-import { bigserial, index, pgTable, text} from "drizzle-orm/pg-core";
+import { bigserial, index, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 
 /** Dashboard sign-up attempts per client address, to rate-limit account creation (rows older than an hour are pruned). */

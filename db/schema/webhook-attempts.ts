@@ -1,4 +1,4 @@
-import { bigserial, index, integer, pgTable, text} from "drizzle-orm/pg-core";
+import { bigserial, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { webhookDeliveries } from "./webhook-deliveries";
 import { timestamptz } from "./columns";
 

@@ -41,7 +41,9 @@ export const webhookDeliveries = pgTable(
     check("webhook_deliveries_status_check", sql`${t.status} in ('pending','succeeded','failed')`),
     check("webhook_deliveries_due_check", sql`(${t.status} = 'pending') = (${t.nextAttemptAt} is not null)`),
     // The worker's queue: only pending rows, by due time.
-    index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index("webhook_deliveries_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
     // The delivery log, newest first, and "resend every failed one since".
     index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt),
     uniqueIndex("webhook_deliveries_event_endpoint_unique").on(t.eventId, t.endpointId),

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text} from "drizzle-orm/pg-core";
+import { check, index, pgTable, text } from "drizzle-orm/pg-core";
 import { merchants } from "./merchants";
 import { createdAt, timestamptz } from "./columns";
 
@@ -34,6 +34,8 @@ export const webhookEndpoints = pgTable(
   },
   (t) => [
     check("webhook_endpoints_disabled_check", sql`(${t.disabledAt} is null) = (${t.disabledReason} is null)`),
-    index("webhook_endpoints_merchant_idx").on(t.merchantId).where(sql`${t.deletedAt} is null`),
+    index("webhook_endpoints_merchant_idx")
+      .on(t.merchantId)
+      .where(sql`${t.deletedAt} is null`),
   ],
 );

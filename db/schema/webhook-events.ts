@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, text} from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { merchants } from "./merchants";
 import { createdAt } from "./columns";
 
@@ -26,5 +26,9 @@ export const webhookEvents = pgTable(
     snapshot: jsonb("snapshot").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("webhook_events_payment_idx").on(t.paymentId, t.stateVersion).where(sql`${t.paymentId} is not null`)],
+  (t) => [
+    index("webhook_events_payment_idx")
+      .on(t.paymentId, t.stateVersion)
+      .where(sql`${t.paymentId} is not null`),
+  ],
 );

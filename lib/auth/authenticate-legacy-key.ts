@@ -7,7 +7,11 @@ import { verifyMerchantKey, type AuthenticatedMerchant } from "./authenticate-me
  * backward compatibility, must be an active key of the merchant in the path. An unknown merchant is
  * answered like a wrong key, so the route does not reveal which merchant ids exist.
  */
-export async function authenticateLegacyKey(db: Db, headers: Headers, merchantId: string): Promise<AuthenticatedMerchant> {
+export async function authenticateLegacyKey(
+  db: Db,
+  headers: Headers,
+  merchantId: string,
+): Promise<AuthenticatedMerchant> {
   const apiKey = (headers.get("x-api-key") ?? headers.get("api-key"))?.trim();
   if (!apiKey) throw new ApiError("missing_api_key", "Missing X-Api-Key header");
   const merchant = await verifyMerchantKey(db, merchantId, apiKey);

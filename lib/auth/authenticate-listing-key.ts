@@ -13,11 +13,16 @@ import { recordKeyUse } from "./record-key-use";
  * exist. `GET /v1/merchants/payments` requires `Merchant-Id`; `GET /v1/payments` names no such
  * header, so there the key alone names its merchant, and a `Merchant-Id` sent must be that one.
  */
-export async function authenticateListingKey(db: Db, headers: Headers, { merchantIdRequired }: { merchantIdRequired: boolean }): Promise<AuthenticatedMerchant> {
+export async function authenticateListingKey(
+  db: Db,
+  headers: Headers,
+  { merchantIdRequired }: { merchantIdRequired: boolean },
+): Promise<AuthenticatedMerchant> {
   const apiKey = headers.get("api-key")?.trim();
   if (!apiKey) throw new ApiError("missing_api_key", "Missing Api-Key header");
   const merchantId = headers.get("merchant-id")?.trim();
-  if (!merchantId && merchantIdRequired) throw new ApiError("missing_merchant_id", "Missing Merchant-Id header", undefined, undefined, "unauthenticated");
+  if (!merchantId && merchantIdRequired)
+    throw new ApiError("missing_merchant_id", "Missing Merchant-Id header", undefined, undefined, "unauthenticated");
   const merchant = merchantId ? await verifyMerchantKey(db, merchantId, apiKey) : await merchantOfKey(db, apiKey);
   if (!merchant) throw new ApiError("invalid_api_key", "Api-Key is not valid for this merchant");
   return merchant;
@@ -26,7 +31,13 @@ export async function authenticateListingKey(db: Db, headers: Headers, { merchan
 /** The merchant whose active key this is: found by the key's SHA-256 (unique), so no secret is compared here. */
 async function merchantOfKey(db: Db, apiKey: string): Promise<AuthenticatedMerchant | undefined> {
   const [row] = await db
-    .select({ id: merchants.id, name: merchants.name, currency: merchants.currency, defaultExpirySeconds: merchants.defaultExpirySeconds, keyId: apiKeys.id })
+    .select({
+      id: merchants.id,
+      name: merchants.name,
+      currency: merchants.currency,
+      defaultExpirySeconds: merchants.defaultExpirySeconds,
+      keyId: apiKeys.id,
+    })
     .from(apiKeys)
     .innerJoin(merchants, eq(merchants.id, apiKeys.merchantId))
     .where(and(eq(apiKeys.keyHash, hashApiKey(apiKey)), isNull(apiKeys.revokedAt)));

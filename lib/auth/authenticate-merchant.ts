@@ -44,7 +44,11 @@ export function merchantNotFound(merchantId: string): ApiError {
  * nor how much of it. Undefined when the merchant does not exist; throws `invalid_api_key` when the
  * key is not one of its active keys.
  */
-export async function verifyMerchantKey(db: Db, merchantId: string, apiKey: string): Promise<AuthenticatedMerchant | undefined> {
+export async function verifyMerchantKey(
+  db: Db,
+  merchantId: string,
+  apiKey: string,
+): Promise<AuthenticatedMerchant | undefined> {
   const merchant = matchMerchantKey(await merchantKeysQuery(db).execute({ merchantId }), apiKey);
   if (merchant) recordKeyUse(db, merchant.keyId);
   return merchant;
@@ -65,7 +69,13 @@ export function matchMerchantKey(rows: MerchantKeyRow[], apiKey: string): Authen
     if (row.keyHash && row.keyId && sameHash(row.keyHash, presented)) matched = row.keyId;
   }
   if (!matched) throw new ApiError("invalid_api_key", "Api-Key is not valid for this merchant");
-  return { id: merchant.id, name: merchant.name, currency: merchant.currency, defaultExpirySeconds: merchant.defaultExpirySeconds, keyId: matched };
+  return {
+    id: merchant.id,
+    name: merchant.name,
+    currency: merchant.currency,
+    defaultExpirySeconds: merchant.defaultExpirySeconds,
+    keyId: matched,
+  };
 }
 
 /** A merchant's fields and one row per active key (or one row with a null key): what every key check reads. */
@@ -82,5 +92,10 @@ export const ACTIVE_KEY_OF_MERCHANT = and(eq(apiKeys.merchantId, merchants.id), 
 export const LIVE_MERCHANT = and(eq(merchants.id, sql.placeholder("merchantId")), isNull(merchants.deletedAt));
 
 const merchantKeysQuery = prepared((db: Db) =>
-  db.select(MERCHANT_KEY_FIELDS).from(merchants).leftJoin(apiKeys, ACTIVE_KEY_OF_MERCHANT).where(LIVE_MERCHANT).prepare("auth_merchant_keys"),
+  db
+    .select(MERCHANT_KEY_FIELDS)
+    .from(merchants)
+    .leftJoin(apiKeys, ACTIVE_KEY_OF_MERCHANT)
+    .where(LIVE_MERCHANT)
+    .prepare("auth_merchant_keys"),
 );

@@ -25,6 +25,7 @@ export async function authenticatePartner(db: Db, headers: Headers): Promise<Aut
     .from(partnerApiKeys)
     .innerJoin(partners, eq(partners.id, partnerApiKeys.partnerId))
     .where(and(eq(partnerApiKeys.keyHash, presented), isNull(partnerApiKeys.revokedAt)));
-  if (!row || !sameHash(row.keyHash, presented)) throw new ApiError("invalid_api_key", "Api-Key is not a valid platform partner key");
+  if (!row || !sameHash(row.keyHash, presented))
+    throw new ApiError("invalid_api_key", "Api-Key is not a valid platform partner key");
   return { id: row.id, name: row.name, keyId: row.keyId };
 }

@@ -16,7 +16,9 @@ function derive(password: string, salt: Buffer, params: ScryptParams): Promise<B
   // scrypt needs about 128 * N * r bytes; Node refuses anything above `maxmem` (32 MiB by default,
   // too little for N=2^17), so it is raised to twice the need.
   const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r };
-  return new Promise((resolve, reject) => scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key))));
+  return new Promise((resolve, reject) =>
+    scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key))),
+  );
 }
 
 /** `scrypt$N$r$p$salt$hash`: the parameters travel with the hash, so they can be raised later. */
@@ -37,7 +39,9 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** A well-formed hash made with weaker parameters than today's: worth replacing once the password is known. */
 export function needsRehash(stored: string): boolean {
   const parsed = parseHash(stored);
-  return parsed !== undefined && (parsed.params.N < PARAMS.N || parsed.params.r < PARAMS.r || parsed.params.p < PARAMS.p);
+  return (
+    parsed !== undefined && (parsed.params.N < PARAMS.N || parsed.params.r < PARAMS.r || parsed.params.p < PARAMS.p)
+  );
 }
 
 function parseHash(stored: string): { params: ScryptParams; salt: Buffer; hash: Buffer } | undefined {
@@ -46,7 +50,8 @@ function parseHash(stored: string): { params: ScryptParams; salt: Buffer; hash: 
   const params = { N: Number(n), r: Number(r), p: Number(p) };
   if (![params.N, params.r, params.p].every((v) => Number.isInteger(v) && v > 0)) return undefined;
   // N must be a power of two above 1 (Node throws otherwise).
-  if (params.N < 2 || params.N > MAX_N || (params.N & (params.N - 1)) !== 0 || params.r > MAX_R || params.p > MAX_P) return undefined;
+  if (params.N < 2 || params.N > MAX_N || (params.N & (params.N - 1)) !== 0 || params.r > MAX_R || params.p > MAX_P)
+    return undefined;
   return { params, salt: Buffer.from(salt, "base64url"), hash: Buffer.from(hash, "base64url") };
 }
 

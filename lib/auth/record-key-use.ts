@@ -18,7 +18,12 @@ export function recordKeyUse(db: Db, keyId: string, now = Date.now()): void {
   if (lastWritten.size > 10_000) lastWritten.clear();
   db.update(apiKeys)
     .set({ lastUsedAt: sql`now()` })
-    .where(and(eq(apiKeys.id, keyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - interval '1 minute'`))))
+    .where(
+      and(
+        eq(apiKeys.id, keyId),
+        or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - interval '1 minute'`)),
+      ),
+    )
     .then(
       () => undefined,
       (err: unknown) => log.warn({ err, keyId }, "could not record API key use"),

@@ -17,12 +17,26 @@ function secure(): boolean {
 
 /** Set-Cookie for a new session: httpOnly (no script reads it), SameSite=Lax, Secure in production. */
 export function sessionCookie(token: string): string {
-  return [`${SESSION_COOKIE}=${token}`, "Path=/dashboard", "HttpOnly", "SameSite=Lax", `Max-Age=${SESSION_TTL_SECONDS}`, ...(secure() ? ["Secure"] : [])].join("; ");
+  return [
+    `${SESSION_COOKIE}=${token}`,
+    "Path=/dashboard",
+    "HttpOnly",
+    "SameSite=Lax",
+    `Max-Age=${SESSION_TTL_SECONDS}`,
+    ...(secure() ? ["Secure"] : []),
+  ].join("; ");
 }
 
 /** Set-Cookie that removes the session cookie. */
 export function clearedSessionCookie(): string {
-  return [`${SESSION_COOKIE}=`, "Path=/dashboard", "HttpOnly", "SameSite=Lax", "Max-Age=0", ...(secure() ? ["Secure"] : [])].join("; ");
+  return [
+    `${SESSION_COOKIE}=`,
+    "Path=/dashboard",
+    "HttpOnly",
+    "SameSite=Lax",
+    "Max-Age=0",
+    ...(secure() ? ["Secure"] : []),
+  ].join("; ");
 }
 
 /** The session token from a Cookie header, if any. */

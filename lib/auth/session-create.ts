@@ -12,6 +12,11 @@ export function hashSessionToken(token: string): string {
 export async function createSession(db: DbOrTx, userId: string): Promise<{ token: string; csrfToken: string }> {
   const token = randomBytes(32).toString("base64url");
   const csrfToken = randomBytes(32).toString("base64url");
-  await db.insert(sessions).values({ tokenHash: hashSessionToken(token), userId, csrfToken, expiresAt: new Date(Date.now() + SESSION_TTL_SECONDS * 1000) });
+  await db.insert(sessions).values({
+    tokenHash: hashSessionToken(token),
+    userId,
+    csrfToken,
+    expiresAt: new Date(Date.now() + SESSION_TTL_SECONDS * 1000),
+  });
   return { token, csrfToken };
 }

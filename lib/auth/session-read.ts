@@ -19,7 +19,13 @@ export async function readSession(db: Db, token: string | undefined) {
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(merchants, eq(merchants.id, users.merchantId))
     // A deleted merchant's users are signed out (its sessions are also removed at delete).
-    .where(and(eq(sessions.tokenHash, hashSessionToken(token)), gt(sessions.expiresAt, sql`now()`), isNull(merchants.deletedAt)));
+    .where(
+      and(
+        eq(sessions.tokenHash, hashSessionToken(token)),
+        gt(sessions.expiresAt, sql`now()`),
+        isNull(merchants.deletedAt),
+      ),
+    );
   return row;
 }
 

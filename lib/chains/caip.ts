@@ -24,7 +24,12 @@ export function parseAccountId(value: string): AccountId | undefined {
 export function parseAssetId(value: string): AssetId | undefined {
   const m = CAIP19.exec(value);
   if (!m) return undefined;
-  return { chain: { namespace: m[1]!, reference: m[2]!, id: `${m[1]}:${m[2]}` }, assetNamespace: m[3]!, assetReference: m[4]!, id: value };
+  return {
+    chain: { namespace: m[1]!, reference: m[2]!, id: `${m[1]}:${m[2]}` },
+    assetNamespace: m[3]!,
+    assetReference: m[4]!,
+    id: value,
+  };
 }
 
 export function namespaceOf(chainId: string): string {

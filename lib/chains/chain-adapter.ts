@@ -72,7 +72,14 @@ export type RelayFees = { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
  * A refund the merchant sent from its own wallet: `amount` of `token` from `from` (the merchant's
  * receiving address) to `to` (the buyer), after `notBefore` (when the payment succeeded).
  */
-export type RefundIntent = { network: NetworkConfig; token: TokenConfig; from: string; to: string; amount: bigint; notBefore: Date };
+export type RefundIntent = {
+  network: NetworkConfig;
+  token: TokenConfig;
+  from: string;
+  to: string;
+  amount: bigint;
+  notBefore: Date;
+};
 
 /** A relay transaction signed locally: its bytes and hash are known before it is sent. */
 export type SignedRelay = { txHash: string; rawTx: string };
@@ -108,7 +115,13 @@ export type Observation =
    * `sponsored`: an account of the merchant's that this transaction created with the service's money
    * (rent). `fees`: what the service's gas key paid in the transactions that settled or failed it.
    */
-  | { state: "confirmed"; txHash: string; confirmations: number; sponsored?: { account: string; lamports: bigint }; fees?: PaidFee[] }
+  | {
+      state: "confirmed";
+      txHash: string;
+      confirmations: number;
+      sponsored?: { account: string; lamports: bigint };
+      fees?: PaidFee[];
+    }
   | { state: "failed"; reason: string; fees?: PaidFee[] };
 
 /** The relayer side of an EVM adapter: the key that relays EIP-3009 authorizations. */
@@ -160,7 +173,11 @@ export interface ChainAdapter {
    * itself rebuilt from the intent; valid signature; co-signed here), or a transaction the wallet
    * sent. Throws ChainVerificationError when anything does not match.
    */
-  verify(intent: TransferIntent, results: string[], context: { builds?: BuiltTransaction[]; notBefore: Date }): Promise<Verified>;
+  verify(
+    intent: TransferIntent,
+    results: string[],
+    context: { builds?: BuiltTransaction[]; notBefore: Date },
+  ): Promise<Verified>;
   /**
    * Put signed bytes on the network. Idempotent: a transaction the network already holds or has
    * landed is not an error. A refusal that means these bytes can never land (Solana preflight:

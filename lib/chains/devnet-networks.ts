@@ -8,7 +8,15 @@ const devnetFileSchema = z.object({
   evm: z.object({
     chainId: z.string(),
     rpcUrl: z.string(),
-    tokens: z.array(z.object({ symbol: z.string(), name: z.string().optional(), address: z.string(), decimals: z.number().int(), eip3009: z.boolean() })),
+    tokens: z.array(
+      z.object({
+        symbol: z.string(),
+        name: z.string().optional(),
+        address: z.string(),
+        decimals: z.number().int(),
+        eip3009: z.boolean(),
+      }),
+    ),
     // Absent in files written before the devnet had feeds: such a devnet prices by peg alone.
     priceFeeds: z.array(z.object({ pair: z.string(), address: z.string() })).default([]),
     relayer: z.object({ privateKey: z.string() }),
@@ -16,7 +24,9 @@ const devnetFileSchema = z.object({
   solana: z.object({
     chainId: z.string(),
     rpcUrl: z.string(),
-    tokens: z.array(z.object({ symbol: z.string(), name: z.string().optional(), mint: z.string(), decimals: z.number().int() })),
+    tokens: z.array(
+      z.object({ symbol: z.string(), name: z.string().optional(), mint: z.string(), decimals: z.number().int() }),
+    ),
     feePayer: z.object({ secretKey: z.string() }),
   }),
 });
@@ -53,7 +63,11 @@ export function devnetNetworks(devnet: DevnetFile): NetworkConfig[] {
       confirmations: 1,
       // Fixed prices on the local chains, so the fees the service pays there have a value in USD.
       nativeCurrency: { symbol: "ETH", decimals: 18, price: { currency: "USD", value: "2500" } },
-      priceFeeds: devnet.evm.priceFeeds.map((f) => ({ pair: f.pair, address: f.address, maxAgeSeconds: DEVNET_FEED_MAX_AGE_SECONDS })),
+      priceFeeds: devnet.evm.priceFeeds.map((f) => ({
+        pair: f.pair,
+        address: f.address,
+        maxAgeSeconds: DEVNET_FEED_MAX_AGE_SECONDS,
+      })),
       tokens: devnet.evm.tokens.map((t) => ({
         caip19: `${devnet.evm.chainId}/erc20:${t.address}`,
         symbol: t.symbol,

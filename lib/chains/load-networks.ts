@@ -19,7 +19,9 @@ export function loadNetworks(): NetworkConfig[] {
     if (!existsSync(path)) throw new Error(`NETWORKS_FILE ${path} does not exist`);
     const parsed = networksFileSchema.safeParse(JSON.parse(readFileSync(path, "utf8")));
     if (!parsed.success) {
-      throw new Error(`NETWORKS_FILE ${path} is invalid:\n${parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n")}`);
+      throw new Error(
+        `NETWORKS_FILE ${path} is invalid:\n${parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n")}`,
+      );
     }
     cached = parsed.data.networks;
     return cached;

@@ -1,7 +1,10 @@
 import { namespaceOf } from "./caip";
 import type { NativeCurrency, NetworkConfig } from "./network-config";
 
-const DEFAULTS: Record<string, NativeCurrency> = { eip155: { symbol: "ETH", decimals: 18 }, solana: { symbol: "SOL", decimals: 9 } };
+const DEFAULTS: Record<string, NativeCurrency> = {
+  eip155: { symbol: "ETH", decimals: 18 },
+  solana: { symbol: "SOL", decimals: 9 },
+};
 
 /** The coin the network's gas is paid in: as configured, else the namespace's usual one (unpriced). */
 export function nativeCurrencyOf(network: NetworkConfig): NativeCurrency {

@@ -4,17 +4,22 @@ import { isCurrencyCode } from "@/lib/money/iso4217";
 import { parseAssetId, parseChainId } from "./caip";
 
 const caip2 = z.string().refine((v) => parseChainId(v) !== undefined, "must be a CAIP-2 chain id, e.g. eip155:8453");
-const caip19 = z.string().refine((v) => parseAssetId(v) !== undefined, "must be a CAIP-19 asset id, e.g. eip155:8453/erc20:0x…");
+const caip19 = z
+  .string()
+  .refine((v) => parseAssetId(v) !== undefined, "must be a CAIP-19 asset id, e.g. eip155:8453/erc20:0x…");
 
 // Shown by the checkout and sent to wallets (as a full URL on PUBLIC_BASE_URL when it is a path here).
 const iconUrl = z
   .string()
   .max(2048)
-  .refine((v) => /^https?:\/\/[^\s]+$/.test(v) || /^\/(?!\/)[^\s]*$/.test(v) || v.startsWith("data:image/"), "must be an http(s) URL, a data:image/ URL or a path on this service starting with /");
+  .refine(
+    (v) => /^https?:\/\/[^\s]+$/.test(v) || /^\/(?!\/)[^\s]*$/.test(v) || v.startsWith("data:image/"),
+    "must be an http(s) URL, a data:image/ URL or a path on this service starting with /",
+  );
 
 const staticPrice = z.object({
   currency: z.string().refine(isCurrencyCode, "must be an ISO 4217 code"),
-  value: z.string().regex(/^(0|[1-9][0-9]*)(\.[0-9]{1,18})?$/, "must be a positive decimal string, e.g. \"150.25\""),
+  value: z.string().regex(/^(0|[1-9][0-9]*)(\.[0-9]{1,18})?$/, 'must be a positive decimal string, e.g. "150.25"'),
 });
 
 export const tokenConfigSchema = z.object({
@@ -44,7 +49,11 @@ const priceFeedSchema = z.object({
   pair: z.string().regex(/^[A-Z0-9]{2,16}\/USD$/, "must be a pair quoted in USD, e.g. EUR/USD or ETH/USD"),
   address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a contract address, 0x + 40 hex digits"),
   /** An answer older than this (by its updatedAt) is not used: the pair is unpriced until the feed moves. */
-  maxAgeSeconds: z.number().int().min(1).max(7 * 24 * 3600),
+  maxAgeSeconds: z
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 3600),
   /** Two feeds of one pair (on two networks) disagreeing by more than this leave the pair unpriced. Default 100. */
   maxDeviationBps: z.number().int().min(1).max(10_000).nullish(),
 });
@@ -76,7 +85,10 @@ export const networkConfigSchema = z
     /** Default: ETH (18 decimals) on EVM networks, SOL (9) on Solana, without a price. */
     nativeCurrency: nativeCurrencySchema.nullish(),
     /** Warn when this network's gas key holds less native coin than this (overrides GAS_BALANCE_WARN). */
-    gasBalanceWarn: z.string().regex(DECIMAL_AMOUNT, "must be a decimal amount of the native coin, e.g. \"0.05\"").nullish(),
+    gasBalanceWarn: z
+      .string()
+      .regex(DECIMAL_AMOUNT, 'must be a decimal amount of the native coin, e.g. "0.05"')
+      .nullish(),
     /** Price feeds read on this network (EVM only) for payments on every network: see README "Prices". */
     priceFeeds: z.array(priceFeedSchema).max(64).nullish(),
   })
@@ -86,12 +98,20 @@ export const networkConfigSchema = z
     }
     network.priceFeeds?.forEach((feed, i) => {
       if (network.priceFeeds!.findIndex((f) => f.pair === feed.pair) !== i) {
-        ctx.addIssue({ code: "custom", path: ["priceFeeds", i, "pair"], message: `${feed.pair} is configured twice on this network` });
+        ctx.addIssue({
+          code: "custom",
+          path: ["priceFeeds", i, "pair"],
+          message: `${feed.pair} is configured twice on this network`,
+        });
       }
     });
     network.tokens.forEach((token, i) => {
       if (!token.caip19.startsWith(`${network.chainId}/`)) {
-        ctx.addIssue({ code: "custom", path: ["tokens", i, "caip19"], message: `must be an asset of ${network.chainId}` });
+        ctx.addIssue({
+          code: "custom",
+          path: ["tokens", i, "caip19"],
+          message: `must be an asset of ${network.chainId}`,
+        });
       }
     });
   });

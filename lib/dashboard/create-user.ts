@@ -11,7 +11,14 @@ import { newId } from "@/lib/ids";
 export async function createUser(db: DbOrTx, merchantId: string, email: string, password: string): Promise<string> {
   const id = newId("usr");
   const passwordHash = await hashPassword(password);
-  const rows = await db.insert(users).values({ id, merchantId, email, passwordHash }).onConflictDoNothing({ target: users.email }).returning({ id: users.id });
-  if (rows.length === 0) throw new ApiError("email_taken", "An account with this email already exists; sign in instead", [{ field: "email", message: "is already registered" }]);
+  const rows = await db
+    .insert(users)
+    .values({ id, merchantId, email, passwordHash })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  if (rows.length === 0)
+    throw new ApiError("email_taken", "An account with this email already exists; sign in instead", [
+      { field: "email", message: "is already registered" },
+    ]);
   return id;
 }

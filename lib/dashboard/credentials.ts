@@ -9,6 +9,16 @@ export const emailSchema = z
   .transform((v) => v.toLowerCase());
 
 /** NIST 800-63B: length over composition rules. */
-export const newPasswordSchema = z.string().min(10, "must be at least 10 characters").max(200, "must be at most 200 characters");
+export const newPasswordSchema = z
+  .string()
+  .min(10, "must be at least 10 characters")
+  .max(200, "must be at most 200 characters");
 
-export const signInBody = z.object({ email: z.string().trim().max(254).transform((v) => v.toLowerCase()), password: z.string().max(200) });
+export const signInBody = z.object({
+  email: z
+    .string()
+    .trim()
+    .max(254)
+    .transform((v) => v.toLowerCase()),
+  password: z.string().max(200),
+});

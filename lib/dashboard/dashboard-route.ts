@@ -29,7 +29,9 @@ export function dashboardRoute<P = Record<string, never>>(handler: (input: Guard
 }
 
 /** Sign-up and sign-in: no session yet, so the Origin check (plus a JSON body, which forces CORS preflight) guards them. */
-export function publicMutationRoute(handler: (input: RouteInput<Record<string, never>> & { db: Db }) => Promise<Response>) {
+export function publicMutationRoute(
+  handler: (input: RouteInput<Record<string, never>> & { db: Db }) => Promise<Response>,
+) {
   return route(async (input) => {
     assertSameOrigin(input.req);
     return handler({ ...input, db: await getDb() });

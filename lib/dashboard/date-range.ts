@@ -5,7 +5,12 @@ const DAY_MS = 86_400_000;
 export const MAX_RANGE_DAYS = 366;
 
 function isDate(v: unknown): v is string {
-  return typeof v === "string" && DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+  return (
+    typeof v === "string" &&
+    DATE.test(v) &&
+    !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
+    new Date(`${v}T00:00:00Z`).toISOString().startsWith(v)
+  );
 }
 
 /**

@@ -16,9 +16,12 @@ export function formatMoney(minor: bigint, currency: string): string {
   const [whole, fraction = ""] = major.split(".");
   const amount = `${whole}.${fraction.padEnd(decimals, "0")}`.replace(/\.$/, "");
   try {
-    return new Intl.NumberFormat("en-US", { style: "currency", currency, minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(
-      amount as unknown as number,
-    );
+    return new Intl.NumberFormat("en-US", {
+      style: "currency",
+      currency,
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    }).format(amount as unknown as number);
   } catch {
     return `${amount} ${currency}`;
   }

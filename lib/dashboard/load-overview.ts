@@ -8,8 +8,18 @@ import { statusBreakdown } from "@/lib/listings/status-breakdown";
  * The overview's figures for a date range (UTC days, inclusive): the listing's statistics with
  * revenue exact in minor units, revenue by day, and payments per listing status.
  */
-export async function loadOverview(db: Db, merchant: { id: string; currency: string }, range: { from: string; to: string }) {
-  const query: ListingQuery = { start_ts: `${range.from}T00:00:00Z`, end_ts: `${range.to}T23:59:59.999999Z`, sort_by: "date", sort_dir: "desc", limit: 1 };
+export async function loadOverview(
+  db: Db,
+  merchant: { id: string; currency: string },
+  range: { from: string; to: string },
+) {
+  const query: ListingQuery = {
+    start_ts: `${range.from}T00:00:00Z`,
+    end_ts: `${range.to}T23:59:59.999999Z`,
+    sort_by: "date",
+    sort_dir: "desc",
+    limit: 1,
+  };
   const [stats, days, statuses] = await Promise.all([
     exactListingStats(db, merchant, query),
     revenueByDay(db, merchant, range.from, range.to),

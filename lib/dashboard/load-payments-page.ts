@@ -21,6 +21,8 @@ export async function loadPaymentsPage(db: Db, merchantId: string, params: URLSe
     issues,
     networkName: new Map(networks.map((n) => [n.chainId, n.name])),
     networkChoices: networks.map((n) => ({ value: n.chainId, label: n.name })),
-    assetChoices: networks.flatMap((n) => n.tokens.map((t) => ({ value: t.caip19, label: `${t.symbol} on ${n.name}` }))),
+    assetChoices: networks.flatMap((n) =>
+      n.tokens.map((t) => ({ value: t.caip19, label: `${t.symbol} on ${n.name}` })),
+    ),
   };
 }

@@ -14,13 +14,24 @@ export type WebhookEndpointPanel = { endpoint: WebhookEndpointView; deliveries: 
  * The webhooks page: each endpoint with its latest deliveries and their attempts, and whether an
  * attempt is due soon (the page then refreshes itself until it shows).
  */
-export async function loadWebhooks(db: Db, merchantId: string, now = new Date()): Promise<{ panels: WebhookEndpointPanel[]; attemptDueSoon: boolean }> {
+export async function loadWebhooks(
+  db: Db,
+  merchantId: string,
+  now = new Date(),
+): Promise<{ panels: WebhookEndpointPanel[]; attemptDueSoon: boolean }> {
   const endpoints = await listWebhookEndpoints(db, merchantId);
   const panels = await Promise.all(
-    endpoints.map(async (endpoint) => ({ endpoint, deliveries: (await listWebhookDeliveries(db, merchantId, endpoint.id, { limit: LOG_SIZE })).data })),
+    endpoints.map(async (endpoint) => ({
+      endpoint,
+      deliveries: (await listWebhookDeliveries(db, merchantId, endpoint.id, { limit: LOG_SIZE })).data,
+    })),
   );
   const attemptDueSoon = panels.some(
-    ({ endpoint, deliveries }) => !endpoint.disabled && deliveries.some((d) => d.status === "pending" && d.nextAttemptAt && d.nextAttemptAt.getTime() - now.getTime() < SOON_MS),
+    ({ endpoint, deliveries }) =>
+      !endpoint.disabled &&
+      deliveries.some(
+        (d) => d.status === "pending" && d.nextAttemptAt && d.nextAttemptAt.getTime() - now.getTime() < SOON_MS,
+      ),
   );
   return { panels, attemptDueSoon };
 }

@@ -49,7 +49,8 @@ export async function* paymentsCsv(db: Db, merchantId: string, q: ListingQuery):
   let cursor: string | undefined;
   do {
     const page = await listPaymentsPage(db, merchantId, { ...q, limit: MAX_LIMIT, cursor });
-    if (page.data.length) yield page.data.map((p) => `${COLUMNS.map(([, get]) => csvField(get(p))).join(",")}\r\n`).join("");
+    if (page.data.length)
+      yield page.data.map((p) => `${COLUMNS.map(([, get]) => csvField(get(p))).join(",")}\r\n`).join("");
     cursor = page.next_cursor ?? undefined;
   } while (cursor);
 }

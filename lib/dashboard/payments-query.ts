@@ -13,7 +13,10 @@ const exceptionParam = z.enum(EXCEPTION_FILTERS, `must be one of ${EXCEPTION_FIL
  * as a ListingQuery, through the listing's own parser:
  * the table, the CSV export and the API filter alike. Bad input comes back as issues, not a throw.
  */
-export function parsePaymentsQuery(params: URLSearchParams | SearchParams, limit = 25): { query: ListingQuery; issues: FieldIssue[] } {
+export function parsePaymentsQuery(
+  params: URLSearchParams | SearchParams,
+  limit = 25,
+): { query: ListingQuery; issues: FieldIssue[] } {
   const input = params instanceof URLSearchParams ? params : toSearchParams(params);
   const listing = new URLSearchParams();
   for (const name of ["asset", "network", "sort_by", "sort_dir", "cursor"]) {
@@ -42,7 +45,10 @@ export function parsePaymentsQuery(params: URLSearchParams | SearchParams, limit
     return { query: { ...parseListingQuery(listing), ...filters }, issues };
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
-    const renamed = (err.issues ?? [{ field: "query", message: err.message }]).map((i) => ({ ...i, field: i.field === "start_ts" ? "from" : i.field === "end_ts" ? "to" : i.field }));
+    const renamed = (err.issues ?? [{ field: "query", message: err.message }]).map((i) => ({
+      ...i,
+      field: i.field === "start_ts" ? "from" : i.field === "end_ts" ? "to" : i.field,
+    }));
     // Fall back to the unfiltered first page so the table still renders next to the messages.
     return { query: { sort_by: "date", sort_dir: "desc", limit, ...filters }, issues: [...issues, ...renamed] };
   }

@@ -11,9 +11,18 @@ import { ratioToSignificant } from "@/lib/money/compose-price";
 export async function quoteOfPayment(db: Db, optionId: string | null) {
   if (!optionId) return null;
   const [option] = await db
-    .select({ num: paymentOptions.priceNum, den: paymentOptions.priceDen, rounds: paymentOptions.priceRounds, at: paymentOptions.pricedAt })
+    .select({
+      num: paymentOptions.priceNum,
+      den: paymentOptions.priceDen,
+      rounds: paymentOptions.priceRounds,
+      at: paymentOptions.pricedAt,
+    })
     .from(paymentOptions)
     .where(eq(paymentOptions.id, optionId));
   if (!option?.num || !option.den || option.num === option.den) return null;
-  return { tokensPerUnit: ratioToSignificant({ num: BigInt(option.den), den: BigInt(option.num) }), rounds: option.rounds ?? [], pricedAt: option.at };
+  return {
+    tokensPerUnit: ratioToSignificant({ num: BigInt(option.den), den: BigInt(option.num) }),
+    rounds: option.rounds ?? [],
+    pricedAt: option.at,
+  };
 }

@@ -19,15 +19,23 @@ const SIGN_IN_LIMITS = { perEmail: 5, perIp: 30, windowMinutes: 15 } as const;
 export async function signIn(db: Db, input: unknown, ip: string) {
   const { email, password } = parseOrThrow(signInBody, input);
   const attemptId = await claimSignInAttempt(db, email, ip);
-  const [user] = await db.select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(eq(users.email, email));
+  const [user] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, email));
   const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
   if (!user || !ok) throw new ApiError("invalid_credentials", "Email or password is incorrect");
   await db.update(signInAttempts).set({ succeeded: true }).where(eq(signInAttempts.id, attemptId));
   const upgraded = needsRehash(user.passwordHash) ? { passwordHash: await hashPassword(password) } : {};
-  await db.update(users).set({ lastSignInAt: sql`now()`, ...upgraded }).where(eq(users.id, user.id));
+  await db
+    .update(users)
+    .set({ lastSignInAt: sql`now()`, ...upgraded })
+    .where(eq(users.id, user.id));
   // Housekeeping on the user's own rows (indexed): expired sessions, attempts older than a day.
   await db.delete(sessions).where(and(eq(sessions.userId, user.id), lt(sessions.expiresAt, sql`now()`)));
-  await db.delete(signInAttempts).where(and(eq(signInAttempts.email, email), lt(signInAttempts.createdAt, sql`now() - interval '1 day'`)));
+  await db
+    .delete(signInAttempts)
+    .where(and(eq(signInAttempts.email, email), lt(signInAttempts.createdAt, sql`now() - interval '1 day'`)));
   return createSession(db, user.id);
 }
 
@@ -47,15 +55,32 @@ async function claimSignInAttempt(db: Db, email: string, ip: string): Promise<nu
     // Failures since the window opened, and for the email only since its last success.
     const [row] = await tx
       .select({
-        byEmail: sql<number>`count(*) filter (where ${signInAttempts.email} = ${email} and ${signInAttempts.createdAt} > coalesce((select max(created_at) from sign_in_attempts where email = ${email} and succeeded), '-infinity'))`.mapWith(Number),
+        byEmail:
+          sql<number>`count(*) filter (where ${signInAttempts.email} = ${email} and ${signInAttempts.createdAt} > coalesce((select max(created_at) from sign_in_attempts where email = ${email} and succeeded), '-infinity'))`.mapWith(
+            Number,
+          ),
         byIp: sql<number>`count(*) filter (where ${signInAttempts.ip} = ${ip})`.mapWith(Number),
       })
       .from(signInAttempts)
-      .where(and(eq(signInAttempts.succeeded, false), gt(signInAttempts.createdAt, since), sql`(${signInAttempts.email} = ${email} or ${signInAttempts.ip} = ${ip})`));
+      .where(
+        and(
+          eq(signInAttempts.succeeded, false),
+          gt(signInAttempts.createdAt, since),
+          sql`(${signInAttempts.email} = ${email} or ${signInAttempts.ip} = ${ip})`,
+        ),
+      );
     if ((row?.byEmail ?? 0) >= SIGN_IN_LIMITS.perEmail || (row?.byIp ?? 0) >= SIGN_IN_LIMITS.perIp) {
-      throw new ApiError("rate_limited", `Too many failed sign-ins; try again in ${SIGN_IN_LIMITS.windowMinutes} minutes`, undefined, SIGN_IN_LIMITS.windowMinutes * 60);
+      throw new ApiError(
+        "rate_limited",
+        `Too many failed sign-ins; try again in ${SIGN_IN_LIMITS.windowMinutes} minutes`,
+        undefined,
+        SIGN_IN_LIMITS.windowMinutes * 60,
+      );
     }
-    const [attempt] = await tx.insert(signInAttempts).values({ email, ip, succeeded: false }).returning({ id: signInAttempts.id });
+    const [attempt] = await tx
+      .insert(signInAttempts)
+      .values({ email, ip, succeeded: false })
+      .returning({ id: signInAttempts.id });
     return attempt!.id;
   });
 }

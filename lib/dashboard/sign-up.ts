@@ -31,7 +31,8 @@ const SIGN_UP_WINDOW_SECONDS = 3600;
  * At most SIGN_UPS_PER_HOUR attempts per client address: `rate_limited` (429) beyond, creating nothing.
  */
 export async function signUp(db: Db, input: unknown, ip: string) {
-  if (env().SIGN_UP !== "open") throw new ApiError("sign_up_closed", "Sign-up is closed on this service; ask its operator for an account");
+  if (env().SIGN_UP !== "open")
+    throw new ApiError("sign_up_closed", "Sign-up is closed on this service; ask its operator for an account");
   const body = parseOrThrow(signUpBody, input);
   await claimSignUpAttempt(db, ip);
   const userId = await db.transaction(async (tx) => {
@@ -54,7 +55,13 @@ async function claimSignUpAttempt(db: Db, ip: string): Promise<void> {
     const windowStart = sql`now() - make_interval(secs => ${SIGN_UP_WINDOW_SECONDS})`;
     await tx.delete(signUpAttempts).where(and(eq(signUpAttempts.ip, ip), lt(signUpAttempts.createdAt, windowStart)));
     const [row] = await tx.select({ n: count() }).from(signUpAttempts).where(eq(signUpAttempts.ip, ip));
-    if ((row?.n ?? 0) >= limit) throw new ApiError("rate_limited", "Too many sign-ups from this address; try again in an hour", undefined, SIGN_UP_WINDOW_SECONDS);
+    if ((row?.n ?? 0) >= limit)
+      throw new ApiError(
+        "rate_limited",
+        "Too many sign-ups from this address; try again in an hour",
+        undefined,
+        SIGN_UP_WINDOW_SECONDS,
+      );
     await tx.insert(signUpAttempts).values({ ip });
   });
 }

@@ -66,6 +66,8 @@ export class ApiError extends Error {
   }
 
   toBody(): { code: ErrorCode; message: string; issues?: FieldIssue[] } {
-    return this.issues ? { code: this.code, message: this.message, issues: this.issues } : { code: this.code, message: this.message };
+    return this.issues
+      ? { code: this.code, message: this.message, issues: this.issues }
+      : { code: this.code, message: this.message };
   }
 }

@@ -18,7 +18,11 @@ export type MonthFees = {
 };
 
 /** The merchant's fees paid by the service, by month (newest first) and network, for the last `months` months. */
-export async function feesByMonth(db: Db, merchant: { id: string; currency: string }, months = 12): Promise<MonthFees[]> {
+export async function feesByMonth(
+  db: Db,
+  merchant: { id: string; currency: string },
+  months = 12,
+): Promise<MonthFees[]> {
   const rows = await db
     .select({
       month: sql<string>`to_char(date_trunc('month', ${serviceFees.paidAt} at time zone 'UTC'), 'YYYY-MM')`,

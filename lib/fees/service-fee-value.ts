@@ -10,5 +10,9 @@ import { staticPriceIn } from "@/lib/money/price-source";
 export function serviceFeeValue(network: NetworkConfig, amount: bigint, currency: string) {
   const native = nativeCurrencyOf(network);
   const price = staticPriceIn(native.price, currency);
-  return { symbol: native.symbol, decimals: native.decimals, fiatAmount: price ? fiatMinorCeil(amount, native.decimals, price) : null };
+  return {
+    symbol: native.symbol,
+    decimals: native.decimals,
+    fiatAmount: price ? fiatMinorCeil(amount, native.decimals, price) : null,
+  };
 }

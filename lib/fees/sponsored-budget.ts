@@ -22,6 +22,8 @@ export async function withinSponsoredBudget(db: DbOrTx, merchant: { id: string; 
       unvalued: sql<number>`count(*) filter (where ${serviceFees.fiatAmount} is null or ${serviceFees.currency} <> ${merchant.currency})::int`,
     })
     .from(serviceFees)
-    .where(sql`${serviceFees.merchantId} = ${merchant.id} and ${serviceFees.paidAt} >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`);
+    .where(
+      sql`${serviceFees.merchantId} = ${merchant.id} and ${serviceFees.paidAt} >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`,
+    );
   return Number(spent?.unvalued ?? 0) === 0 && BigInt(spent?.valued ?? "0") < limit;
 }

@@ -28,15 +28,21 @@ export async function buildAtOptions(db: Db, rows: OptionRow[]): Promise<OptionR
     if (!adapter) continue;
     try {
       // Who funds the merchant's token account should the transaction create it, decided per build (rent-payer-for).
-      const intents = await Promise.all(group.map(async (row) => {
-        const offered = intentOfOption(row);
-        return { ...offered, rentPayer: await rentPayerFor(db, adapter, offered) };
-      }));
+      const intents = await Promise.all(
+        group.map(async (row) => {
+          const offered = intentOfOption(row);
+          return { ...offered, rentPayer: await rentPayerFor(db, adapter, offered) };
+        }),
+      );
       const builds = await adapter.resolveBuilds(intents);
-      for (const [i, row] of group.entries()) stored.set(row.id, await storeOfferedBuild(db, row.id, builds[i]!, intents[i]!.rentPayer));
+      for (const [i, row] of group.entries())
+        stored.set(row.id, await storeOfferedBuild(db, row.id, builds[i]!, intents[i]!.rentPayer));
     } catch (err) {
       if (!(err instanceof ChainRpcError || err instanceof ChainVerificationError)) throw err;
-      log.warn({ namespace, options: group.map((row) => row.id), err: err.message }, "options: could not build transactions");
+      log.warn(
+        { namespace, options: group.map((row) => row.id), err: err.message },
+        "options: could not build transactions",
+      );
     }
   }
   return rows.map((row) => stored.get(row.id) ?? row);
@@ -48,7 +54,12 @@ export async function buildAtOptions(db: Db, rows: OptionRow[]): Promise<OptionR
  * merchant token account alike (`rent_payer`), so a fetch-time build made for another rent payer is
  * dropped here: confirm could not verify it against the row any more.
  */
-async function storeOfferedBuild(db: Db, optionId: string, built: BuiltTransaction, rentPayer: "service" | "buyer" | undefined): Promise<OptionRow> {
+async function storeOfferedBuild(
+  db: Db,
+  optionId: string,
+  built: BuiltTransaction,
+  rentPayer: "service" | "buyer" | undefined,
+): Promise<OptionRow> {
   const payer = rentPayer ?? null;
   const sameFunder = sql`${paymentOptions.rentPayer} is not distinct from ${payer}`;
   const [updated] = await db

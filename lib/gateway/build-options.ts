@@ -26,7 +26,9 @@ import { toWireAction } from "./wire-actions";
  * (id, amount, actions), and a payment has at most MAX_OPTIONS_PER_PAYMENT of them.
  */
 export async function buildOptions(db: Db, p: GatewayPayment, accounts: AccountId[], now = new Date()) {
-  const quoteExpiresAt = new Date(Math.min(p.payment.expiresAt.getTime(), now.getTime() + env().QUOTE_TTL_SECONDS * 1000));
+  const quoteExpiresAt = new Date(
+    Math.min(p.payment.expiresAt.getTime(), now.getTime() + env().QUOTE_TTL_SECONDS * 1000),
+  );
   const [snapshot, sponsored, destinations] = await Promise.all([
     // The feeds' prices: at most one read per PRICE_REFRESH_MS for all payments, before any transaction opens.
     currentPrices(now.getTime()),
@@ -35,7 +37,13 @@ export async function buildOptions(db: Db, p: GatewayPayment, accounts: AccountI
     loadSettlementOverrides(db, p.payment.merchantId),
   ]);
   const prices = livePriceSource(snapshot, now.getTime());
-  const claimed = await claimOptionRows(db, p.payment, offersFor(p, accounts, sponsored, destinations, prices), quoteExpiresAt, now);
+  const claimed = await claimOptionRows(
+    db,
+    p.payment,
+    offersFor(p, accounts, sponsored, destinations, prices),
+    quoteExpiresAt,
+    now,
+  );
   // Chain work (an EIP-3009 token's domain, new Solana transactions) only now, with the rows committed
   // and no transaction open. Actions are built from the stored row alone (a Solana option's
   // transaction is stored with it), so a reused option gets exactly the actions it had.
@@ -66,12 +74,23 @@ export async function buildOptions(db: Db, p: GatewayPayment, accounts: AccountI
  * Each token pays the merchant's settlement destination for that token's CAIP-19 when one is set
  * (Platform API), else its receiving address for the namespace; a token with neither is not offered.
  */
-function offersFor(p: GatewayPayment, accounts: AccountId[], sponsored: boolean, destinations: ReadonlyMap<string, string>, prices: PriceSource): Offer[] {
+function offersFor(
+  p: GatewayPayment,
+  accounts: AccountId[],
+  sponsored: boolean,
+  destinations: ReadonlyMap<string, string>,
+  prices: PriceSource,
+): Offer[] {
   const networks = loadNetworks();
   const offers = new Map<string, Offer>();
   for (const account of accounts) {
     const network = networks.find((n) => n.chainId === account.chain.id);
-    const receivingAddress = account.chain.namespace === "eip155" ? p.evmAddress : account.chain.namespace === "solana" ? p.solanaAddress : null;
+    const receivingAddress =
+      account.chain.namespace === "eip155"
+        ? p.evmAddress
+        : account.chain.namespace === "solana"
+          ? p.solanaAddress
+          : null;
     if (!network || !adapterFor(account.chain.namespace)) continue;
     for (const token of network.tokens) {
       const recipient = destinations.get(token.caip19) ?? receivingAddress;
@@ -82,7 +101,15 @@ function offersFor(p: GatewayPayment, accounts: AccountId[], sponsored: boolean,
       if (!quote) continue;
       const method = methodFor(account.chain.namespace, token, sponsored);
       if (!method) continue;
-      offers.set(`${account.id} ${token.caip19}`, { account, network, token, method, recipient, amount: quote.amount, price: quote.price });
+      offers.set(`${account.id} ${token.caip19}`, {
+        account,
+        network,
+        token,
+        method,
+        recipient,
+        amount: quote.amount,
+        price: quote.price,
+      });
     }
   }
   return [...offers.values()];

@@ -17,6 +17,15 @@ export function checkoutNetworks(namespaces: ReadonlySet<string>): CheckoutNetwo
   return loadNetworks().flatMap((n) => {
     const chain = parseChainId(n.chainId);
     if (!chain || !namespaces.has(chain.namespace)) return [];
-    return [{ chainId: n.chainId, namespace: chain.namespace, reference: chain.reference, name: n.name, iconUrl: n.iconUrl ?? null, publicRpcUrl: n.publicRpcUrl ?? null }];
+    return [
+      {
+        chainId: n.chainId,
+        namespace: chain.namespace,
+        reference: chain.reference,
+        name: n.name,
+        iconUrl: n.iconUrl ?? null,
+        publicRpcUrl: n.publicRpcUrl ?? null,
+      },
+    ];
   });
 }

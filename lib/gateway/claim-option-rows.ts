@@ -12,7 +12,15 @@ import { newId } from "@/lib/ids";
 import { SERVICE_BUILT } from "./option-builds";
 
 /** What options would offer one (account, token) now, before anything is stored. */
-export type Offer = { account: AccountId; network: NetworkConfig; token: TokenConfig; method: TransferMethod; recipient: string; amount: bigint; price: Price };
+export type Offer = {
+  account: AccountId;
+  network: NetworkConfig;
+  token: TokenConfig;
+  method: TransferMethod;
+  recipient: string;
+  amount: bigint;
+  price: Price;
+};
 
 export type OptionRow = typeof paymentOptions.$inferSelect;
 
@@ -31,7 +39,13 @@ const SERVICE_BUILT_REUSE_MS = 45_000;
  * nothing. Serialised per payment (advisory lock), so concurrent calls can neither pass the bound
  * nor store the same quote twice. Only database work in here: chain calls come after it commits.
  */
-export async function claimOptionRows(db: Db, payment: { id: string; expiresAt: Date }, offers: Offer[], quoteExpiresAt: Date, now: Date): Promise<OptionRow[]> {
+export async function claimOptionRows(
+  db: Db,
+  payment: { id: string; expiresAt: Date },
+  offers: Offer[],
+  quoteExpiresAt: Date,
+  now: Date,
+): Promise<OptionRow[]> {
   if (offers.length === 0) return [];
   const max = env().MAX_OPTIONS_PER_PAYMENT;
   const reusableUntil = now.getTime() + Math.min(REUSE_MIN_MS, quoteExpiresAt.getTime() - now.getTime());
@@ -47,11 +61,16 @@ export async function claimOptionRows(db: Db, payment: { id: string; expiresAt: 
     );
     const plan = offers.map((offer) => {
       const stored = live.find((row) => sameQuote(row, offer));
-      return stored ? { stored, insert: undefined } : { stored: undefined, insert: newRow(payment, offer, quoteExpiresAt) };
+      return stored
+        ? { stored, insert: undefined }
+        : { stored: undefined, insert: newRow(payment, offer, quoteExpiresAt) };
     });
     const fresh = plan.flatMap((p) => (p.insert ? [p.insert] : []));
     if (existing.length + fresh.length > max) {
-      throw new ApiError("too_many_options", `This payment has had the most options it can (${max}); pay with an option already offered, or ask the merchant for a new payment`);
+      throw new ApiError(
+        "too_many_options",
+        `This payment has had the most options it can (${max}); pay with an option already offered, or ask the merchant for a new payment`,
+      );
     }
     const inserted = fresh.length === 0 ? [] : await tx.insert(paymentOptions).values(fresh).returning();
     const byId = new Map(inserted.map((row) => [row.id, row]));
@@ -70,7 +89,11 @@ function sameQuote(row: OptionRow, offer: Offer): boolean {
   );
 }
 
-function newRow(payment: { id: string; expiresAt: Date }, offer: Offer, quoteExpiresAt: Date): typeof paymentOptions.$inferInsert & { id: string } {
+function newRow(
+  payment: { id: string; expiresAt: Date },
+  offer: Offer,
+  quoteExpiresAt: Date,
+): typeof paymentOptions.$inferInsert & { id: string } {
   const id = newId("opt");
   return {
     id,

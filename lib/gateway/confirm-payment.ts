@@ -38,7 +38,12 @@ function lateError(late: Late, recorded: boolean): ApiError {
   const what = LATE_WHAT[late];
   const code = late === "cancelled" ? "invalid_state" : late;
   // The merchant sees it as paid late and decides; the payment's status does not change.
-  return new ApiError(code, recorded ? `${what}. Your transfer reached the merchant and is recorded as paid late for the merchant to resolve` : what);
+  return new ApiError(
+    code,
+    recorded
+      ? `${what}. Your transfer reached the merchant and is recorded as paid late for the merchant to resolve`
+      : what,
+  );
 }
 
 /** Why a transfer for this payment now comes too late: it expired or was cancelled (or, below, the option's quote expired). */
@@ -49,7 +54,8 @@ function lateStatus(status: GatewayPayment["status"]): Late | undefined {
 
 /** A confirm that arrives after this option's confirm was recorded (a retry, a race) answers where the payment stands. */
 function alreadyConfirmed(p: Pick<GatewayPayment, "status" | "payment">, optionId: string) {
-  if (p.status === "pending" || p.status === "expired" || p.status === "cancelled" || p.payment.optionId !== optionId) return undefined;
+  if (p.status === "pending" || p.status === "expired" || p.status === "cancelled" || p.payment.optionId !== optionId)
+    return undefined;
   return toGatewayStatus(p);
 }
 
@@ -57,7 +63,13 @@ function alreadyConfirmed(p: Pick<GatewayPayment, "status" | "payment">, optionI
  * What confirm answers: the result of confirming (below), held up to `maxPollMs` until the payment is
  * final when the wallet asked to wait.
  */
-export async function confirmPayment(db: Db, pathId: string, body: z.infer<typeof confirmBody>, walletName: string | null, maxPollMs = 0) {
+export async function confirmPayment(
+  db: Db,
+  pathId: string,
+  body: z.infer<typeof confirmBody>,
+  walletName: string | null,
+  maxPollMs = 0,
+) {
   const confirmed = await confirmOnce(db, pathId, body, walletName);
   return confirmed.isFinal || maxPollMs === 0 ? confirmed : waitGatewayStatus(db, pathId, maxPollMs);
 }
@@ -74,9 +86,11 @@ async function confirmOnce(db: Db, pathId: string, body: z.infer<typeof confirmB
   const p = await loadGatewayPaymentOrThrow(db, pathId);
   const results = normalizeResults(body.results);
   if (results.length !== ACTIONS_PER_OPTION) {
-    throw new ApiError("invalid_params", `results must hold ${ACTIONS_PER_OPTION} entry per action of the option, in order; got ${results.length}`, [
-      { field: "results", message: "length does not match the option's actions" },
-    ]);
+    throw new ApiError(
+      "invalid_params",
+      `results must hold ${ACTIONS_PER_OPTION} entry per action of the option, in order; got ${results.length}`,
+      [{ field: "results", message: "length does not match the option's actions" }],
+    );
   }
   const answered = alreadyConfirmed(p, body.optionId);
   if (answered) return answered;
@@ -92,10 +106,19 @@ async function confirmOnce(db: Db, pathId: string, body: z.infer<typeof confirmB
   // Solana: the transactions built for this option (when offered, and at the latest fetch); the signed one must be one of them.
   const builds = buildsOf(option);
   if (SERVICE_BUILT.has(option.method) && builds.length === 0) {
-    throw new ApiError("invalid_state", "No transaction was built for this option yet; ask for options again or fetch its build action");
+    throw new ApiError(
+      "invalid_state",
+      "No transaction was built for this option yet; ask for options again or fetch its build action",
+    );
   }
-  if (SERVICE_PAID.has(option.method) && !(await withinSponsoredBudget(db, { id: p.payment.merchantId, currency: p.merchantCurrency }))) {
-    throw new ApiError("fees_budget_exhausted", "This shop's network fees paid by the service are used up for today; ask for options again to pay with a transfer you send yourself");
+  if (
+    SERVICE_PAID.has(option.method) &&
+    !(await withinSponsoredBudget(db, { id: p.payment.merchantId, currency: p.merchantCurrency }))
+  ) {
+    throw new ApiError(
+      "fees_budget_exhausted",
+      "This shop's network fees paid by the service are used up for today; ask for options again to pay with a transfer you send yourself",
+    );
   }
   const intent = intentOfOption(option);
 
@@ -119,17 +142,37 @@ async function confirmOnce(db: Db, pathId: string, body: z.infer<typeof confirmB
   }
   const { verified, relay } = prepared;
 
-  let outcome = await recordSubmission(db, { paymentId: p.payment.id, option, intent, verified, walletName, relay, late: late !== undefined });
+  let outcome = await recordSubmission(db, {
+    paymentId: p.payment.id,
+    option,
+    intent,
+    verified,
+    walletName,
+    relay,
+    late: late !== undefined,
+  });
   // Cancelled (or expired) while this confirm verified: a transfer the wallet sent is the merchant's
   // money all the same, so it is recorded as late rather than refused and forgotten.
   const lateNow = !late && !outcome.recorded ? lateStatus(effectiveStatus(outcome.payment)) : undefined;
   if (lateNow && verified.kind === "wallet_sent") {
-    outcome = await recordSubmission(db, { paymentId: p.payment.id, option, intent, verified, walletName, relay, late: true });
-    if (!outcome.recorded && outcome.submission?.txHash !== verified.txHash) throw new ApiError("invalid_state", "Another transfer is already recorded for this payment");
+    outcome = await recordSubmission(db, {
+      paymentId: p.payment.id,
+      option,
+      intent,
+      verified,
+      walletName,
+      relay,
+      late: true,
+    });
+    if (!outcome.recorded && outcome.submission?.txHash !== verified.txHash)
+      throw new ApiError("invalid_state", "Another transfer is already recorded for this payment");
     throw lateError(lateNow, true);
   }
   if (late) {
-    if (!outcome.recorded && outcome.submission?.txHash !== (verified.kind === "wallet_sent" ? verified.txHash : undefined)) {
+    if (
+      !outcome.recorded &&
+      outcome.submission?.txHash !== (verified.kind === "wallet_sent" ? verified.txHash : undefined)
+    ) {
       throw new ApiError("invalid_state", "Another transfer is already recorded for this payment");
     }
     throw lateError(late, true);

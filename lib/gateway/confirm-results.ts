@@ -5,7 +5,10 @@ import { z } from "zod";
  * `{type:"walletRpc", data:["<result>"]}`, one entry per action or (the WalletConnect Pay CLI) all
  * results in one entry's `data`. Returns one string per action, in order.
  */
-const sdkResult = z.object({ type: z.literal("walletRpc"), data: z.array(z.string().min(1).max(100_000)).min(1).max(16) });
+const sdkResult = z.object({
+  type: z.literal("walletRpc"),
+  data: z.array(z.string().min(1).max(100_000)).min(1).max(16),
+});
 const result = z.union([z.string().min(1).max(100_000), sdkResult]);
 
 export const confirmResultsSchema = z.array(result).min(1).max(16);

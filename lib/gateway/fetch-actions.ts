@@ -16,7 +16,9 @@ import { toWireAction } from "./wire-actions";
 
 // `data` is what the option's build action carried (ignored: the option row says what to build). Sized
 // for a hex-encoded wallet request holding a whole Solana transaction (at most 1232 bytes).
-export const fetchBody = z.object({ optionId: z.string().min(1).max(64), data: z.string().max(8192) }).meta({ id: "FetchActionsRequest" });
+export const fetchBody = z
+  .object({ optionId: z.string().min(1).max(64), data: z.string().max(8192) })
+  .meta({ id: "FetchActionsRequest" });
 
 /**
  * Resolve an option's build action (spec 4.5 step 2): a fresh transaction to sign (its blockhash is
@@ -28,7 +30,8 @@ export async function fetchActions(db: Db, pathId: string, body: z.infer<typeof 
   assertPayable(p.status);
   const option = await findOptionOrThrow(db, p.payment.id, body.optionId);
   const adapter = adapterFor(namespaceOf(option.chainId));
-  if (!adapter || !SERVICE_BUILT.has(option.method)) throw new ApiError("invalid_params", "This option has no build action to fetch");
+  if (!adapter || !SERVICE_BUILT.has(option.method))
+    throw new ApiError("invalid_params", "This option has no build action to fetch");
   const { built, rentPayer } = await withChainErrors(async () => {
     const offered = intentOfOption(option);
     const rentPayer = await rentPayerFor(db, adapter, offered);

@@ -4,13 +4,23 @@ import { paymentOptions } from "@/db/schema";
 import { ApiError } from "@/lib/errors/api-error";
 
 /** An option offered for this payment whose quote still holds (or, with `expiredQuote: "allow"`, any of its options). */
-export async function findOptionOrThrow(db: DbOrTx, paymentId: string, optionId: string, now = new Date(), expiredQuote: "refuse" | "allow" = "refuse") {
+export async function findOptionOrThrow(
+  db: DbOrTx,
+  paymentId: string,
+  optionId: string,
+  now = new Date(),
+  expiredQuote: "refuse" | "allow" = "refuse",
+) {
   const [option] = await db
     .select()
     .from(paymentOptions)
     .where(and(eq(paymentOptions.id, optionId), eq(paymentOptions.paymentId, paymentId)));
-  if (!option) throw new ApiError("invalid_params", "optionId is not an option of this payment", [{ field: "optionId", message: "unknown option" }]);
-  if (expiredQuote === "refuse" && quoteExpired(option, now)) throw new ApiError("quote_expired", "This option's quote has expired; ask for options again");
+  if (!option)
+    throw new ApiError("invalid_params", "optionId is not an option of this payment", [
+      { field: "optionId", message: "unknown option" },
+    ]);
+  if (expiredQuote === "refuse" && quoteExpired(option, now))
+    throw new ApiError("quote_expired", "This option's quote has expired; ask for options again");
   return option;
 }
 

@@ -17,7 +17,11 @@ export function toPaymentInfo(p: GatewayPayment) {
     merchant: { name: p.merchantName, iconUrl: p.merchantIconUrl ?? null },
     status: toContractStatus(p.status),
     buyer: p.payment.buyerAccount
-      ? { accountCaip10: p.payment.buyerAccount, accountProviderName: p.payment.walletName ?? "", accountProviderIcon: null }
+      ? {
+          accountCaip10: p.payment.buyerAccount,
+          accountProviderName: p.payment.walletName ?? "",
+          accountProviderIcon: null,
+        }
       : null,
   };
 }

@@ -12,7 +12,11 @@ export const SERVICE_BUILT: ReadonlySet<string> = new Set<TransferMethod>(["spl_
 /** The transaction built when the option was offered, if one is stored. */
 export function offeredBuildOf(option: OptionRow): BuiltTransaction | undefined {
   if (!option.offeredMessage) return undefined;
-  return { actions: [], message: option.offeredMessage, lastValidBlockHeight: option.offeredLastValidBlockHeight ?? undefined };
+  return {
+    actions: [],
+    message: option.offeredMessage,
+    lastValidBlockHeight: option.offeredLastValidBlockHeight ?? undefined,
+  };
 }
 
 /**

@@ -10,7 +10,8 @@ type OptionRow = typeof paymentOptions.$inferSelect;
 export function intentOfOption(option: OptionRow): TransferIntent {
   const network = loadNetworks().find((n) => n.chainId === option.chainId);
   const token = network?.tokens.find((t) => t.caip19 === option.tokenCaip19);
-  if (!network || !token) throw new ApiError("invalid_state", "This option's network or token is no longer offered; ask for options again");
+  if (!network || !token)
+    throw new ApiError("invalid_state", "This option's network or token is no longer offered; ask for options again");
   return {
     network,
     token,

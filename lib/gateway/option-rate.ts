@@ -6,7 +6,10 @@ import { ratioToSignificant } from "@/lib/money/compose-price";
  * feeds last moved (unix seconds; null for a static price). Left out when it is 1:1 (USDC for USD),
  * where it would tell the buyer nothing. An extra field: wallets that do not know it ignore it.
  */
-export function optionRate(row: OptionRow, currency: string): { currency: string; tokensPerUnit: string; updatedAt: number | null } | undefined {
+export function optionRate(
+  row: OptionRow,
+  currency: string,
+): { currency: string; tokensPerUnit: string; updatedAt: number | null } | undefined {
   if (row.priceNum === null || row.priceDen === null || row.priceNum === row.priceDen) return undefined;
   // The stored price is currency per token; the buyer reads tokens per unit of the currency.
   const tokensPerUnit = ratioToSignificant({ num: BigInt(row.priceDen), den: BigInt(row.priceNum) });

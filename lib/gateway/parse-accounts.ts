@@ -20,7 +20,10 @@ export function parseAccounts(accounts: string[]): AccountId[] {
   const parsed = accounts.map((value, i) => {
     const account = parseAccountId(value);
     if (!account || !validAddress(account)) {
-      issues.push({ field: `accounts.${i}`, message: "must be a CAIP-10 account, e.g. eip155:8453:0x… or solana:<ref>:<base58>" });
+      issues.push({
+        field: `accounts.${i}`,
+        message: "must be a CAIP-10 account, e.g. eip155:8453:0x… or solana:<ref>:<base58>",
+      });
     }
     return account;
   });

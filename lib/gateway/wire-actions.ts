@@ -27,5 +27,8 @@ export function toWireAction(action: PaymentAction): WireAction {
 
 /** A wallet request as a build action's `data`: hex of its JSON in the SDK's (snake_case) form. */
 export function buildDataOf(request: WalletRpcAction): string {
-  return Buffer.from(JSON.stringify({ chain_id: request.chainId, method: request.method, params: request.params }), "utf8").toString("hex");
+  return Buffer.from(
+    JSON.stringify({ chain_id: request.chainId, method: request.method, params: request.params }),
+    "utf8",
+  ).toString("hex");
 }

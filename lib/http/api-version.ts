@@ -35,17 +35,27 @@ export function apiVersionOf(headers: Headers): ApiVersion {
     const value = headers.get(header);
     if (value === null) continue;
     if (!isWellFormedApiVersion(value)) {
-      throw new ApiError("invalid_api_version", `${header} must be a date YYYY-MM-DD, optionally followed by .preview (e.g. ${LATEST_API_VERSION}); got ${quoted(value)}`);
+      throw new ApiError(
+        "invalid_api_version",
+        `${header} must be a date YYYY-MM-DD, optionally followed by .preview (e.g. ${LATEST_API_VERSION}); got ${quoted(value)}`,
+      );
     }
     named.push({ header, value });
   }
   const [first, second] = named;
   if (!first) return LATEST_API_VERSION;
   if (second && second.value !== first.value) {
-    throw new ApiError("invalid_api_version", `${first.header} (${first.value}) and ${second.header} (${second.value}) name different versions; send one, or the same in both`);
+    throw new ApiError(
+      "invalid_api_version",
+      `${first.header} (${first.value}) and ${second.header} (${second.value}) name different versions; send one, or the same in both`,
+    );
   }
   const known = API_VERSIONS.find((v) => v === first.value);
-  if (!known) throw new ApiError("unknown_api_version", `Unknown API version ${quoted(first.value)}; this service serves ${API_VERSIONS.join(", ")}`);
+  if (!known)
+    throw new ApiError(
+      "unknown_api_version",
+      `Unknown API version ${quoted(first.value)}; this service serves ${API_VERSIONS.join(", ")}`,
+    );
   return known;
 }
 

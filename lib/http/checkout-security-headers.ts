@@ -3,9 +3,14 @@
  * puts it on its own scripts; 'strict-dynamic' lets them load the wallet chunks on demand), the
  * page cannot be framed (clickjacking a payment), and no referrer leaks the payment link.
  */
-export function checkoutSecurityHeaders(nonce: string, opts: { dev: boolean; walletConnect?: boolean; publicOrigin?: string }): Record<string, string> {
+export function checkoutSecurityHeaders(
+  nonce: string,
+  opts: { dev: boolean; walletConnect?: boolean; publicOrigin?: string },
+): Record<string, string> {
   // WalletConnect (only when configured): its relay and the QR modal's wallet directory.
-  const walletConnect = opts.walletConnect ? " https://*.walletconnect.org wss://*.walletconnect.org https://*.walletconnect.com wss://*.walletconnect.com https://*.web3modal.org https://*.reown.com" : "";
+  const walletConnect = opts.walletConnect
+    ? " https://*.walletconnect.org wss://*.walletconnect.org https://*.walletconnect.com wss://*.walletconnect.com https://*.web3modal.org https://*.reown.com"
+    : "";
   const csp = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${opts.dev ? " 'unsafe-eval'" : ""}`,

@@ -4,6 +4,9 @@
  * the socket's address when no proxy set it. Behind a proxy, it must append the client address.
  */
 export function clientIp(req: Request): string {
-  const hops = (req.headers.get("x-forwarded-for") ?? "").split(",").map((h) => h.trim()).filter(Boolean);
+  const hops = (req.headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((h) => h.trim())
+    .filter(Boolean);
   return hops.at(-1)?.slice(0, 64) ?? "unknown";
 }

@@ -19,7 +19,9 @@ export function inContractTerms(err: unknown, route: "create" | "refund"): unkno
     case "invalid_params":
       return err.code === badBody ? err : new ApiError(badBody, err.message, err.issues);
     case "missing_merchant_id":
-      return route === "refund" ? new ApiError("missing_merchant_id", err.message, undefined, undefined, "unauthenticated") : err;
+      return route === "refund"
+        ? new ApiError("missing_merchant_id", err.message, undefined, undefined, "unauthenticated")
+        : err;
     case "idempotency_conflict":
       return new ApiError("idempotency_conflict", err.message, undefined, undefined, "invalid_request");
     default:

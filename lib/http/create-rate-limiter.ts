@@ -17,7 +17,13 @@ const POOL_SIZE = 3;
 export function createLimiterPool(url: string, timeoutMs = 3000): Pool {
   // The timeouts bound both connecting and waiting for a free connection: past them the request is
   // counted locally (below) instead of hanging on an unreachable database.
-  const pool = new Pool({ connectionString: url, max: POOL_SIZE, connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs, idleTimeoutMillis: 30_000 });
+  const pool = new Pool({
+    connectionString: url,
+    max: POOL_SIZE,
+    connectionTimeoutMillis: timeoutMs,
+    query_timeout: timeoutMs,
+    idleTimeoutMillis: 30_000,
+  });
   // A broken idle connection (database restart) is reported here; unhandled, it would end the process.
   pool.on("error", (err) => log.warn({ err }, "rate limit pool connection lost"));
   return pool;
@@ -76,5 +82,10 @@ export function createRateLimiter(pool: Pool, limits: Record<RateLimitBucket, nu
 
 function rateLimited(res: RateLimiterRes): ApiError {
   const seconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-  return new ApiError("rate_limited", `Too many requests from this address; try again in ${seconds} seconds`, undefined, seconds);
+  return new ApiError(
+    "rate_limited",
+    `Too many requests from this address; try again in ${seconds} seconds`,
+    undefined,
+    seconds,
+  );
 }

@@ -8,7 +8,10 @@ type Authenticated<P> = WithDb<P> & { merchant: AuthenticatedMerchant };
  * route wrapper (request id, versioning, the single catch): a handler only parses and calls lib.
  * `mapError` restates a failure, auth included, in a route's own terms (the contract's codes).
  */
-export function merchantRoute<P = Record<string, never>>(handler: (input: Authenticated<P>) => Promise<Response>, options: { mapError?: (err: unknown) => unknown } = {}) {
+export function merchantRoute<P = Record<string, never>>(
+  handler: (input: Authenticated<P>) => Promise<Response>,
+  options: { mapError?: (err: unknown) => unknown } = {},
+) {
   return dbRoute<P>(async (input) => {
     try {
       const merchant = await authenticateMerchant(input.db, input.req.headers);

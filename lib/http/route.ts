@@ -69,7 +69,11 @@ export function json(body: unknown, status = 200, headers?: Record<string, strin
 
 function errorResponse(err: unknown): Response {
   const apiError = err instanceof ApiError ? err : new ApiError("internal_error", "Internal server error");
-  return json(apiError.toBody(), statusOf(apiError), apiError.retryAfterSeconds ? { "retry-after": String(apiError.retryAfterSeconds) } : undefined);
+  return json(
+    apiError.toBody(),
+    statusOf(apiError),
+    apiError.retryAfterSeconds ? { "retry-after": String(apiError.retryAfterSeconds) } : undefined,
+  );
 }
 
 function assertAsciiHeaders(headers: Headers): void {

@@ -14,5 +14,8 @@ export async function startServerJobs(): Promise<void> {
   startSettlementWatcher(WATCHER_INTERVAL_MS);
   startGasBalanceJob(GAS_CHECK_INTERVAL_MS);
   startWebhookWorker();
-  log.info({ expiryJobMs: EXPIRY_JOB_INTERVAL_MS, gasCheckMs: GAS_CHECK_INTERVAL_MS }, "server ready: database migrated, jobs started");
+  log.info(
+    { expiryJobMs: EXPIRY_JOB_INTERVAL_MS, gasCheckMs: GAS_CHECK_INTERVAL_MS },
+    "server ready: database migrated, jobs started",
+  );
 }

@@ -17,7 +17,11 @@ const POLL_MS = 250;
  */
 export function startWebhookWorker(): () => void {
   const { WEBHOOK_CONCURRENCY, WEBHOOK_TIMEOUT_MS, WEBHOOK_ALLOW_PRIVATE, WEBHOOK_RETRY_SCHEDULE } = env();
-  const settings: DeliverySettings = { timeoutMs: WEBHOOK_TIMEOUT_MS, allowPrivate: WEBHOOK_ALLOW_PRIVATE, schedule: parseRetrySchedule(WEBHOOK_RETRY_SCHEDULE) };
+  const settings: DeliverySettings = {
+    timeoutMs: WEBHOOK_TIMEOUT_MS,
+    allowPrivate: WEBHOOK_ALLOW_PRIVATE,
+    schedule: parseRetrySchedule(WEBHOOK_RETRY_SCHEDULE),
+  };
   // The lease outlasts the longest attempt, so no attempt is ever made twice while its claimer lives.
   const leaseMs = WEBHOOK_TIMEOUT_MS + 10_000;
   // One endpoint, however slow, leaves half the slots to the others.
@@ -43,7 +47,9 @@ export function startWebhookWorker(): () => void {
         for (const one of claimed) {
           inFlight++;
           deliverClaimed(db, one, token, settings)
-            .catch((err) => log.error({ job: "webhooks", err, deliveryId: one.deliveryId }, "webhook attempt not recorded"))
+            .catch((err) =>
+              log.error({ job: "webhooks", err, deliveryId: one.deliveryId }, "webhook attempt not recorded"),
+            )
             .finally(() => {
               inFlight--;
               wake();

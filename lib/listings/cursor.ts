@@ -18,8 +18,13 @@ let secret: Promise<Buffer> | undefined;
  */
 function cursorSecret(db: Db): Promise<Buffer> {
   secret ??= (async () => {
-    await db.insert(serverSecrets).values({ name: "listing_cursor_hmac", value: randomBytes(32).toString("hex") }).onConflictDoNothing();
-    const rows = await db.execute<{ value: string }>(sql`select value from server_secrets where name = 'listing_cursor_hmac'`);
+    await db
+      .insert(serverSecrets)
+      .values({ name: "listing_cursor_hmac", value: randomBytes(32).toString("hex") })
+      .onConflictDoNothing();
+    const rows = await db.execute<{ value: string }>(
+      sql`select value from server_secrets where name = 'listing_cursor_hmac'`,
+    );
     return Buffer.from(rows[0]!.value, "hex");
   })().catch((err) => {
     secret = undefined;
@@ -56,15 +61,22 @@ export async function encodeCursor(db: Db, merchantId: string, q: ListingQuery, 
   return `${body}.${sign(await cursorSecret(db), body)}`;
 }
 
-export async function decodeCursor(db: Db, merchantId: string, q: ListingQuery, cursor: string): Promise<CursorPosition> {
+export async function decodeCursor(
+  db: Db,
+  merchantId: string,
+  q: ListingQuery,
+  cursor: string,
+): Promise<CursorPosition> {
   const [body, mac, extra] = cursor.split(".");
   if (!body || !mac || extra !== undefined) throw invalid("is malformed");
   const expected = Buffer.from(sign(await cursorSecret(db), body));
   const given = Buffer.from(mac);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalid("is not a cursor this service issued");
+  if (expected.length !== given.length || !timingSafeEqual(expected, given))
+    throw invalid("is not a cursor this service issued");
   const payload = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as CursorPayload;
   if (payload.m !== merchantId) throw invalid("belongs to another merchant");
-  if (payload.q !== queryFingerprint(q)) throw invalid("was issued for other filters or another sort; start again without it");
+  if (payload.q !== queryFingerprint(q))
+    throw invalid("was issued for other filters or another sort; start again without it");
   return { key: payload.k, id: payload.i };
 }
 

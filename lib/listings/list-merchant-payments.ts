@@ -12,20 +12,36 @@ import type { MerchantPaymentsResponse } from "./merchant-payments-schemas";
  * authenticated merchant's payments and statistics over all that match. `merchantIds` is the
  * contract's merchant filter: a key sees its own merchant only, so any other id finds nothing.
  */
-export async function listMerchantPayments(db: Db, merchant: { id: string; currency: string }, q: ListingQuery, merchantIds?: string[]): Promise<MerchantPaymentsResponse> {
+export async function listMerchantPayments(
+  db: Db,
+  merchant: { id: string; currency: string },
+  q: ListingQuery,
+  merchantIds?: string[],
+): Promise<MerchantPaymentsResponse> {
   if (merchantIds && !merchantIds.includes(merchant.id)) {
-    return { data: [], nextCursor: null, stats: { totalRevenue: [{ amount: 0, currency: merchant.currency }], totalTransactions: 0, totalCustomers: 0 } };
+    return {
+      data: [],
+      nextCursor: null,
+      stats: { totalRevenue: [{ amount: 0, currency: merchant.currency }], totalTransactions: 0, totalCustomers: 0 },
+    };
   }
   const [page, stats, [profile]] = await Promise.all([
     listPaymentRows(db, merchant.id, q),
     listingStats(db, merchant, q),
-    db.select({ id: merchants.id, name: merchants.name, iconUrl: merchants.iconUrl }).from(merchants).where(eq(merchants.id, merchant.id)),
+    db
+      .select({ id: merchants.id, name: merchants.name, iconUrl: merchants.iconUrl })
+      .from(merchants)
+      .where(eq(merchants.id, merchant.id)),
   ]);
   const now = new Date();
   return {
     data: page.rows.map((row) => toMerchantPayment(row, profile!, now)),
     nextCursor: page.nextCursor,
     // Revenue in the merchant's currency only (no FX rate is assumed), so one entry.
-    stats: { totalRevenue: [stats.total_revenue], totalTransactions: stats.total_transactions, totalCustomers: stats.total_customers },
+    stats: {
+      totalRevenue: [stats.total_revenue],
+      totalTransactions: stats.total_transactions,
+      totalCustomers: stats.total_customers,
+    },
   };
 }

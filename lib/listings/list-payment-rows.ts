@@ -9,7 +9,11 @@ import type { ListingQuery } from "./listing-query";
  * One keyset page: rows strictly after the cursor's (sort key, id) in the requested order. Stable
  * under concurrent inserts, and as fast deep in the list as on page 1 (index on merchant, key, id).
  */
-export async function listPaymentRows(db: Db, merchantId: string, q: ListingQuery): Promise<{ rows: (typeof payments.$inferSelect)[]; nextCursor: string | null }> {
+export async function listPaymentRows(
+  db: Db,
+  merchantId: string,
+  q: ListingQuery,
+): Promise<{ rows: (typeof payments.$inferSelect)[]; nextCursor: string | null }> {
   const byAmount = q.sort_by === "amount";
   const keyColumn = byAmount ? payments.fiatAmount : payments.createdAt;
   // The cursor carries the key as PostgreSQL prints it: timestamps keep their microseconds.
@@ -33,6 +37,7 @@ export async function listPaymentRows(db: Db, merchantId: string, q: ListingQuer
 
   const page = rows.slice(0, q.limit);
   const last = page.at(-1);
-  const nextCursor = rows.length > q.limit && last ? await encodeCursor(db, merchantId, q, { key: last.key, id: last.row.id }) : null;
+  const nextCursor =
+    rows.length > q.limit && last ? await encodeCursor(db, merchantId, q, { key: last.key, id: last.row.id }) : null;
   return { rows: page.map((r) => r.row), nextCursor };
 }

@@ -7,7 +7,12 @@ import { toListingStatus } from "./listing-status";
 type Row = typeof payments.$inferSelect;
 
 /** A listed payment (spec 2.4). Required fields are never null: "" or 0 until the gateway knows them. */
-export type ListedPayment = z.infer<typeof listedPaymentSchema> & { fiat_amount: number; fiat_currency: string; created_at: string; last_updated_at: string };
+export type ListedPayment = z.infer<typeof listedPaymentSchema> & {
+  fiat_amount: number;
+  fiat_currency: string;
+  created_at: string;
+  last_updated_at: string;
+};
 
 export function toListedPayment(row: Row, now = new Date()): ListedPayment {
   const status = effectiveStatus(row, now);

@@ -13,12 +13,16 @@ export function listingFilters(merchantId: string, q: ListingQuery): SQL[] {
   if (q.end_ts) conditions.push(lte(payments.createdAt, sql`${q.end_ts}::timestamptz`));
   if (q.asset) conditions.push(eq(payments.tokenCaip19, q.asset));
   if (q.network) conditions.push(eq(payments.chainId, q.network));
-  if (q.tokenSymbols?.length) conditions.push(inArray(sql`upper(${payments.tokenSymbol})`, [...new Set(q.tokenSymbols.map((t) => t.toUpperCase()))]));
+  if (q.tokenSymbols?.length)
+    conditions.push(
+      inArray(sql`upper(${payments.tokenSymbol})`, [...new Set(q.tokenSymbols.map((t) => t.toUpperCase()))]),
+    );
   if (q.referenceId) conditions.push(sql`strpos(lower(${payments.referenceId}), ${q.referenceId.toLowerCase()}) > 0`);
   if (q.status?.length) conditions.push(or(...[...new Set(q.status)].map((s) => statusCondition(s, q.vocabulary)))!);
   if (q.search) conditions.push(or(eq(payments.referenceId, q.search), eq(payments.id, q.search))!);
   // Both forms fit the partial index payments_merchant_exception_idx (an equality implies not null).
-  if (q.exception) conditions.push(q.exception === "any" ? isNotNull(payments.exception) : eq(payments.exception, q.exception));
+  if (q.exception)
+    conditions.push(q.exception === "any" ? isNotNull(payments.exception) : eq(payments.exception, q.exception));
   return conditions;
 }
 
@@ -27,10 +31,15 @@ function statusCondition(status: ContractStatus, vocabulary: ListingQuery["vocab
     case "requires_action":
       return and(eq(payments.status, "pending"), gt(payments.expiresAt, sql`now()`))!;
     case "expired":
-      return or(eq(payments.status, "expired"), and(eq(payments.status, "pending"), lte(payments.expiresAt, sql`now()`)))!;
+      return or(
+        eq(payments.status, "expired"),
+        and(eq(payments.status, "pending"), lte(payments.expiresAt, sql`now()`)),
+      )!;
     case "failed":
       // The deprecated listing has no `cancelled`; it reads `failed`, and filters so too.
-      return vocabulary === "contract" ? eq(payments.status, "failed") : inArray(payments.status, ["failed", "cancelled"]);
+      return vocabulary === "contract"
+        ? eq(payments.status, "failed")
+        : inArray(payments.status, ["failed", "cancelled"]);
     default:
       return eq(payments.status, status);
   }

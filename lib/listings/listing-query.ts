@@ -15,7 +15,10 @@ export const MAX_LIMIT = 200;
 
 const isoDateTime = z
   .string()
-  .refine(isIsoDateTimeWithZone, "must be an ISO 8601 date-time with a time zone (Z or ±hh:mm) and a real calendar date, e.g. 2026-02-19T00:00:00Z")
+  .refine(
+    isIsoDateTimeWithZone,
+    "must be an ISO 8601 date-time with a time zone (Z or ±hh:mm) and a real calendar date, e.g. 2026-02-19T00:00:00Z",
+  )
   .meta({ example: "2026-02-19T00:00:00Z" });
 
 /** The listing's query parameters (spec 4.3), as zod validates them; unknown parameters are ignored. */
@@ -25,9 +28,15 @@ export const listingQuerySchema = z
     end_ts: isoDateTime.optional(),
     asset: z
       .string()
-      .regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}\/[-a-z0-9]{3,8}:[-.%a-zA-Z0-9]{1,128}$/, "must be a CAIP-19 asset id, e.g. eip155:8453/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913")
+      .regex(
+        /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}\/[-a-z0-9]{3,8}:[-.%a-zA-Z0-9]{1,128}$/,
+        "must be a CAIP-19 asset id, e.g. eip155:8453/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+      )
       .optional(),
-    network: z.string().regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, "must be a CAIP-2 chain id, e.g. eip155:8453").optional(),
+    network: z
+      .string()
+      .regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, "must be a CAIP-2 chain id, e.g. eip155:8453")
+      .optional(),
     sort_by: z.enum(["date", "amount"]).default("date"),
     sort_dir: z.enum(["asc", "desc"]).default("desc"),
     cursor: z.string().max(2048).optional(),
@@ -35,7 +44,13 @@ export const listingQuerySchema = z
       .string()
       .regex(/^[0-9]{1,4}$/, `must be an integer from 1 to ${MAX_LIMIT}`)
       .transform(Number)
-      .pipe(z.number().int().min(1, `must be an integer from 1 to ${MAX_LIMIT}`).max(MAX_LIMIT, `must be an integer from 1 to ${MAX_LIMIT}`))
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(1, `must be an integer from 1 to ${MAX_LIMIT}`)
+          .max(MAX_LIMIT, `must be an integer from 1 to ${MAX_LIMIT}`),
+      )
       .optional(),
     status: z.array(z.enum(LISTING_STATUSES, `must be one of ${LISTING_STATUSES.join(", ")}`)).optional(),
   })
@@ -76,8 +91,14 @@ export function parseListingQuery(params: URLSearchParams): ListingQuery {
 
   const parsed = listingQuerySchema.safeParse(raw);
   // Report the parameter, not the position inside a repeated one (`status`, not `status.1`).
-  if (!parsed.success) issues.push(...toFieldIssues(parsed.error).map((i) => ({ ...i, field: i.field.split(".")[0]! })));
-  if (parsed.success && parsed.data.start_ts && parsed.data.end_ts && Date.parse(parsed.data.start_ts) > Date.parse(parsed.data.end_ts)) {
+  if (!parsed.success)
+    issues.push(...toFieldIssues(parsed.error).map((i) => ({ ...i, field: i.field.split(".")[0]! })));
+  if (
+    parsed.success &&
+    parsed.data.start_ts &&
+    parsed.data.end_ts &&
+    Date.parse(parsed.data.start_ts) > Date.parse(parsed.data.end_ts)
+  ) {
     issues.push({ field: "end_ts", message: "must not be before start_ts" });
   }
   if (issues.length > 0 || !parsed.success) {

@@ -22,7 +22,11 @@ export type ListingStats = {
  * paying day) counts (see merchantCustomerDayGaps); a buyer of an edge day counts when it has no
  * paying day among the whole days.
  */
-export async function listingStats(db: Db, merchant: { id: string; currency: string }, q: ListingQuery): Promise<ListingStats> {
+export async function listingStats(
+  db: Db,
+  merchant: { id: string; currency: string },
+  q: ListingQuery,
+): Promise<ListingStats> {
   const stats = await exactListingStats(db, merchant, q);
   return {
     total_transactions: stats.transactions,
@@ -32,7 +36,11 @@ export async function listingStats(db: Db, merchant: { id: string; currency: str
 }
 
 /** The same statistics with revenue exact, in minor units of the merchant's currency (the dashboard's). */
-export async function exactListingStats(db: Db, merchant: { id: string; currency: string }, q: ListingQuery): Promise<{ transactions: number; customers: number; revenueMinor: bigint }> {
+export async function exactListingStats(
+  db: Db,
+  merchant: { id: string; currency: string },
+  q: ListingQuery,
+): Promise<{ transactions: number; customers: number; revenueMinor: bigint }> {
   if (q.status?.length && !q.status.includes("succeeded")) return { transactions: 0, customers: 0, revenueMinor: 0n };
   const [row] =
     q.tokenSymbols?.length || q.referenceId
@@ -40,7 +48,11 @@ export async function exactListingStats(db: Db, merchant: { id: string; currency
       : q.start_ts || q.end_ts || q.asset || q.network
         ? await filtered(db, merchant, q)
         : await unfiltered(db, merchant);
-  return { transactions: Number(row?.transactions ?? 0), customers: Number(row?.customers ?? 0), revenueMinor: BigInt(row?.revenue ?? 0) };
+  return {
+    transactions: Number(row?.transactions ?? 0),
+    customers: Number(row?.customers ?? 0),
+    revenueMinor: BigInt(row?.revenue ?? 0),
+  };
 }
 
 type StatsRow = { transactions: string | number; customers: string | number; revenue: string | number };
@@ -54,8 +66,15 @@ function unfiltered(db: Db, merchant: { id: string; currency: string }) {
 }
 
 function filtered(db: Db, merchant: { id: string; currency: string }, q: ListingQuery) {
-  const rollup = (alias: string) => and([q.network ? sql`${sql.raw(alias)}.chain_id = ${q.network}` : undefined, q.asset ? sql`${sql.raw(alias)}.token_caip19 = ${q.asset}` : undefined]);
-  const raw = and([q.network ? sql`p.chain_id = ${q.network}` : undefined, q.asset ? sql`p.token_caip19 = ${q.asset}` : undefined]);
+  const rollup = (alias: string) =>
+    and([
+      q.network ? sql`${sql.raw(alias)}.chain_id = ${q.network}` : undefined,
+      q.asset ? sql`${sql.raw(alias)}.token_caip19 = ${q.asset}` : undefined,
+    ]);
+  const raw = and([
+    q.network ? sql`p.chain_id = ${q.network}` : undefined,
+    q.asset ? sql`p.token_caip19 = ${q.asset}` : undefined,
+  ]);
   return db.execute<StatsRow>(sql`
     with b as (
       select s, e,
@@ -100,7 +119,10 @@ function filtered(db: Db, merchant: { id: string; currency: string }, q: Listing
  * succeeded payments that match, through the listing's own conditions.
  */
 function scanned(db: Db, merchant: { id: string; currency: string }, q: ListingQuery) {
-  const where = drizzleAnd(...listingFilters(merchant.id, { ...q, status: undefined, search: undefined, exception: undefined }), eq(payments.status, "succeeded"));
+  const where = drizzleAnd(
+    ...listingFilters(merchant.id, { ...q, status: undefined, search: undefined, exception: undefined }),
+    eq(payments.status, "succeeded"),
+  );
   return db.execute<StatsRow>(sql`
     select count(*) as transactions,
            count(distinct ${payments.buyerAccount}) as customers,

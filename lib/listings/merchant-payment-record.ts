@@ -25,13 +25,26 @@ export function toMerchantPayment(row: Row, merchant: MerchantProfile, now = new
     fiatAmount: {
       unit: `iso4217/${row.fiatCurrency}`,
       value: row.fiatAmount.toString(),
-      display: { assetSymbol: row.fiatCurrency, assetName: row.fiatCurrency, decimals: currencyExponent(row.fiatCurrency) ?? 2 },
+      display: {
+        assetSymbol: row.fiatCurrency,
+        assetName: row.fiatCurrency,
+        decimals: currencyExponent(row.fiatCurrency) ?? 2,
+      },
     },
     ...(token ? { tokenAmount: token } : {}),
-    ...(row.buyerAccount ? { buyer: { accountCaip10: row.buyerAccount, ...(row.walletName ? { accountProviderName: row.walletName } : {}) } } : {}),
+    ...(row.buyerAccount
+      ? {
+          buyer: {
+            accountCaip10: row.buyerAccount,
+            ...(row.walletName ? { accountProviderName: row.walletName } : {}),
+          },
+        }
+      : {}),
     ...(row.chainId ? { transaction: { networkId: row.chainId, ...(row.txHash ? { hash: row.txHash } : {}) } } : {}),
     // Non-custodial: the buyer pays the merchant's own address, so the payment's transfer is its settlement.
-    settlement: succeeded ? { settled: true, ...(token ? { amount: token } : {}), ...(row.txHash ? { txHash: row.txHash } : {}) } : { settled: false },
+    settlement: succeeded
+      ? { settled: true, ...(token ? { amount: token } : {}), ...(row.txHash ? { txHash: row.txHash } : {}) }
+      : { settled: false },
     createdAt: row.createdAt.toISOString(),
     lastUpdatedAt: row.updatedAt.toISOString(),
     ...(succeeded && row.finalizedAt ? { settledAt: row.finalizedAt.toISOString() } : {}),

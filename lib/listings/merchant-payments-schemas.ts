@@ -49,15 +49,29 @@ export const merchantPaymentSchema = z
     isTerminal: z.boolean(),
     fiatAmount: fiatAmount.optional(),
     tokenAmount: tokenAmount.optional(),
-    buyer: z.object({ accountCaip10: z.string(), accountProviderName: z.string().optional(), accountProviderIcon: z.string().optional() }).optional(),
-    transaction: z.object({ networkId: z.string(), hash: z.string().optional(), nonce: z.number().int().optional() }).optional(),
+    buyer: z
+      .object({
+        accountCaip10: z.string(),
+        accountProviderName: z.string().optional(),
+        accountProviderIcon: z.string().optional(),
+      })
+      .optional(),
+    transaction: z
+      .object({ networkId: z.string(), hash: z.string().optional(), nonce: z.number().int().optional() })
+      .optional(),
     settlement: settlement.optional(),
     createdAt: z.string(),
     lastUpdatedAt: z.string(),
     settledAt: z.string().optional(),
     // Ours, beyond the contract (which allows more properties):
-    exception: z.enum(PAYMENT_EXCEPTIONS).optional().meta({ description: "Money that arrived outside the happy path, for the merchant to resolve" }),
-    refundedAt: z.string().optional().meta({ description: "When the merchant marked the payment refunded (bookkeeping; status stays succeeded)" }),
+    exception: z
+      .enum(PAYMENT_EXCEPTIONS)
+      .optional()
+      .meta({ description: "Money that arrived outside the happy path, for the merchant to resolve" }),
+    refundedAt: z
+      .string()
+      .optional()
+      .meta({ description: "When the merchant marked the payment refunded (bookkeeping; status stays succeeded)" }),
   })
   .meta({ id: "MerchantPayment" });
 

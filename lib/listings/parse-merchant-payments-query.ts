@@ -7,11 +7,18 @@ import { partnerPaymentsQuerySchema } from "./merchant-payments-schemas";
  * Names the listing answered to before it took the contract's. Still accepted for one release (the
  * README says until when); the route reports their use in a `Warning` header.
  */
-export const DEPRECATED_NAMES = { start_ts: "startTs", end_ts: "endTs", sort_by: "sortBy", sort_dir: "sortDir" } as const;
+export const DEPRECATED_NAMES = {
+  start_ts: "startTs",
+  end_ts: "endTs",
+  sort_by: "sortBy",
+  sort_dir: "sortDir",
+} as const;
 
 const SINGLE = ["startTs", "endTs", "asset", "network", "sortBy", "sortDir", "cursor", "limit", "referenceId"] as const;
 const REPEATED = ["token_symbol", "status", "merchantId"] as const;
-const OLD_NAME: Partial<Record<(typeof SINGLE)[number], string>> = Object.fromEntries(Object.entries(DEPRECATED_NAMES).map(([old, name]) => [name, old]));
+const OLD_NAME: Partial<Record<(typeof SINGLE)[number], string>> = Object.fromEntries(
+  Object.entries(DEPRECATED_NAMES).map(([old, name]) => [name, old]),
+);
 
 export type MerchantPaymentsQuery = {
   query: ListingQuery;
@@ -27,7 +34,10 @@ export type MerchantPaymentsQuery = {
  * each field. A parameter given under both its names is an error, not a silent choice.
  * `merchantFilter`: read `merchantId` too (`GET /v1/payments`; elsewhere it is an unknown name, ignored).
  */
-export function parseMerchantPaymentsQuery(params: URLSearchParams, { merchantFilter = false } = {}): MerchantPaymentsQuery {
+export function parseMerchantPaymentsQuery(
+  params: URLSearchParams,
+  { merchantFilter = false } = {},
+): MerchantPaymentsQuery {
   const raw: Record<string, unknown> = {};
   const issues: FieldIssue[] = [];
   const deprecatedNames: string[] = [];
@@ -36,7 +46,8 @@ export function parseMerchantPaymentsQuery(params: URLSearchParams, { merchantFi
     const values = params.getAll(name);
     const oldValues = old ? params.getAll(old) : [];
     if (oldValues.length > 0) deprecatedNames.push(old!);
-    if (values.length > 0 && oldValues.length > 0) issues.push({ field: name, message: `given both as ${name} and as ${old}; use ${name}` });
+    if (values.length > 0 && oldValues.length > 0)
+      issues.push({ field: name, message: `given both as ${name} and as ${old}; use ${name}` });
     else if (values.length + oldValues.length > 1) issues.push({ field: name, message: "must be given at most once" });
     const value = values[0] ?? oldValues[0];
     if (value !== undefined) raw[name] = name.endsWith("Ts") ? restorePlus(value) : value;
@@ -51,10 +62,13 @@ export function parseMerchantPaymentsQuery(params: URLSearchParams, { merchantFi
 
   const parsed = partnerPaymentsQuerySchema.safeParse(raw);
   // Report the parameter, not the position inside a repeated one (`status`, not `status.1`).
-  if (!parsed.success) issues.push(...toFieldIssues(parsed.error).map((i) => ({ ...i, field: i.field.split(".")[0]! })));
+  if (!parsed.success)
+    issues.push(...toFieldIssues(parsed.error).map((i) => ({ ...i, field: i.field.split(".")[0]! })));
   const q = parsed.success ? parsed.data : undefined;
-  if (q?.startTs && q.endTs && Date.parse(q.startTs) > Date.parse(q.endTs)) issues.push({ field: "endTs", message: "must not be before startTs" });
-  if (issues.length > 0 || !q) throw new ApiError("params_validation", `Query is invalid (${issues[0]?.field}: ${issues[0]?.message})`, issues);
+  if (q?.startTs && q.endTs && Date.parse(q.startTs) > Date.parse(q.endTs))
+    issues.push({ field: "endTs", message: "must not be before startTs" });
+  if (issues.length > 0 || !q)
+    throw new ApiError("params_validation", `Query is invalid (${issues[0]?.field}: ${issues[0]?.message})`, issues);
 
   return {
     query: {

@@ -8,7 +8,12 @@ export type DayRevenue = { day: string; revenueMinor: bigint; transactions: numb
  * the merchant's currency (minor units) and transactions, every day present (zero when idle).
  * Reads the daily rollups the stats trigger keeps (migration 0002), never the payments table.
  */
-export async function revenueByDay(db: Db, merchant: { id: string; currency: string }, from: string, to: string): Promise<DayRevenue[]> {
+export async function revenueByDay(
+  db: Db,
+  merchant: { id: string; currency: string },
+  from: string,
+  to: string,
+): Promise<DayRevenue[]> {
   const rows = await db.execute<{ day: string; revenue: string; transactions: string }>(sql`
     select d::date::text as day,
            coalesce(sum(r.amount_minor) filter (where r.fiat_currency = ${merchant.currency}), 0)::text as revenue,

@@ -11,7 +11,9 @@ import { DEPRECATED_NAMES, parseMerchantPaymentsQuery } from "./parse-merchant-p
 export function serveMerchantPayments({ partner }: { partner: boolean }) {
   return dbRoute(async ({ req, db }) => {
     const merchant = await authenticateListingKey(db, req.headers, { merchantIdRequired: !partner });
-    const { query, deprecatedNames, merchantIds } = parseMerchantPaymentsQuery(new URL(req.url).searchParams, { merchantFilter: partner });
+    const { query, deprecatedNames, merchantIds } = parseMerchantPaymentsQuery(new URL(req.url).searchParams, {
+      merchantFilter: partner,
+    });
     return json(await listMerchantPayments(db, merchant, query, merchantIds), 200, deprecationWarning(deprecatedNames));
   });
 }
@@ -22,6 +24,10 @@ export function serveMerchantPayments({ partner }: { partner: boolean }) {
  */
 function deprecationWarning(names: string[]): Record<string, string> | undefined {
   if (names.length === 0) return undefined;
-  const renames = names.map((old) => (old === "asset" ? "asset (use token_symbol and network)" : `${old} (use ${DEPRECATED_NAMES[old as keyof typeof DEPRECATED_NAMES]})`));
+  const renames = names.map((old) =>
+    old === "asset"
+      ? "asset (use token_symbol and network)"
+      : `${old} (use ${DEPRECATED_NAMES[old as keyof typeof DEPRECATED_NAMES]})`,
+  );
   return { warning: `299 - "Deprecated query parameters: ${renames.join(", ")}"` };
 }

@@ -9,7 +9,11 @@ import { LISTING_STATUSES, type ListingStatus } from "./listing-status";
  * How many payments matching the listing's filters are in each listing status (a pending payment
  * past its expiry counts as expired and a cancelled one as failed, as the listing shows them). Same filters as the listing itself.
  */
-export async function statusBreakdown(db: Db, merchantId: string, q: ListingQuery): Promise<Record<ListingStatus, number>> {
+export async function statusBreakdown(
+  db: Db,
+  merchantId: string,
+  q: ListingQuery,
+): Promise<Record<ListingStatus, number>> {
   const status = sql<ListingStatus>`case when ${payments.status} = 'pending' and ${payments.expiresAt} <= now() then 'expired'
     when ${payments.status} = 'pending' then 'requires_action' when ${payments.status} = 'cancelled' then 'failed' else ${payments.status} end`;
   const rows = await db

@@ -24,7 +24,10 @@ export async function insertMerchant(db: DbOrTx, input: NewMerchant): Promise<st
 }
 
 /** Create a merchant and its first API key. The secret is returned here once and never again. */
-export async function createMerchant(db: Db, input: NewMerchant): Promise<{ merchantId: string; apiKey: string; keyId: string }> {
+export async function createMerchant(
+  db: Db,
+  input: NewMerchant,
+): Promise<{ merchantId: string; apiKey: string; keyId: string }> {
   return db.transaction(async (tx) => {
     const merchantId = await insertMerchant(tx, input);
     const key = await createApiKey(tx, merchantId, "default");

@@ -20,7 +20,9 @@ export async function deletePlatformMerchant(db: Db, partnerId: string, merchant
       .update(apiKeys)
       .set({ revokedAt: sql`now()` })
       .where(and(eq(apiKeys.merchantId, merchantId), isNull(apiKeys.revokedAt)));
-    await tx.delete(sessions).where(inArray(sessions.userId, tx.select({ id: users.id }).from(users).where(eq(users.merchantId, merchantId))));
+    await tx
+      .delete(sessions)
+      .where(inArray(sessions.userId, tx.select({ id: users.id }).from(users).where(eq(users.merchantId, merchantId))));
     return { id: row.id, deleted: true };
   });
 }

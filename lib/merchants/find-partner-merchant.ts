@@ -9,7 +9,12 @@ import { ApiError } from "@/lib/errors/api-error";
  * learns nothing about merchants that are not its own. `forUpdate` locks the row, so writes to one
  * merchant's settlements happen one at a time.
  */
-export async function findPartnerMerchantOrThrow(db: DbOrTx, partnerId: string, merchantId: string, opts: { forUpdate?: boolean } = {}) {
+export async function findPartnerMerchantOrThrow(
+  db: DbOrTx,
+  partnerId: string,
+  merchantId: string,
+  opts: { forUpdate?: boolean } = {},
+) {
   const query = db
     .select()
     .from(merchants)

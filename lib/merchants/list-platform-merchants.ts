@@ -11,7 +11,9 @@ import { toPlatformMerchant } from "./platform-merchant-view";
 // casts back exactly; a JS Date would round to milliseconds and skip or repeat rows) and the id.
 const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 // A real calendar instant (no 30 February), or PostgreSQL would refuse the cast with a 500.
-const instant = z.string().refine((v) => TIMESTAMP_TEXT.test(v) && new Date(v).toISOString().slice(0, 19) === v.slice(0, 19));
+const instant = z
+  .string()
+  .refine((v) => TIMESTAMP_TEXT.test(v) && new Date(v).toISOString().slice(0, 19) === v.slice(0, 19));
 const cursorSchema = z.object({ t: instant, i: z.string().regex(ID_PATTERN) });
 
 /**
@@ -28,16 +30,24 @@ export async function listPlatformMerchants(db: Db, partnerId: string, query: Li
     filters.push(or(ilike(merchants.name, pattern), ilike(merchants.email, pattern))!);
   }
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const page = after ? [...filters, sql`(${merchants.createdAt}, ${merchants.id}) < (${after.t}::timestamptz, ${after.i})`] : filters;
+  const page = after
+    ? [...filters, sql`(${merchants.createdAt}, ${merchants.id}) < (${after.t}::timestamptz, ${after.i})`]
+    : filters;
 
   const [rows, [total]] = await Promise.all([
     db
-      .select({ merchant: merchants, position: sql<string>`to_char(${merchants.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` })
+      .select({
+        merchant: merchants,
+        position: sql<string>`to_char(${merchants.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      })
       .from(merchants)
       .where(and(...page))
       .orderBy(desc(merchants.createdAt), desc(merchants.id))
       .limit(query.limit + 1),
-    db.select({ n: count() }).from(merchants).where(and(...filters)),
+    db
+      .select({ n: count() })
+      .from(merchants)
+      .where(and(...filters)),
   ]);
   const shown = rows.slice(0, query.limit);
   const last = shown.at(-1);

@@ -15,21 +15,35 @@ type MerchantAddresses = Pick<typeof merchants.$inferSelect, "id" | "evmAddress"
  * is `inherited`, so editing the address in the dashboard changes what this lists. Destinations
  * stored for a token no longer configured come last (nothing pays them; they can still be deleted).
  */
-export async function listSettlementDestinations(db: DbOrTx, merchant: MerchantAddresses): Promise<SettlementDestination[]> {
-  const rows = await db.select().from(merchantSettlementDestinations).where(eq(merchantSettlementDestinations.merchantId, merchant.id));
+export async function listSettlementDestinations(
+  db: DbOrTx,
+  merchant: MerchantAddresses,
+): Promise<SettlementDestination[]> {
+  const rows = await db
+    .select()
+    .from(merchantSettlementDestinations)
+    .where(eq(merchantSettlementDestinations.merchantId, merchant.id));
   const explicit = new Map(rows.map((r) => [r.asset, r]));
   const listed: SettlementDestination[] = [];
   for (const network of loadNetworks()) {
     const namespace = namespaceOf(network.chainId);
-    const address = namespace === "eip155" ? merchant.evmAddress : namespace === "solana" ? merchant.solanaAddress : null;
+    const address =
+      namespace === "eip155" ? merchant.evmAddress : namespace === "solana" ? merchant.solanaAddress : null;
     for (const token of network.tokens) {
       const row = explicit.get(token.caip19);
       explicit.delete(token.caip19);
       if (row) listed.push({ id: row.id, asset: row.asset, destination: row.destination, inherited: false });
-      else if (address) listed.push({ id: settlementId(merchant.id, token.caip19), asset: token.caip19, destination: `${network.chainId}:${address}`, inherited: true });
+      else if (address)
+        listed.push({
+          id: settlementId(merchant.id, token.caip19),
+          asset: token.caip19,
+          destination: `${network.chainId}:${address}`,
+          inherited: true,
+        });
     }
   }
-  for (const row of explicit.values()) listed.push({ id: row.id, asset: row.asset, destination: row.destination, inherited: false });
+  for (const row of explicit.values())
+    listed.push({ id: row.id, asset: row.asset, destination: row.destination, inherited: false });
   return listed;
 }
 

@@ -18,7 +18,10 @@ const address = (parse: (v: string) => string) =>
     try {
       return parse(value);
     } catch (err) {
-      ctx.addIssue({ code: "custom", message: err instanceof Error ? err.message.replace(/^Invalid [^"]+"[^"]*": /, "") : "is not valid" });
+      ctx.addIssue({
+        code: "custom",
+        message: err instanceof Error ? err.message.replace(/^Invalid [^"]+"[^"]*": /, "") : "is not valid",
+      });
       return z.NEVER;
     }
   });
@@ -31,7 +34,10 @@ export const merchantSettingsBody = z.object({
       .string()
       .trim()
       .max(48_000, "is too large (at most 48 kB)")
-      .refine((v) => ICON_DATA_URL.test(v) || /^https:\/\/[^\s]+$/.test(v) && URL.canParse(v), "must be an https:// URL or a data:image/…;base64 URL"),
+      .refine(
+        (v) => ICON_DATA_URL.test(v) || (/^https:\/\/[^\s]+$/.test(v) && URL.canParse(v)),
+        "must be an https:// URL or a data:image/…;base64 URL",
+      ),
   ),
   evmAddress: optional(address(parseEvmAddress)),
   solanaAddress: optional(address(parseSolanaAddress)),
@@ -43,10 +49,17 @@ export const merchantSettingsBody = z.object({
     .nullable()
     .superRefine((tokens, ctx) => {
       const known = new Set(loadNetworks().flatMap((n) => n.tokens.map((t) => t.caip19)));
-      for (const token of tokens ?? []) if (!known.has(token)) ctx.addIssue({ code: "custom", message: `${token.slice(0, 80)} is not a configured token` });
+      for (const token of tokens ?? [])
+        if (!known.has(token))
+          ctx.addIssue({ code: "custom", message: `${token.slice(0, 80)} is not a configured token` });
     }),
   /** null uses the service default (PAYMENT_EXPIRY_SECONDS). */
-  defaultExpirySeconds: z.number().int("must be whole seconds").min(60, "must be at least 1 minute").max(MAX_EXPIRY_SECONDS, "must be at most 30 days").nullable(),
+  defaultExpirySeconds: z
+    .number()
+    .int("must be whole seconds")
+    .min(60, "must be at least 1 minute")
+    .max(MAX_EXPIRY_SECONDS, "must be at most 30 days")
+    .nullable(),
   currency: z.string().trim().toUpperCase().refine(isCurrencyCode, "must be an ISO 4217 currency code, e.g. USD"),
 });
 

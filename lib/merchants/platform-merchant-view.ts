@@ -7,5 +7,12 @@ type MerchantRow = typeof merchants.$inferSelect;
  * not found, and the service has no inactive or suspended state.
  */
 export function toPlatformMerchant(row: MerchantRow) {
-  return { id: row.id, name: row.name, email: row.email, status: "active" as const, iconUrl: row.iconUrl, createdAt: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    status: "active" as const,
+    iconUrl: row.iconUrl,
+    createdAt: row.createdAt.toISOString(),
+  };
 }

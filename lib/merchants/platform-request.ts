@@ -24,7 +24,8 @@ export async function readPlatformBody(req: Request): Promise<unknown> {
   try {
     return await readJson(req);
   } catch (err) {
-    if (err instanceof ApiError && err.code === "invalid_params") throw new ApiError("params_validation", err.message, [{ field: "(body)", message: err.message }]);
+    if (err instanceof ApiError && err.code === "invalid_params")
+      throw new ApiError("params_validation", err.message, [{ field: "(body)", message: err.message }]);
     throw err;
   }
 }

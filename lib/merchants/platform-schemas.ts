@@ -24,14 +24,24 @@ const iconUrl = z
   .max(2048, "must be at most 2048 characters")
   .refine((v) => /^https:\/\/[^\s]+$/.test(v) && URL.canParse(v), "must be an https:// URL")
   .nullable();
-const asset = z.string().min(1).max(256).regex(CAIP19_PATTERN, "must be a CAIP-19 asset id, e.g. eip155:8453/erc20:0x…");
+const asset = z
+  .string()
+  .min(1)
+  .max(256)
+  .regex(CAIP19_PATTERN, "must be a CAIP-19 asset id, e.g. eip155:8453/erc20:0x…");
 const destination = z.string().min(1).max(256).regex(CAIP10_PATTERN, "must be a CAIP-10 account, e.g. eip155:8453:0x…");
 
-export const createMerchantBody = z.object({ merchantName, merchantEmail, iconUrl: iconUrl.default(null) }).meta({ id: "CreateMerchantRequest" });
+export const createMerchantBody = z
+  .object({ merchantName, merchantEmail, iconUrl: iconUrl.default(null) })
+  .meta({ id: "CreateMerchantRequest" });
 export type CreateMerchantBody = z.infer<typeof createMerchantBody>;
 
 export const updateMerchantBody = z
-  .object({ merchantName: merchantName.optional(), merchantEmail: merchantEmail.optional(), iconUrl: iconUrl.optional() })
+  .object({
+    merchantName: merchantName.optional(),
+    merchantEmail: merchantEmail.optional(),
+    iconUrl: iconUrl.optional(),
+  })
   .meta({ id: "UpdateMerchantRequest" });
 export type UpdateMerchantBody = z.infer<typeof updateMerchantBody>;
 
@@ -61,15 +71,26 @@ const merchantFields = {
   createdAt: z.string().meta({ description: "ISO 8601" }),
 };
 
-export const cryptoSettlement = z.object({ id: z.string(), asset: z.string(), destination: z.string() }).meta({ id: "CryptoSettlement" });
+export const cryptoSettlement = z
+  .object({ id: z.string(), asset: z.string(), destination: z.string() })
+  .meta({ id: "CryptoSettlement" });
 export const settlementsResponse = z
-  .object({ fiat: z.array(z.object({ id: z.string(), status: z.string(), bankType: z.string() })), crypto: z.array(cryptoSettlement) })
+  .object({
+    fiat: z.array(z.object({ id: z.string(), status: z.string(), bankType: z.string() })),
+    crypto: z.array(cryptoSettlement),
+  })
   .meta({ id: "Settlements" });
 export const platformMerchant = z.object(merchantFields).meta({ id: "PlatformMerchant" });
 
 export const createMerchantResponse = z.object({ merchant: z.object(merchantFields).omit({ iconUrl: true }) });
 export const merchantResponse = z.object({ merchant: platformMerchant });
-export const merchantDetailResponse = z.object({ merchant: z.object({ ...merchantFields, settlements: settlementsResponse }) });
-export const listMerchantsResponse = z.object({ merchants: z.array(platformMerchant), totalCount: z.number().int(), nextCursor: z.string().nullable() });
+export const merchantDetailResponse = z.object({
+  merchant: z.object({ ...merchantFields, settlements: settlementsResponse }),
+});
+export const listMerchantsResponse = z.object({
+  merchants: z.array(platformMerchant),
+  totalCount: z.number().int(),
+  nextCursor: z.string().nullable(),
+});
 export const deletedResponse = z.object({ id: z.string(), deleted: z.boolean() });
 export const addSettlementsResponse = z.object({ settlements: z.array(cryptoSettlement) });

@@ -8,7 +8,9 @@ import { getAddress, isAddress } from "viem";
 export function parseEvmAddress(input: string): string {
   const value = input.trim();
   if (!isAddress(value, { strict: true }) && !/^0x([0-9a-f]{40}|[0-9A-F]{40})$/.test(value)) {
-    throw new Error(`Invalid EVM address ${JSON.stringify(input)}: expected 0x + 40 hex digits with a valid EIP-55 checksum`);
+    throw new Error(
+      `Invalid EVM address ${JSON.stringify(input)}: expected 0x + 40 hex digits with a valid EIP-55 checksum`,
+    );
   }
   return getAddress(value);
 }

@@ -20,4 +20,3 @@ export async function removeSettlementDestination(db: Db, partnerId: string, mer
   if (!row) throw settlementNotFound(id);
   return { id: row.id, deleted: true };
 }
-

@@ -11,7 +11,13 @@ import { parseSettlementsOrThrow } from "./parse-settlement";
  * settles to `destination` (an account on the asset's chain). Works on an inherited destination
  * too: the asset then gets one of its own, and the receiving address keeps serving the others.
  */
-export async function replaceSettlementDestination(db: Db, partnerId: string, merchantId: string, id: string, destination: string) {
+export async function replaceSettlementDestination(
+  db: Db,
+  partnerId: string,
+  merchantId: string,
+  id: string,
+  destination: string,
+) {
   return db.transaction(async (tx) => {
     const merchant = await findPartnerMerchantOrThrow(tx, partnerId, merchantId, { forUpdate: true });
     const current = (await listSettlementDestinations(tx, merchant)).find((d) => d.id === id);

@@ -14,9 +14,17 @@ type Claim = { partnerId: string; scope: string; key: string; request: unknown }
  * answer, exactly. Same key, other request: 409 `idempotency_conflict`. A request that fails rolls
  * the key back with everything else, so a retry after an error runs again.
  */
-export async function runIdempotent(db: Db, claim: Claim, work: (tx: Tx) => Promise<PlatformAnswer>): Promise<PlatformAnswer & { replayed: boolean }> {
+export async function runIdempotent(
+  db: Db,
+  claim: Claim,
+  work: (tx: Tx) => Promise<PlatformAnswer>,
+): Promise<PlatformAnswer & { replayed: boolean }> {
   const requestHash = hashRequest(claim.request);
-  const where = and(eq(platformIdempotencyKeys.partnerId, claim.partnerId), eq(platformIdempotencyKeys.scope, claim.scope), eq(platformIdempotencyKeys.key, claim.key));
+  const where = and(
+    eq(platformIdempotencyKeys.partnerId, claim.partnerId),
+    eq(platformIdempotencyKeys.scope, claim.scope),
+    eq(platformIdempotencyKeys.key, claim.key),
+  );
   return db.transaction(async (tx) => {
     const claimed = await tx
       .insert(platformIdempotencyKeys)
@@ -32,7 +40,10 @@ export async function runIdempotent(db: Db, claim: Claim, work: (tx: Tx) => Prom
       return { status: record.responseStatus, body: record.responseBody, replayed: true };
     }
     const answer = await work(tx);
-    await tx.update(platformIdempotencyKeys).set({ responseStatus: answer.status, responseBody: answer.body }).where(where);
+    await tx
+      .update(platformIdempotencyKeys)
+      .set({ responseStatus: answer.status, responseBody: answer.body })
+      .where(where);
     return { ...answer, replayed: false };
   });
 }

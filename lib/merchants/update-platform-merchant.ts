@@ -12,7 +12,8 @@ export async function updatePlatformMerchant(db: Db, partnerId: string, merchant
     ...(body.merchantEmail !== undefined ? { email: body.merchantEmail } : {}),
     ...(body.iconUrl !== undefined ? { iconUrl: body.iconUrl } : {}),
   };
-  if (Object.keys(changes).length === 0) return { merchant: toPlatformMerchant(await findPartnerMerchantOrThrow(db, partnerId, merchantId)) };
+  if (Object.keys(changes).length === 0)
+    return { merchant: toPlatformMerchant(await findPartnerMerchantOrThrow(db, partnerId, merchantId)) };
   const [row] = await db
     .update(merchants)
     .set(changes)

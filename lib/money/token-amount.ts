@@ -8,12 +8,22 @@ import { staticPriceSource, type Price, type PriceSource, type PricedToken } fro
  * (1250 minor, exponent 2) is 12_500_000 units of a 6-decimal USDC; other tokens use their static
  * price. Always round up: the merchant is never paid less than the price.
  */
-export function fiatToTokenAmount(fiatMinor: bigint, fiatCurrency: string, token: PricedToken, prices: PriceSource = staticPriceSource): bigint | undefined {
+export function fiatToTokenAmount(
+  fiatMinor: bigint,
+  fiatCurrency: string,
+  token: PricedToken,
+  prices: PriceSource = staticPriceSource,
+): bigint | undefined {
   return quoteInToken(fiatMinor, fiatCurrency, token, prices)?.amount;
 }
 
 /** The amount (rounded up) and the price it was computed from, which a quote stores with it. */
-export function quoteInToken(fiatMinor: bigint, fiatCurrency: string, token: PricedToken, prices: PriceSource = staticPriceSource): { amount: bigint; price: Price } | undefined {
+export function quoteInToken(
+  fiatMinor: bigint,
+  fiatCurrency: string,
+  token: PricedToken,
+  prices: PriceSource = staticPriceSource,
+): { amount: bigint; price: Price } | undefined {
   const price = prices.priceOf(token, fiatCurrency);
   if (!price) return undefined;
   return { amount: unitsForFiatCeil(fiatMinor, currencyExponent(fiatCurrency) ?? 2, token.decimals, price), price };

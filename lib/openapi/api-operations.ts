@@ -4,10 +4,19 @@ import { fetchBody } from "@/lib/gateway/fetch-actions";
 import { optionsBody } from "@/lib/gateway/parse-accounts";
 import { listingQuerySchema } from "@/lib/listings/listing-query";
 import { listingResponseSchema } from "@/lib/listings/listing-schemas";
-import { merchantPaymentsQuerySchema, merchantPaymentsResponseSchema, partnerPaymentsQuerySchema } from "@/lib/listings/merchant-payments-schemas";
+import {
+  merchantPaymentsQuerySchema,
+  merchantPaymentsResponseSchema,
+  partnerPaymentsQuerySchema,
+} from "@/lib/listings/merchant-payments-schemas";
 import { DEPRECATED_NAMES } from "@/lib/listings/parse-merchant-payments-query";
 import { healthSchema } from "@/lib/operations/gas-schemas";
-import { cancelResponse, contractCreateResponse, contractDetailResponse, contractStatusResponse } from "@/lib/payments/contract-views";
+import {
+  cancelResponse,
+  contractCreateResponse,
+  contractDetailResponse,
+  contractStatusResponse,
+} from "@/lib/payments/contract-views";
 import { PLATFORM_OPERATIONS } from "./platform-operations";
 import { WEBHOOK_OPERATIONS } from "./webhook-operations";
 import { refundBody, refundResponse } from "@/lib/payments/refund-payment";
@@ -41,8 +50,20 @@ export type ApiOperation = {
   errorStatus?: Partial<Record<ErrorCode, number>>;
 };
 
-const AUTH_ERRORS: ErrorCode[] = ["missing_api_key", "missing_merchant_id", "invalid_api_key", "merchant_not_found", "header_not_ascii", "internal_error"];
-const PAYMENT_ID = { name: "id", in: "path", required: true, schema: { type: "string", pattern: "^pay_[0-9A-Za-z]{22}$" } };
+const AUTH_ERRORS: ErrorCode[] = [
+  "missing_api_key",
+  "missing_merchant_id",
+  "invalid_api_key",
+  "merchant_not_found",
+  "header_not_ascii",
+  "internal_error",
+];
+const PAYMENT_ID = {
+  name: "id",
+  in: "path",
+  required: true,
+  schema: { type: "string", pattern: "^pay_[0-9A-Za-z]{22}$" },
+};
 const IDEMPOTENCY_KEY = {
   name: "Idempotency-Key",
   in: "header",
@@ -55,15 +76,37 @@ const createPayment = (path: string, contract: boolean): ApiOperation => ({
   operationId: contract ? "paymentsCreatePayment" : "createPayment",
   method: "post",
   path,
-  summary: contract ? "Create a payment (the contract's statuses: requires_action …)" : "Create a payment (spec 3.1 statuses: pending …)",
+  summary: contract
+    ? "Create a payment (the contract's statuses: requires_action …)"
+    : "Create a payment (spec 3.1 statuses: pending …)",
   tags: ["Payments"],
   auth: "merchant",
   parameters: [IDEMPOTENCY_KEY],
   body: createPaymentBody,
-  response: { status: 201, description: "The payment; send the buyer to gatewayUrl", schema: contract ? contractCreateResponse : paymentResponse },
+  response: {
+    status: 201,
+    description: "The payment; send the buyer to gatewayUrl",
+    schema: contract ? contractCreateResponse : paymentResponse,
+  },
   errors: contract
-    ? ["invalid_params", "params_validation", "idempotency_conflict", "missing_api_key", "missing_merchant_id", "invalid_api_key", "header_not_ascii", "internal_error"]
-    : ["invalid_params", "params_validation", "unsupported_media_type", "payload_too_large", "idempotency_conflict", ...AUTH_ERRORS],
+    ? [
+        "invalid_params",
+        "params_validation",
+        "idempotency_conflict",
+        "missing_api_key",
+        "missing_merchant_id",
+        "invalid_api_key",
+        "header_not_ascii",
+        "internal_error",
+      ]
+    : [
+        "invalid_params",
+        "params_validation",
+        "unsupported_media_type",
+        "payload_too_large",
+        "idempotency_conflict",
+        ...AUTH_ERRORS,
+      ],
   // The contract answers create with 201, 400, 401 and 500 only.
   errorStatus: contract ? { idempotency_conflict: 400 } : undefined,
 });
@@ -72,11 +115,17 @@ const paymentStatus = (path: string, contract: boolean): ApiOperation => ({
   operationId: contract ? "paymentsGetPaymentStatus" : "getPaymentStatus",
   method: "get",
   path,
-  summary: contract ? "A payment's status, with info once succeeded and failureCode once failed" : "Verify a payment's status (spec 3.1: a cancelled payment reads failed)",
+  summary: contract
+    ? "A payment's status, with info once succeeded and failureCode once failed"
+    : "Verify a payment's status (spec 3.1: a cancelled payment reads failed)",
   tags: ["Payments"],
   auth: "merchant",
   parameters: [PAYMENT_ID, MAX_POLL],
-  response: { status: 200, description: "Current status", schema: contract ? contractStatusResponse : paymentStatusResponse },
+  response: {
+    status: 200,
+    description: "Current status",
+    schema: contract ? contractStatusResponse : paymentStatusResponse,
+  },
   errors: ["payment_not_found", ...AUTH_ERRORS],
 });
 
@@ -94,14 +143,23 @@ const AS_DOCUMENTED: Record<string, Record<string, unknown>> = {
 function queryParameters(schema: z.ZodObject): Record<string, unknown>[] {
   return Object.entries(schema.shape).map(([name, field]) => {
     const documented = AS_DOCUMENTED[name];
-    const json = documented ? { ...documented } : (z.toJSONSchema(field as z.ZodType, { io: "input", unrepresentable: "any" }) as Record<string, unknown>);
+    const json = documented
+      ? { ...documented }
+      : (z.toJSONSchema(field as z.ZodType, { io: "input", unrepresentable: "any" }) as Record<string, unknown>);
     delete json.$schema;
     const array = json.type === "array";
     return { name, in: "query", required: false, schema: json, ...(array ? { style: "form", explode: true } : {}) };
   });
 }
 
-const LISTING_ERRORS: ErrorCode[] = ["invalid_params", "params_validation", "missing_api_key", "invalid_api_key", "header_not_ascii", "internal_error"];
+const LISTING_ERRORS: ErrorCode[] = [
+  "invalid_params",
+  "params_validation",
+  "missing_api_key",
+  "invalid_api_key",
+  "header_not_ascii",
+  "internal_error",
+];
 
 const deprecatedListing: ApiOperation = {
   operationId: "listMerchantPaymentsDeprecated",
@@ -111,8 +169,15 @@ const deprecatedListing: ApiOperation = {
   tags: ["Listings"],
   auth: "legacy",
   deprecated: true,
-  parameters: [{ name: "merchant_id", in: "path", required: true, schema: { type: "string" } }, ...queryParameters(listingQuerySchema)],
-  response: { status: 200, description: "A page of payments and statistics over every match (spec 2.5)", schema: listingResponseSchema },
+  parameters: [
+    { name: "merchant_id", in: "path", required: true, schema: { type: "string" } },
+    ...queryParameters(listingQuerySchema),
+  ],
+  response: {
+    status: 200,
+    description: "A page of payments and statistics over every match (spec 2.5)",
+    schema: listingResponseSchema,
+  },
   errors: LISTING_ERRORS,
 };
 
@@ -130,8 +195,15 @@ const replacementListing = (partner: boolean): ApiOperation => ({
   summary: partner ? "List the API key's merchant's payments with statistics" : "List payments with statistics",
   tags: ["Listings"],
   auth: partner ? "key" : "merchant",
-  parameters: [...queryParameters(partner ? partnerPaymentsQuerySchema : merchantPaymentsQuerySchema), ...DEPRECATED_QUERY],
-  response: { status: 200, description: "A page of payments and statistics over every match", schema: merchantPaymentsResponseSchema },
+  parameters: [
+    ...queryParameters(partner ? partnerPaymentsQuerySchema : merchantPaymentsQuerySchema),
+    ...DEPRECATED_QUERY,
+  ],
+  response: {
+    status: 200,
+    description: "A page of payments and statistics over every match",
+    schema: merchantPaymentsResponseSchema,
+  },
   errors: partner ? LISTING_ERRORS : [...LISTING_ERRORS, "missing_merchant_id"],
   errorStatus: { missing_merchant_id: 401 },
 });
@@ -143,8 +215,18 @@ const MAX_POLL = {
   description: "Long-poll: hold the answer until the payment is final or this many milliseconds pass (at most 30000)",
   schema: { type: "integer", minimum: 0 },
 };
-const INCLUDE_INFO = { name: "includePaymentInfo", in: "query", required: false, description: "Also answer the payment's info", schema: { type: "boolean" } };
-const QUERY_OF: Record<string, Record<string, unknown>[]> = { "/options": [INCLUDE_INFO], "/confirm": [MAX_POLL], "/status": [MAX_POLL] };
+const INCLUDE_INFO = {
+  name: "includePaymentInfo",
+  in: "query",
+  required: false,
+  description: "Also answer the payment's info",
+  schema: { type: "boolean" },
+};
+const QUERY_OF: Record<string, Record<string, unknown>[]> = {
+  "/options": [INCLUDE_INFO],
+  "/confirm": [MAX_POLL],
+  "/status": [MAX_POLL],
+};
 
 const GATEWAY_ID = {
   name: "id",
@@ -156,7 +238,15 @@ const GATEWAY_ID = {
 const GATEWAY_ERRORS: ErrorCode[] = ["payment_not_found", "invalid_params", "params_validation", "internal_error"];
 const anyObject = (id: string) => z.record(z.string(), z.unknown()).meta({ id });
 
-const gateway = (method: "get" | "post", suffix: string, operationId: string, summary: string, body: z.ZodType | undefined, response: z.ZodType, errors: ErrorCode[] = []): ApiOperation => ({
+const gateway = (
+  method: "get" | "post",
+  suffix: string,
+  operationId: string,
+  summary: string,
+  body: z.ZodType | undefined,
+  response: z.ZodType,
+  errors: ErrorCode[] = [],
+): ApiOperation => ({
   operationId,
   method,
   path: `/v1/gateway/payment/{id}${suffix}`,
@@ -213,18 +303,109 @@ export const API_OPERATIONS: ApiOperation[] = [
     auth: "merchant",
     body: refundBody,
     response: { status: 200, description: "The payment is now marked refunded", schema: refundResponse },
-    errors: ["params_validation", "payment_not_succeeded", "not_found", "already_refunded", "missing_api_key", "missing_merchant_id", "invalid_api_key", "header_not_ascii", "internal_error"],
+    errors: [
+      "params_validation",
+      "payment_not_succeeded",
+      "not_found",
+      "already_refunded",
+      "missing_api_key",
+      "missing_merchant_id",
+      "invalid_api_key",
+      "header_not_ascii",
+      "internal_error",
+    ],
     // As the contract answers refunds: a missing Merchant-Id is 401 there.
     errorStatus: { missing_merchant_id: 401 },
   },
   ...WEBHOOK_OPERATIONS,
   gateway("get", "", "getPaymentInfo", "Payment info for wallets", undefined, anyObject("PaymentInfo")),
-  gateway("post", "/options", "getPaymentOptions", "Payment options for the wallet's accounts", optionsBody, anyObject("PaymentOptions"), ["payment_expired", "invalid_state", "too_many_options", "rate_limited", "bad_gateway"]),
-  gateway("post", "/fetch", "fetchActions", "Resolve a build action into wallet actions", fetchBody, anyObject("FetchedActions"), ["payment_expired", "invalid_state", "quote_expired", "rate_limited", "bad_gateway"]),
-  gateway("post", "/confirm", "confirmPayment", "Confirm with the wallet's results", confirmBody, anyObject("GatewayStatus"), ["payment_expired", "invalid_state", "quote_expired", "fees_budget_exhausted", "verification_failed", "rate_limited", "bad_gateway"]),
-  gateway("get", "/status", "getGatewayPaymentStatus", "The payment's status for wallets", undefined, anyObject("GatewayStatus")),
-  { ...gateway("post", "/cancel", "gatewayCancelPayment", "The buyer cancels a payment that still requires action (reason cancelled_by_user)", undefined, cancelResponse, ["invalid_state", "rate_limited"]), errorStatus: { invalid_state: 400 } },
-  { operationId: "healthz", method: "get", path: "/healthz", summary: "Readiness (database answers; 503 when not) and gas key balances", tags: ["Operations"], auth: "none", response: { status: 200, description: "Ready (status degraded: a gas balance is low or unreadable)", schema: healthSchema }, errors: [] },
-  { operationId: "livez", method: "get", path: "/livez", summary: "Liveness", tags: ["Operations"], auth: "none", response: { status: 200, description: "Alive", schema: health }, errors: [] },
-  { operationId: "openapi", method: "get", path: "/openapi.json", summary: "This document", tags: ["Operations"], auth: "none", response: { status: 200, description: "OpenAPI 3.1", schema: z.record(z.string(), z.unknown()) }, errors: [] },
+  gateway(
+    "post",
+    "/options",
+    "getPaymentOptions",
+    "Payment options for the wallet's accounts",
+    optionsBody,
+    anyObject("PaymentOptions"),
+    ["payment_expired", "invalid_state", "too_many_options", "rate_limited", "bad_gateway"],
+  ),
+  gateway(
+    "post",
+    "/fetch",
+    "fetchActions",
+    "Resolve a build action into wallet actions",
+    fetchBody,
+    anyObject("FetchedActions"),
+    ["payment_expired", "invalid_state", "quote_expired", "rate_limited", "bad_gateway"],
+  ),
+  gateway(
+    "post",
+    "/confirm",
+    "confirmPayment",
+    "Confirm with the wallet's results",
+    confirmBody,
+    anyObject("GatewayStatus"),
+    [
+      "payment_expired",
+      "invalid_state",
+      "quote_expired",
+      "fees_budget_exhausted",
+      "verification_failed",
+      "rate_limited",
+      "bad_gateway",
+    ],
+  ),
+  gateway(
+    "get",
+    "/status",
+    "getGatewayPaymentStatus",
+    "The payment's status for wallets",
+    undefined,
+    anyObject("GatewayStatus"),
+  ),
+  {
+    ...gateway(
+      "post",
+      "/cancel",
+      "gatewayCancelPayment",
+      "The buyer cancels a payment that still requires action (reason cancelled_by_user)",
+      undefined,
+      cancelResponse,
+      ["invalid_state", "rate_limited"],
+    ),
+    errorStatus: { invalid_state: 400 },
+  },
+  {
+    operationId: "healthz",
+    method: "get",
+    path: "/healthz",
+    summary: "Readiness (database answers; 503 when not) and gas key balances",
+    tags: ["Operations"],
+    auth: "none",
+    response: {
+      status: 200,
+      description: "Ready (status degraded: a gas balance is low or unreadable)",
+      schema: healthSchema,
+    },
+    errors: [],
+  },
+  {
+    operationId: "livez",
+    method: "get",
+    path: "/livez",
+    summary: "Liveness",
+    tags: ["Operations"],
+    auth: "none",
+    response: { status: 200, description: "Alive", schema: health },
+    errors: [],
+  },
+  {
+    operationId: "openapi",
+    method: "get",
+    path: "/openapi.json",
+    summary: "This document",
+    tags: ["Operations"],
+    auth: "none",
+    response: { status: 200, description: "OpenAPI 3.1", schema: z.record(z.string(), z.unknown()) },
+    errors: [],
+  },
 ];

@@ -39,7 +39,12 @@ export function buildOpenApiDocument(serverUrl: string) {
       securitySchemes: {
         ApiKey: { type: "apiKey", in: "header", name: "Api-Key" },
         MerchantId: { type: "apiKey", in: "header", name: "Merchant-Id" },
-        LegacyApiKey: { type: "apiKey", in: "header", name: "X-Api-Key", description: "Deprecated; Api-Key is also accepted" },
+        LegacyApiKey: {
+          type: "apiKey",
+          in: "header",
+          name: "X-Api-Key",
+          description: "Deprecated; Api-Key is also accepted",
+        },
       },
     },
   };
@@ -57,7 +62,10 @@ const VERSION_PARAMETERS = VERSION_HEADERS.map((name) => ({
   schema: { type: "string", pattern: VERSION_GRAMMAR, examples: [...API_VERSIONS] },
 }));
 const VERSION_RESPONSE_HEADER = {
-  "WCP-Version": { description: `The version this answer was served under (${LATEST_API_VERSION} when the request named none)`, schema: { type: "string", enum: [...API_VERSIONS] } },
+  "WCP-Version": {
+    description: `The version this answer was served under (${LATEST_API_VERSION} when the request named none)`,
+    schema: { type: "string", enum: [...API_VERSIONS] },
+  },
 };
 const VERSION_ERRORS: ErrorCode[] = ["invalid_api_version", "unknown_api_version"];
 
@@ -89,7 +97,12 @@ function operationObject(op: ApiOperation, components: Record<string, JsonSchema
     security: SECURITY[op.auth],
     parameters: [...(op.parameters ?? []), ...(versioned ? VERSION_PARAMETERS : [])],
     ...(op.body
-      ? { requestBody: { required: !op.bodyOptional, content: { "application/json": { schema: schemaFor(op.body, "input", components) } } } }
+      ? {
+          requestBody: {
+            required: !op.bodyOptional,
+            content: { "application/json": { schema: schemaFor(op.body, "input", components) } },
+          },
+        }
       : {}),
     responses,
   };
@@ -98,7 +111,9 @@ function operationObject(op: ApiOperation, components: Record<string, JsonSchema
 /** Convert one zod schema, moving its named parts into components and pointing refs there. */
 function schemaFor(schema: z.ZodType, io: "input" | "output", components: Record<string, JsonSchema>): JsonSchema {
   const converted = z.toJSONSchema(schema, { io, target: "draft-2020-12", unrepresentable: "any" }) as JsonSchema;
-  const relinked = JSON.parse(JSON.stringify(converted).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema;
+  const relinked = JSON.parse(
+    JSON.stringify(converted).replaceAll('"#/$defs/', '"#/components/schemas/'),
+  ) as JsonSchema;
   const { $defs, $schema, ...root } = relinked as JsonSchema & { $defs?: Record<string, JsonSchema>; $schema?: string };
   void $schema;
   Object.assign(components, $defs ?? {});

@@ -17,26 +17,55 @@ import type { ApiOperation } from "./api-operations";
 import type { ErrorCode } from "@/lib/errors/api-error";
 
 // Parameters as the contract (API 2026-02-19.preview) states them. merchantId takes our `mer_…` ids.
-const MERCHANT_ID = { name: "merchantId", in: "path", required: true, description: "A merchant id (mer_…) this partner created", schema: { type: "string" } };
-const SETTLEMENT_ID = { name: "id", in: "path", required: true, description: "A crypto settlement id (stl_…) from the merchant's settlements", schema: { type: "string", minLength: 1, maxLength: 256 } };
+const MERCHANT_ID = {
+  name: "merchantId",
+  in: "path",
+  required: true,
+  description: "A merchant id (mer_…) this partner created",
+  schema: { type: "string" },
+};
+const SETTLEMENT_ID = {
+  name: "id",
+  in: "path",
+  required: true,
+  description: "A crypto settlement id (stl_…) from the merchant's settlements",
+  schema: { type: "string", minLength: 1, maxLength: 256 },
+};
 const IDEMPOTENCY_KEY = {
   name: "Idempotency-Key",
   in: "header",
   required: true,
-  description: "Required. Same key and request return the first answer (Idempotent-Replayed: true); same key with another request is 409 idempotency_conflict",
+  description:
+    "Required. Same key and request return the first answer (Idempotent-Replayed: true); same key with another request is 409 idempotency_conflict",
   schema: { type: "string", maxLength: 255 },
 };
 const LIST_QUERY = [
   { name: "status", in: "query", required: false, schema: { type: "string", enum: MERCHANT_STATUSES } },
-  { name: "search", in: "query", required: false, description: "Substring of the name or email, any case", schema: { type: "string", minLength: 1, maxLength: 256 } },
-  { name: "cursor", in: "query", required: false, description: "nextCursor of the previous page", schema: { type: "string" } },
+  {
+    name: "search",
+    in: "query",
+    required: false,
+    description: "Substring of the name or email, any case",
+    schema: { type: "string", minLength: 1, maxLength: 256 },
+  },
+  {
+    name: "cursor",
+    in: "query",
+    required: false,
+    description: "nextCursor of the previous page",
+    schema: { type: "string" },
+  },
   { name: "limit", in: "query", required: false, schema: { type: "integer", minimum: 1, maximum: 100, default: 20 } },
 ];
 
 const AUTH: ErrorCode[] = ["missing_api_key", "invalid_api_key", "header_not_ascii", "internal_error"];
 const BODY: ErrorCode[] = ["params_validation", "unsupported_media_type", "payload_too_large"];
 
-const op = (o: Omit<ApiOperation, "auth" | "tags"> & { tags?: string[] }): ApiOperation => ({ auth: "platform", tags: ["Merchant Management"], ...o });
+const op = (o: Omit<ApiOperation, "auth" | "tags"> & { tags?: string[] }): ApiOperation => ({
+  auth: "platform",
+  tags: ["Merchant Management"],
+  ...o,
+});
 
 /** The Platform API: a partner's key manages the merchants it created and their settlement destinations. */
 export const PLATFORM_OPERATIONS: ApiOperation[] = [
@@ -56,7 +85,11 @@ export const PLATFORM_OPERATIONS: ApiOperation[] = [
     path: "/v1/merchants",
     summary: "List this partner's merchants, newest first",
     parameters: LIST_QUERY,
-    response: { status: 200, description: "A page of merchants; nextCursor is null on the last page", schema: listMerchantsResponse },
+    response: {
+      status: 200,
+      description: "A page of merchants; nextCursor is null on the last page",
+      schema: listMerchantsResponse,
+    },
     errors: ["params_validation", "invalid_params", ...AUTH],
   }),
   op({
@@ -94,7 +127,11 @@ export const PLATFORM_OPERATIONS: ApiOperation[] = [
     summary: "Where a merchant is paid, per asset",
     tags: ["Settlements"],
     parameters: [MERCHANT_ID],
-    response: { status: 200, description: "Crypto destinations as the gateway pays them (set per asset, else the receiving address); no fiat", schema: settlementsResponse },
+    response: {
+      status: 200,
+      description: "Crypto destinations as the gateway pays them (set per asset, else the receiving address); no fiat",
+      schema: settlementsResponse,
+    },
     errors: ["not_found", ...AUTH],
   }),
   op({
@@ -106,7 +143,15 @@ export const PLATFORM_OPERATIONS: ApiOperation[] = [
     parameters: [IDEMPOTENCY_KEY, MERCHANT_ID],
     body: addSettlementsBody,
     response: { status: 201, description: "The destinations made", schema: addSettlementsResponse },
-    errors: [...BODY, "invalid_params", "missing_idempotency_key", "not_found", "idempotency_conflict", "settlement_asset_conflict", ...AUTH],
+    errors: [
+      ...BODY,
+      "invalid_params",
+      "missing_idempotency_key",
+      "not_found",
+      "idempotency_conflict",
+      "settlement_asset_conflict",
+      ...AUTH,
+    ],
   }),
   op({
     operationId: "CryptoSettlement_update",

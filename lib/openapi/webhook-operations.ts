@@ -15,14 +15,39 @@ import {
 import type { ApiOperation } from "./api-operations";
 import type { ErrorCode } from "@/lib/errors/api-error";
 
-const ENDPOINT_ID = { name: "id", in: "path", required: true, description: "A webhook endpoint id (whe_…)", schema: { type: "string", pattern: "^whe_[0-9A-Za-z]{22}$" } };
-const DELIVERY_ID = { name: "deliveryId", in: "path", required: true, description: "A delivery id (whd_…) of this endpoint", schema: { type: "string", pattern: "^whd_[0-9a-f]{32}$" } };
+const ENDPOINT_ID = {
+  name: "id",
+  in: "path",
+  required: true,
+  description: "A webhook endpoint id (whe_…)",
+  schema: { type: "string", pattern: "^whe_[0-9A-Za-z]{22}$" },
+};
+const DELIVERY_ID = {
+  name: "deliveryId",
+  in: "path",
+  required: true,
+  description: "A delivery id (whd_…) of this endpoint",
+  schema: { type: "string", pattern: "^whd_[0-9a-f]{32}$" },
+};
 const PAGE = [
   { name: "limit", in: "query", required: false, schema: { type: "integer", minimum: 1, maximum: 100, default: 20 } },
-  { name: "cursor", in: "query", required: false, description: "nextCursor of the previous page", schema: { type: "string" } },
+  {
+    name: "cursor",
+    in: "query",
+    required: false,
+    description: "nextCursor of the previous page",
+    schema: { type: "string" },
+  },
 ];
 
-const AUTH: ErrorCode[] = ["missing_api_key", "missing_merchant_id", "invalid_api_key", "merchant_not_found", "header_not_ascii", "internal_error"];
+const AUTH: ErrorCode[] = [
+  "missing_api_key",
+  "missing_merchant_id",
+  "invalid_api_key",
+  "merchant_not_found",
+  "header_not_ascii",
+  "internal_error",
+];
 const BODY: ErrorCode[] = ["params_validation", "invalid_params", "unsupported_media_type", "payload_too_large"];
 const ONE: ErrorCode[] = ["params_validation", "not_found", ...AUTH];
 
@@ -124,4 +149,3 @@ export const WEBHOOK_OPERATIONS: ApiOperation[] = [
     errors: [...ONE, ...BODY, "invalid_state"],
   }),
 ];
-

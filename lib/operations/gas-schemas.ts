@@ -7,11 +7,17 @@ export const gasEntrySchema = z
     name: z.string(),
     address: z.string().meta({ description: "The gas key's public address (EVM relayer, Solana fee payer)" }),
     balance: z.string().nullable().meta({ description: "Decimal in the native coin; null when unreadable" }),
-    baseUnits: z.string().nullable().meta({ description: "The balance in base units (wei, lamports); null when unreadable" }),
+    baseUnits: z
+      .string()
+      .nullable()
+      .meta({ description: "The balance in base units (wei, lamports); null when unreadable" }),
     symbol: z.string(),
     warnBelow: z.string().meta({ description: "Decimal in the native coin: under it the status is low" }),
     status: z.enum(["ok", "low", "unknown"]),
-    checkedAt: z.string().nullable().meta({ description: "When the chain was last asked (ISO 8601); null before the first reading" }),
+    checkedAt: z
+      .string()
+      .nullable()
+      .meta({ description: "When the chain was last asked (ISO 8601); null before the first reading" }),
   })
   .meta({ id: "GasBalance" });
 
@@ -19,7 +25,9 @@ export type GasEntry = z.infer<typeof gasEntrySchema>;
 
 export const healthSchema = z
   .object({
-    status: z.enum(["ok", "degraded", "unavailable"]).meta({ description: "degraded: a gas balance is low or unreadable (still 200)" }),
+    status: z
+      .enum(["ok", "degraded", "unavailable"])
+      .meta({ description: "degraded: a gas balance is low or unreadable (still 200)" }),
     database: z.enum(["ok", "unreachable"]),
     gas: z.array(gasEntrySchema),
   })

@@ -53,7 +53,14 @@ function logCrossings(entries: GasEntry[]): void {
     const key = `${entry.network} ${entry.address}`;
     const { memory, crossing } = gasCrossingOf(state.memory.get(key), entry.status);
     state.memory.set(key, memory);
-    const fields = { job: "gas", network: entry.network, address: entry.address, balance: entry.balance, symbol: entry.symbol, warnBelow: entry.warnBelow };
+    const fields = {
+      job: "gas",
+      network: entry.network,
+      address: entry.address,
+      balance: entry.balance,
+      symbol: entry.symbol,
+      warnBelow: entry.warnBelow,
+    };
     if (crossing === "went_low") log.warn(fields, "gas balance low");
     else if (crossing === "recovered") log.info(fields, "gas balance recovered");
     else if (crossing === "unreadable") log.warn(fields, "gas balance unreadable");

@@ -17,10 +17,21 @@ export type GasCrossing = "went_low" | "recovered" | "unreadable";
  * A first reading that is already low counts as going low. An unreadable chain forgets nothing:
  * low, unknown, low again is a single crossing, and ok, unknown, low still warns.
  */
-export function gasCrossingOf(memory: GasMemory | undefined, status: GasStatus): { memory: GasMemory; crossing?: GasCrossing } {
+export function gasCrossingOf(
+  memory: GasMemory | undefined,
+  status: GasStatus,
+): { memory: GasMemory; crossing?: GasCrossing } {
   if (status === "unknown") {
-    return { memory: { status, known: memory?.known }, crossing: memory?.status === "unknown" ? undefined : "unreadable" };
+    return {
+      memory: { status, known: memory?.known },
+      crossing: memory?.status === "unknown" ? undefined : "unreadable",
+    };
   }
-  const crossing = status === "low" && memory?.known !== "low" ? "went_low" : status === "ok" && memory?.known === "low" ? "recovered" : undefined;
+  const crossing =
+    status === "low" && memory?.known !== "low"
+      ? "went_low"
+      : status === "ok" && memory?.known === "low"
+        ? "recovered"
+        : undefined;
   return { memory: { status, known: status }, crossing };
 }

@@ -29,7 +29,16 @@ export function listGasTargets(): GasTarget[] {
     const address = accounts[namespace];
     if (!address) return [];
     const { symbol, decimals } = nativeCurrencyOf(network);
-    return [{ network, namespace, address, symbol, decimals, warnBelow: decimalToUnitsCeil(network.gasBalanceWarn ?? fallback, decimals) }];
+    return [
+      {
+        network,
+        namespace,
+        address,
+        symbol,
+        decimals,
+        warnBelow: decimalToUnitsCeil(network.gasBalanceWarn ?? fallback, decimals),
+      },
+    ];
   });
 }
 

@@ -19,10 +19,28 @@ export async function cancelPayment(db: Db, paymentId: string, reason: CancelRea
     .where(and(eq(payments.id, paymentId), mine, eq(payments.status, "pending"), gt(payments.expiresAt, sql`now()`)))
     .returning({ id: payments.id, cancelReason: payments.cancelReason, finalizedAt: payments.finalizedAt });
   if (cancelled) {
-    return { paymentId: cancelled.id, status: "cancelled" as const, cancelledReason: reason, cancelledAt: cancelled.finalizedAt!.toISOString() };
+    return {
+      paymentId: cancelled.id,
+      status: "cancelled" as const,
+      cancelledReason: reason,
+      cancelledAt: cancelled.finalizedAt!.toISOString(),
+    };
   }
-  const [row] = await db.select({ status: payments.status, expiresAt: payments.expiresAt }).from(payments).where(and(eq(payments.id, paymentId), mine));
-  if (!row) throw new ApiError("payment_not_found", `No payment ${paymentId.slice(0, 64)}${merchantId ? " for this merchant" : ""}`);
+  const [row] = await db
+    .select({ status: payments.status, expiresAt: payments.expiresAt })
+    .from(payments)
+    .where(and(eq(payments.id, paymentId), mine));
+  if (!row)
+    throw new ApiError(
+      "payment_not_found",
+      `No payment ${paymentId.slice(0, 64)}${merchantId ? " for this merchant" : ""}`,
+    );
   const status = effectiveStatus(row);
-  throw new ApiError("invalid_state", `Only a payment that still requires action can be cancelled; this one is ${status === "pending" ? "requires_action" : status}`, undefined, undefined, "invalid_request");
+  throw new ApiError(
+    "invalid_state",
+    `Only a payment that still requires action can be cancelled; this one is ${status === "pending" ? "requires_action" : status}`,
+    undefined,
+    undefined,
+    "invalid_request",
+  );
 }

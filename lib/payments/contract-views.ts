@@ -32,7 +32,13 @@ export const contractCreateResponse = z
   .meta({ id: "CreatePaymentResponse" });
 
 export const contractStatusResponse = z
-  .object({ status: contractStatusSchema, isFinal: z.boolean(), pollInMs: z.number().int().nullable(), info: infoView, failureCode })
+  .object({
+    status: contractStatusSchema,
+    isFinal: z.boolean(),
+    pollInMs: z.number().int().nullable(),
+    info: infoView,
+    failureCode,
+  })
   .meta({ id: "GetPaymentStatusResponse" });
 
 export const contractDetailResponse = z
@@ -49,17 +55,37 @@ export const contractDetailResponse = z
   .meta({ id: "PaymentsGetPaymentResponse" });
 
 export const cancelResponse = z
-  .object({ paymentId: z.string(), status: contractStatusSchema, cancelledReason: z.string(), cancelledAt: z.string().meta({ description: "ISO 8601" }) })
+  .object({
+    paymentId: z.string(),
+    status: contractStatusSchema,
+    cancelledReason: z.string(),
+    cancelledAt: z.string().meta({ description: "ISO 8601" }),
+  })
   .meta({ id: "CancelPaymentResponse" });
 
 export type ContractRow = Pick<
   typeof payments.$inferSelect,
-  "id" | "status" | "expiresAt" | "referenceId" | "txHash" | "tokenCaip19" | "tokenAmount" | "tokenSymbol" | "tokenDecimals"
+  | "id"
+  | "status"
+  | "expiresAt"
+  | "referenceId"
+  | "txHash"
+  | "tokenCaip19"
+  | "tokenAmount"
+  | "tokenSymbol"
+  | "tokenDecimals"
 >;
 
 export function toContractCreateView(row: ContractRow, now = new Date()): z.infer<typeof contractCreateResponse> {
   const { status, isFinal, pollInMs } = toContractStatusView(row, now);
-  return { paymentId: row.id, gatewayUrl: gatewayUrlFor(row.id), status, expiresAt: Math.floor(row.expiresAt.getTime() / 1000), isFinal, pollInMs };
+  return {
+    paymentId: row.id,
+    gatewayUrl: gatewayUrlFor(row.id),
+    status,
+    expiresAt: Math.floor(row.expiresAt.getTime() / 1000),
+    isFinal,
+    pollInMs,
+  };
 }
 
 export function toContractStatusView(row: ContractRow, now = new Date()): z.infer<typeof contractStatusResponse> {

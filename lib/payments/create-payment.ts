@@ -35,7 +35,8 @@ export async function createPayment(
       .values({ merchantId: merchant.id, key: idempotencyKey, requestHash })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
-    if (claimed.length === 0) return { payment: await replay(tx, merchant.id, idempotencyKey, requestHash), replayed: true };
+    if (claimed.length === 0)
+      return { payment: await replay(tx, merchant.id, idempotencyKey, requestHash), replayed: true };
 
     const payment = await insertPayment(tx, merchant, body, expiresAt);
     await tx
@@ -86,5 +87,7 @@ function resolveExpiry(requested: number | undefined, merchant: AuthenticatedMer
 }
 
 function expiryIssue(message: string): ApiError {
-  return new ApiError("params_validation", `Request body is invalid (expiresAt: ${message})`, [{ field: "expiresAt", message }]);
+  return new ApiError("params_validation", `Request body is invalid (expiresAt: ${message})`, [
+    { field: "expiresAt", message },
+  ]);
 }

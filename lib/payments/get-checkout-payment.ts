@@ -14,7 +14,11 @@ export async function getCheckoutPayment(db: Db, paymentId: string | undefined, 
   const { payment, evmAddress, solanaAddress, merchantDeletedAt, destinationChains } = row;
   const status = effectiveStatus(payment, now);
   // A deleted merchant's checkout offers no wallet to pay with (the gateway refuses new options too).
-  const namespaces = new Set<string>(merchantDeletedAt ? [] : [...(evmAddress ? ["eip155"] : []), ...(solanaAddress ? ["solana"] : []), ...destinationChains]);
+  const namespaces = new Set<string>(
+    merchantDeletedAt
+      ? []
+      : [...(evmAddress ? ["eip155"] : []), ...(solanaAddress ? ["solana"] : []), ...destinationChains],
+  );
   const { successUrl, errorUrl, redirectsEnabled } = payment;
   const redirects = redirectsEnabled && successUrl && errorUrl ? { successUrl, errorUrl } : null;
   return {

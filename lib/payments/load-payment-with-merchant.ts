@@ -18,7 +18,9 @@ export async function loadPaymentWithMerchant(db: DbOrTx, paymentId: string) {
       merchantCurrency: merchants.currency,
       merchantDeletedAt: merchants.deletedAt,
       // Chains of the per-asset settlement destinations (Platform API): payable there too.
-      destinationChains: sql<string[]>`array(select distinct split_part(${merchantSettlementDestinations.destination}, ':', 1) from ${merchantSettlementDestinations} where ${merchantSettlementDestinations.merchantId} = ${merchants.id})`,
+      destinationChains: sql<
+        string[]
+      >`array(select distinct split_part(${merchantSettlementDestinations.destination}, ':', 1) from ${merchantSettlementDestinations} where ${merchantSettlementDestinations.merchantId} = ${merchants.id})`,
     })
     .from(payments)
     .innerJoin(merchants, eq(merchants.id, payments.merchantId))

@@ -11,9 +11,22 @@ import { ApiError } from "@/lib/errors/api-error";
 export async function markExceptionPaid(db: Db, merchantId: string, paymentId: string, decidedBy: string) {
   const [updated] = await db
     .update(payments)
-    .set({ status: "succeeded", resolvedBy: decidedBy, resolvedAt: sql`now()`, finalizedAt: sql`now()`, updatedAt: sql`now()` })
+    .set({
+      status: "succeeded",
+      resolvedBy: decidedBy,
+      resolvedAt: sql`now()`,
+      finalizedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
     // Not while processing: the watcher is still settling a transfer for it.
-    .where(and(eq(payments.id, paymentId), eq(payments.merchantId, merchantId), isNotNull(payments.exception), inArray(payments.status, ["pending", "expired", "failed", "cancelled"])))
+    .where(
+      and(
+        eq(payments.id, paymentId),
+        eq(payments.merchantId, merchantId),
+        isNotNull(payments.exception),
+        inArray(payments.status, ["pending", "expired", "failed", "cancelled"]),
+      ),
+    )
     .returning();
   if (updated) return updated;
   const [row] = await db
@@ -21,6 +34,10 @@ export async function markExceptionPaid(db: Db, merchantId: string, paymentId: s
     .from(payments)
     .where(and(eq(payments.id, paymentId), eq(payments.merchantId, merchantId)));
   if (!row) throw new ApiError("payment_not_found", "No such payment");
-  if (!row.exception) throw new ApiError("invalid_state", "Only a payment that was paid late, underpaid or overpaid can be marked as paid");
+  if (!row.exception)
+    throw new ApiError(
+      "invalid_state",
+      "Only a payment that was paid late, underpaid or overpaid can be marked as paid",
+    );
   throw new ApiError("invalid_state", `This payment is ${row.status}; it cannot be marked as paid now`);
 }

@@ -2,7 +2,14 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { prepared } from "@/db/prepared-per-db";
 import { apiKeys, merchants, payments } from "@/db/schema";
-import { ACTIVE_KEY_OF_MERCHANT, LIVE_MERCHANT, MERCHANT_KEY_FIELDS, matchMerchantKey, merchantNotFound, partnerHeaders } from "@/lib/auth/authenticate-merchant";
+import {
+  ACTIVE_KEY_OF_MERCHANT,
+  LIVE_MERCHANT,
+  MERCHANT_KEY_FIELDS,
+  matchMerchantKey,
+  merchantNotFound,
+  partnerHeaders,
+} from "@/lib/auth/authenticate-merchant";
 import { recordKeyUse } from "@/lib/auth/record-key-use";
 import { ApiError } from "@/lib/errors/api-error";
 import { PAYMENT_VIEW_FIELDS } from "./get-payment-or-throw";

@@ -6,7 +6,9 @@ export function isHttpsUrl(value: string | null | undefined): value is string {
 }
 
 /** Both URLs valid HTTPS: redirects on and both kept. Otherwise redirects off and neither kept. */
-export function resolveRedirects(checkout: { successUrl?: string | null; errorUrl?: string | null } | null | undefined) {
+export function resolveRedirects(
+  checkout: { successUrl?: string | null; errorUrl?: string | null } | null | undefined,
+) {
   const successUrl = checkout?.successUrl;
   const errorUrl = checkout?.errorUrl;
   if (isHttpsUrl(successUrl) && isHttpsUrl(errorUrl)) {

@@ -28,16 +28,38 @@ export type RefundProof = { chainId: string; txHash: string };
  * an unknown id. `proof` records the refund transaction (unique per chain: a transaction refunds
  * at most one payment, enforced by the database).
  */
-export async function refundPayment(db: Db, merchantId: string, paymentId: string, refundedBy: string, proof?: RefundProof) {
+export async function refundPayment(
+  db: Db,
+  merchantId: string,
+  paymentId: string,
+  refundedBy: string,
+  proof?: RefundProof,
+) {
   const mine = and(eq(payments.id, paymentId), eq(payments.merchantId, merchantId));
   const [updated] = await db
     .update(payments)
     .set({ refundedAt: sql`now()`, refundedBy, refundTxHash: proof?.txHash ?? null, updatedAt: sql`now()` })
     // The chain id check keeps a proof from another network off this payment.
-    .where(and(mine, eq(payments.status, "succeeded"), isNull(payments.refundedAt), proof ? eq(payments.chainId, proof.chainId) : undefined))
-    .returning({ id: payments.id, refundedAt: payments.refundedAt, refundedBy: payments.refundedBy, refundTxHash: payments.refundTxHash })
+    .where(
+      and(
+        mine,
+        eq(payments.status, "succeeded"),
+        isNull(payments.refundedAt),
+        proof ? eq(payments.chainId, proof.chainId) : undefined,
+      ),
+    )
+    .returning({
+      id: payments.id,
+      refundedAt: payments.refundedAt,
+      refundedBy: payments.refundedBy,
+      refundTxHash: payments.refundTxHash,
+    })
     .catch((err: unknown) => {
-      if (violatedIndex(err) === "payments_refund_tx_unique") throw new ApiError("verification_failed", "This transaction is already recorded as the refund of another payment");
+      if (violatedIndex(err) === "payments_refund_tx_unique")
+        throw new ApiError(
+          "verification_failed",
+          "This transaction is already recorded as the refund of another payment",
+        );
       throw err;
     });
   if (updated) return updated;
@@ -53,5 +75,9 @@ export async function assertRefundable(db: Db, merchantId: string, paymentId: st
     .where(and(eq(payments.id, paymentId), eq(payments.merchantId, merchantId)));
   if (!row) throw new ApiError("not_found", "No such payment");
   if (row.refundedAt) throw new ApiError("already_refunded", "This payment is already refunded");
-  if (row.status !== "succeeded") throw new ApiError("payment_not_succeeded", `This payment is ${row.status}; only a succeeded payment can be refunded`);
+  if (row.status !== "succeeded")
+    throw new ApiError(
+      "payment_not_succeeded",
+      `This payment is ${row.status}; only a succeeded payment can be refunded`,
+    );
 }

@@ -34,18 +34,25 @@ export type RefundPlan = {
  */
 export async function refundPlanOf(db: Db, merchantId: string, paymentId: string): Promise<RefundPlan | undefined> {
   const [row] = await db
-    .select({ payment: payments, recipient: paymentOptions.recipient, evmAddress: merchants.evmAddress, solanaAddress: merchants.solanaAddress })
+    .select({
+      payment: payments,
+      recipient: paymentOptions.recipient,
+      evmAddress: merchants.evmAddress,
+      solanaAddress: merchants.solanaAddress,
+    })
     .from(payments)
     .innerJoin(merchants, eq(merchants.id, payments.merchantId))
     .leftJoin(paymentOptions, eq(paymentOptions.id, payments.optionId))
     .where(and(eq(payments.id, paymentId), eq(payments.merchantId, merchantId)));
   if (!row) return undefined;
   const p = row.payment;
-  if (p.status !== "succeeded" || p.refundedAt || !p.chainId || !p.tokenCaip19 || !p.tokenAmount || !p.buyerAccount) return undefined;
+  if (p.status !== "succeeded" || p.refundedAt || !p.chainId || !p.tokenCaip19 || !p.tokenAmount || !p.buyerAccount)
+    return undefined;
   const namespace = namespaceOf(p.chainId);
   const asset = parseAssetId(p.tokenCaip19);
   const buyer = parseAccountId(p.buyerAccount);
-  if ((namespace !== "eip155" && namespace !== "solana") || !asset || !buyer || buyer.chain.id !== p.chainId) return undefined;
+  if ((namespace !== "eip155" && namespace !== "solana") || !asset || !buyer || buyer.chain.id !== p.chainId)
+    return undefined;
   const from = row.recipient ?? (namespace === "eip155" ? row.evmAddress : row.solanaAddress);
   if (!from) return undefined;
   return {

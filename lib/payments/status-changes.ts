@@ -24,7 +24,12 @@ export const MAX_POLL_MS = 30_000;
  * Long-poll: resolve when the payment's status changes (any instance, via PostgreSQL NOTIFY) or
  * after `maxPollMs`. Subscribe first, then read, so a change in between is not missed.
  */
-export async function withStatusWait<T>(paymentId: string, maxPollMs: number, read: () => Promise<T>, isFinal: (value: T) => boolean): Promise<T> {
+export async function withStatusWait<T>(
+  paymentId: string,
+  maxPollMs: number,
+  read: () => Promise<T>,
+  isFinal: (value: T) => boolean,
+): Promise<T> {
   if (maxPollMs <= 0) return read();
   await ensureListening();
   let wake: () => void = () => {};
@@ -34,7 +39,10 @@ export async function withStatusWait<T>(paymentId: string, maxPollMs: number, re
     const first = await read();
     if (isFinal(first)) return first;
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([changed, new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.min(maxPollMs, MAX_POLL_MS))))]);
+    await Promise.race([
+      changed,
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.min(maxPollMs, MAX_POLL_MS)))),
+    ]);
     clearTimeout(timer);
     return read();
   } finally {
@@ -47,7 +55,9 @@ export function maxPollMsOf(url: string): number {
   const raw = new URL(url).searchParams.get("maxPollMs");
   if (raw === null) return 0;
   if (!/^[0-9]{1,9}$/.test(raw)) {
-    throw new ApiError("invalid_params", "maxPollMs must be a whole number of milliseconds", [{ field: "maxPollMs", message: "must be an integer >= 0" }]);
+    throw new ApiError("invalid_params", "maxPollMs must be a whole number of milliseconds", [
+      { field: "maxPollMs", message: "must be an integer >= 0" },
+    ]);
   }
   return Math.min(Number(raw), MAX_POLL_MS);
 }

@@ -16,7 +16,14 @@ export function effectiveStatus(row: { status: PaymentStatus; expiresAt: Date },
 }
 
 /** The public contract's statuses: the gateway, the `/v1/payments…` routes, the replacement listing. */
-export const CONTRACT_STATUSES = ["requires_action", "processing", "succeeded", "failed", "expired", "cancelled"] as const;
+export const CONTRACT_STATUSES = [
+  "requires_action",
+  "processing",
+  "succeeded",
+  "failed",
+  "expired",
+  "cancelled",
+] as const;
 export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
 
 export function toContractStatus(status: PaymentStatus): ContractStatus {

@@ -1,6 +1,9 @@
 import type { payments } from "@/db/schema";
 
-export type TransferFields = Pick<typeof payments.$inferSelect, "txHash" | "tokenCaip19" | "tokenAmount" | "tokenSymbol" | "tokenDecimals">;
+export type TransferFields = Pick<
+  typeof payments.$inferSelect,
+  "txHash" | "tokenCaip19" | "tokenAmount" | "tokenSymbol" | "tokenDecimals"
+>;
 
 /**
  * `info` of the public contract: the transaction that paid (or is paying) and the token amount of

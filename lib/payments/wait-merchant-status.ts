@@ -8,7 +8,13 @@ import { withStatusWait } from "./status-changes";
  * held up to `maxPollMs` until the payment is final (long poll; 0 answers at once). The status routes
  * of both vocabularies and the detail route read this way.
  */
-export async function waitMerchantStatus<T extends object>(dbs: { read: Db; write: Db }, headers: Headers, paymentId: string, maxPollMs: number, view: (payment: PaymentView) => T): Promise<T> {
+export async function waitMerchantStatus<T extends object>(
+  dbs: { read: Db; write: Db },
+  headers: Headers,
+  paymentId: string,
+  maxPollMs: number,
+  view: (payment: PaymentView) => T,
+): Promise<T> {
   const { merchant, payment } = await readStatusWithKey(dbs, headers, paymentId);
   if (maxPollMs === 0) return view(payment);
   const read = async () => view(await getMerchantPaymentOrThrow(dbs.read, merchant.id, paymentId));

@@ -18,7 +18,8 @@ export const DEFAULT_MAX_DEVIATION_BPS = 100;
 export function refusalOf(reading: FeedReading, limits: FeedLimits, nowS: number): string | undefined {
   if (reading.answer <= 0n) return "non-positive answer";
   if (reading.updatedAt === 0n || reading.answeredInRound < reading.roundId) return "incomplete round";
-  if (BigInt(nowS) - reading.updatedAt > BigInt(limits.maxAgeSeconds)) return `stale (older than ${limits.maxAgeSeconds} s)`;
+  if (BigInt(nowS) - reading.updatedAt > BigInt(limits.maxAgeSeconds))
+    return `stale (older than ${limits.maxAgeSeconds} s)`;
   if (reading.updatedAt - BigInt(nowS) > 60n) return "dated in the future";
   return undefined;
 }
@@ -38,7 +39,10 @@ export function deviates(a: Ratio, b: Ratio, bps: number): boolean {
  * not priced at all. Of agreeing sources the most recent answer is used. `refused` says why a
  * configured pair is missing, for the log.
  */
-export function judgeFeeds(readings: { reading: FeedReading; limits: FeedLimits }[], nowS: number): { pairs: Map<string, PairPrice>; refused: Map<string, string> } {
+export function judgeFeeds(
+  readings: { reading: FeedReading; limits: FeedLimits }[],
+  nowS: number,
+): { pairs: Map<string, PairPrice>; refused: Map<string, string> } {
   const byPair = new Map<string, { reading: FeedReading; limits: FeedLimits }[]>();
   const refused = new Map<string, string>();
   for (const entry of readings) {

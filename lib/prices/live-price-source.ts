@@ -1,5 +1,11 @@
 import { composeThroughUsd, ONE, type Ratio } from "@/lib/money/compose-price";
-import { staticPriceIn, type FeedRound, type Price, type PriceSource, type PricedToken } from "@/lib/money/price-source";
+import {
+  staticPriceIn,
+  type FeedRound,
+  type Price,
+  type PriceSource,
+  type PricedToken,
+} from "@/lib/money/price-source";
 import { deviates } from "./judge-feeds";
 import type { PriceSnapshot } from "./price-cache";
 
@@ -32,7 +38,11 @@ export function livePriceSource(snapshot: PriceSnapshot, nowMs = Date.now()): Pr
   const priced = (token: Leg, currency: Leg, code: string, extra: FeedRound[] = []): Price => {
     const ratio = composeThroughUsd(token, currency);
     const rounds = [...extra, ...token.rounds, ...currency.rounds];
-    return { currency: code, ...ratio, ...(rounds.length ? { rounds, at: Math.min(...rounds.map((r) => r.updatedAt)) } : {}) };
+    return {
+      currency: code,
+      ...ratio,
+      ...(rounds.length ? { rounds, at: Math.min(...rounds.map((r) => r.updatedAt)) } : {}),
+    };
   };
 
   return {
@@ -45,7 +55,8 @@ export function livePriceSource(snapshot: PriceSnapshot, nowMs = Date.now()): Pr
           if (!peg || deviates(own, peg, token.pegToleranceBps ?? DEFAULT_PEG_TOLERANCE_BPS)) return undefined;
         }
         const checked = own?.rounds ?? [];
-        if (currency === token.peggedTo) return { currency, ...ONE, ...(checked.length ? { rounds: checked, at: checked[0]!.updatedAt } : {}) };
+        if (currency === token.peggedTo)
+          return { currency, ...ONE, ...(checked.length ? { rounds: checked, at: checked[0]!.updatedAt } : {}) };
         const fiat = inUsd(currency);
         if (!peg || !fiat) return undefined;
         // Worth exactly its peg: the peg currency's value, not the coin's own feed, prices it.
@@ -61,7 +72,9 @@ export function livePriceSource(snapshot: PriceSnapshot, nowMs = Date.now()): Pr
       if (fixed) return { currency, num: fixed.units, den: 10n ** BigInt(fixed.scale) };
       const fixedUsd = staticPriceIn(token.price, "USD");
       const fiat = inUsd(currency);
-      return fixedUsd && fiat ? priced({ num: fixedUsd.units, den: 10n ** BigInt(fixedUsd.scale), rounds: [] }, fiat, currency) : undefined;
+      return fixedUsd && fiat
+        ? priced({ num: fixedUsd.units, den: 10n ** BigInt(fixedUsd.scale), rounds: [] }, fiat, currency)
+        : undefined;
     },
   };
 }

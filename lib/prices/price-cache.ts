@@ -6,7 +6,11 @@ import { log } from "@/lib/log";
 import { DEFAULT_MAX_DEVIATION_BPS, judgeFeeds, type FeedLimits, type PairPrice } from "./judge-feeds";
 
 /** What every payment prices from until the next refresh: the usable pairs, and every pair configured. */
-export type PriceSnapshot = { pairs: ReadonlyMap<string, PairPrice>; configured: ReadonlySet<string>; readAtMs: number };
+export type PriceSnapshot = {
+  pairs: ReadonlyMap<string, PairPrice>;
+  configured: ReadonlySet<string>;
+  readAtMs: number;
+};
 
 const EMPTY: PriceSnapshot = { pairs: new Map(), configured: new Set(), readAtMs: 0 };
 
@@ -33,7 +37,10 @@ async function refresh(): Promise<PriceSnapshot> {
   if (networks.length === 0) return (snapshot = { ...EMPTY, configured, readAtMs: Date.now() });
   const results = await Promise.all(networks.map((network) => readNetwork(network)));
   const readAtMs = Date.now();
-  const { pairs, refused } = judgeFeeds(results.flatMap((r) => r.readings), Math.floor(readAtMs / 1000));
+  const { pairs, refused } = judgeFeeds(
+    results.flatMap((r) => r.readings),
+    Math.floor(readAtMs / 1000),
+  );
   const failures = results.flatMap((r) => r.failures);
   if (failures.length > 0 || refused.size > 0) {
     log.warn({ failures, refused: Object.fromEntries(refused) }, "price feeds not usable; their pairs are not offered");
@@ -50,13 +57,26 @@ async function refresh(): Promise<PriceSnapshot> {
   return snapshot;
 }
 
-async function readNetwork(network: NetworkConfig): Promise<{ network: NetworkConfig; readings: { reading: FeedReading; limits: FeedLimits }[]; failures: FeedFailure[]; failed: boolean }> {
+async function readNetwork(network: NetworkConfig): Promise<{
+  network: NetworkConfig;
+  readings: { reading: FeedReading; limits: FeedLimits }[];
+  failures: FeedFailure[];
+  failed: boolean;
+}> {
   const limitsOf = new Map(
-    (network.priceFeeds ?? []).map((f) => [f.pair, { maxAgeSeconds: f.maxAgeSeconds, maxDeviationBps: f.maxDeviationBps ?? DEFAULT_MAX_DEVIATION_BPS }]),
+    (network.priceFeeds ?? []).map((f) => [
+      f.pair,
+      { maxAgeSeconds: f.maxAgeSeconds, maxDeviationBps: f.maxDeviationBps ?? DEFAULT_MAX_DEVIATION_BPS },
+    ]),
   );
   try {
     const { readings, failures } = await readPriceFeeds(network);
-    return { network, readings: readings.map((reading) => ({ reading, limits: limitsOf.get(reading.pair)! })), failures, failed: false };
+    return {
+      network,
+      readings: readings.map((reading) => ({ reading, limits: limitsOf.get(reading.pair)! })),
+      failures,
+      failed: false,
+    };
   } catch (error) {
     const message = error instanceof Error ? error.message.split("\n")[0]! : String(error);
     return { network, readings: [], failures: [{ pair: "*", address: network.chainId, error: message }], failed: true };

@@ -57,13 +57,24 @@ async function checkOne(db: Db, due: DueSubmission): Promise<void> {
     if (!adapter) throw new Error(`no adapter for ${submission.chainId}`);
     const offered = intentOfOption(due.option);
     // A wallet that changed the amount: watch for what its transfer carries.
-    const intent = submission.receivedAmount === null ? offered : { ...offered, amount: BigInt(submission.receivedAmount) };
+    const intent =
+      submission.receivedAmount === null ? offered : { ...offered, amount: BigInt(submission.receivedAmount) };
     const seen = await adapter.observe(intent, trackedOf(due));
     if (submission.late && (seen.state === "confirmed" || seen.state === "failed")) {
       const landed = seen.state === "confirmed";
-      return finishLateTransfer(db, { paymentId: submission.paymentId, option: due.option }, landed
-        ? { landed, txHash: seen.txHash, amount: intent.amount, symbol: intent.token.symbol, decimals: intent.token.decimals }
-        : { landed, reason: seen.reason });
+      return finishLateTransfer(
+        db,
+        { paymentId: submission.paymentId, option: due.option },
+        landed
+          ? {
+              landed,
+              txHash: seen.txHash,
+              amount: intent.amount,
+              symbol: intent.token.symbol,
+              decimals: intent.token.decimals,
+            }
+          : { landed, reason: seen.reason },
+      );
     }
     await act(db, adapter, intent, offered.amount, submission, seen);
   } catch (err) {
@@ -74,26 +85,52 @@ async function checkOne(db: Db, due: DueSubmission): Promise<void> {
   }
 }
 
-async function act(db: Db, adapter: ChainAdapter, intent: TransferIntent, offered: bigint, submission: PaymentSubmission, seen: Observation): Promise<void> {
+async function act(
+  db: Db,
+  adapter: ChainAdapter,
+  intent: TransferIntent,
+  offered: bigint,
+  submission: PaymentSubmission,
+  seen: Observation,
+): Promise<void> {
   const id = submission.paymentId;
   const delay = nextCheckDelayMs(submission.checks);
   if (seen.state === "confirmed" && intent.amount !== offered) {
     const exception = intent.amount < offered ? "underpaid" : "overpaid";
     const reason = `${exception}: received ${intent.amount} base units, the option asked ${offered}`;
-    return finishSubmission(db, id, { status: "failed", reason, exception, txHash: seen.txHash, receivedAmount: intent.amount, fees: feesOf(intent, seen) });
+    return finishSubmission(db, id, {
+      status: "failed",
+      reason,
+      exception,
+      txHash: seen.txHash,
+      receivedAmount: intent.amount,
+      fees: feesOf(intent, seen),
+    });
   }
-  if (seen.state === "confirmed") return finishSubmission(db, id, { status: "succeeded", txHash: seen.txHash, sponsored: seen.sponsored, fees: feesOf(intent, seen) });
-  if (seen.state === "failed") return finishSubmission(db, id, { status: "failed", reason: seen.reason, fees: feesOf(intent, seen) });
+  if (seen.state === "confirmed")
+    return finishSubmission(db, id, {
+      status: "succeeded",
+      txHash: seen.txHash,
+      sponsored: seen.sponsored,
+      fees: feesOf(intent, seen),
+    });
+  if (seen.state === "failed")
+    return finishSubmission(db, id, { status: "failed", reason: seen.reason, fees: feesOf(intent, seen) });
   if (seen.state === "pending") {
     if (submission.kind === "relay" && !seen.mined) await unblockRelay(db, adapter, intent, submission);
     return rescheduleSubmission(db, id, delay, "clear");
   }
   // The network does not know the transaction.
-  if (seen.expired) return finishSubmission(db, id, { status: "failed", reason: "blockhash expired before the transaction landed" });
+  if (seen.expired)
+    return finishSubmission(db, id, { status: "failed", reason: "blockhash expired before the transaction landed" });
   if (submission.rawTx && submission.kind === "relay") {
     if (seen.nonceUsed) {
       // Our relay can never be mined, and nobody used the authorization: relay it again, if it still holds.
-      if (intent.validBefore * 1000 <= Date.now() + 10_000) return finishSubmission(db, id, { status: "failed", reason: "authorization expired before it could be relayed" });
+      if (intent.validBefore * 1000 <= Date.now() + 10_000)
+        return finishSubmission(db, id, {
+          status: "failed",
+          reason: "authorization expired before it could be relayed",
+        });
       await replaceRelay(db, adapter, intent.network, submission, "renonce");
       return rescheduleSubmission(db, id, delay, "clear");
     }
@@ -107,10 +144,17 @@ async function act(db: Db, adapter: ChainAdapter, intent: TransferIntent, offere
     return rescheduleSubmission(db, id, delay, "now");
   }
   // A transaction the wallet broadcast (we never resend a buyer's transaction).
-  if (seen.nonceUsed) return finishSubmission(db, id, { status: "failed", reason: "the payer's nonce moved past the transaction without it being mined (dropped or replaced)" });
+  if (seen.nonceUsed)
+    return finishSubmission(db, id, {
+      status: "failed",
+      reason: "the payer's nonce moved past the transaction without it being mined (dropped or replaced)",
+    });
   const unseenFor = submission.unseenSince ? Date.now() - submission.unseenSince.getTime() : 0;
   if (unseenFor >= env().DROPPED_TX_TIMEOUT_S * 1000) {
-    return finishSubmission(db, id, { status: "failed", reason: `dropped: unknown to the network for ${Math.round(unseenFor / 1000)} s` });
+    return finishSubmission(db, id, {
+      status: "failed",
+      reason: `dropped: unknown to the network for ${Math.round(unseenFor / 1000)} s`,
+    });
   }
   return rescheduleSubmission(db, id, delay, "now");
 }
@@ -126,7 +170,12 @@ const WAITING_AFTER_CHECKS = 3;
  * A relay that has waited a few checks unmined: fill nonce gaps below it (nobody else will), and
  * once stuck for RELAY_BUMP_AFTER_S, re-send it at a higher fee with the same nonce.
  */
-async function unblockRelay(db: Db, adapter: ChainAdapter, intent: TransferIntent, submission: PaymentSubmission): Promise<void> {
+async function unblockRelay(
+  db: Db,
+  adapter: ChainAdapter,
+  intent: TransferIntent,
+  submission: PaymentSubmission,
+): Promise<void> {
   if (submission.checks < WAITING_AFTER_CHECKS || submission.relayNonce === null) return;
   await fillNonceGaps(db, adapter, intent.network, submission.relayNonce);
   if (isStuck(submission)) await replaceRelay(db, adapter, intent.network, submission, "bump");

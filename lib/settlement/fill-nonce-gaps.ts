@@ -15,7 +15,12 @@ const FILLER_GAS = 21_000n;
  * a kept database; each gets a no-op transaction so the queue moves. Not recorded: a filler that
  * is lost is simply found missing and sent again next time.
  */
-export async function fillNonceGaps(db: Db, adapter: ChainAdapter, network: NetworkConfig, nonce: number): Promise<number> {
+export async function fillNonceGaps(
+  db: Db,
+  adapter: ChainAdapter,
+  network: NetworkConfig,
+  nonce: number,
+): Promise<number> {
   const relayer = adapter.relayer;
   if (!relayer) return 0;
   const mined = await relayer.minedNonce(network);
@@ -40,6 +45,9 @@ export async function fillNonceGaps(db: Db, adapter: ChainAdapter, network: Netw
     const filler = await relayer.sign(network, { to: relayer.address, data: "0x", gasLimit: FILLER_GAS }, n, fees);
     await adapter.broadcast(network, filler.rawTx, { preflight: false });
   }
-  log.warn({ job: "watcher", chainId: network.chainId, relayer: relayer.address, nonces: missing }, "filled relayer nonce gaps");
+  log.warn(
+    { job: "watcher", chainId: network.chainId, relayer: relayer.address, nonces: missing },
+    "filled relayer nonce gaps",
+  );
   return missing.length;
 }

@@ -10,32 +10,50 @@ import { log } from "@/lib/log";
  * written (and logged) once. `txHash` is the transaction that settled it (a fee bump or another
  * relayer's transaction may differ from the one recorded).
  */
-export type Outcome = (
+export type Outcome =
   /** `sponsored`: a merchant token account the service funded in this transaction (its rent is paid once). */
-  | { status: "succeeded"; txHash: string; sponsored?: { account: string; lamports: bigint } }
-  | { status: "failed"; reason: string }
-  /** The bound transfer landed for another amount: failed, with what arrived on record for the merchant. */
-  | { status: "failed"; reason: string; exception: "underpaid" | "overpaid"; txHash: string; receivedAmount: bigint }
-) & { /** What the service's gas keys paid for it, recorded with the outcome. */ fees?: FeesPaid };
+  (
+    | { status: "succeeded"; txHash: string; sponsored?: { account: string; lamports: bigint } }
+    | { status: "failed"; reason: string }
+    /** The bound transfer landed for another amount: failed, with what arrived on record for the merchant. */
+    | { status: "failed"; reason: string; exception: "underpaid" | "overpaid"; txHash: string; receivedAmount: bigint }
+  ) & { /** What the service's gas keys paid for it, recorded with the outcome. */ fees?: FeesPaid };
 
 export async function finishSubmission(db: Db, paymentId: string, outcome: Outcome) {
-  const exception = "exception" in outcome ? { exception: outcome.exception, receivedAmount: outcome.receivedAmount.toString() } : {};
+  const exception =
+    "exception" in outcome ? { exception: outcome.exception, receivedAmount: outcome.receivedAmount.toString() } : {};
   const txHash = "txHash" in outcome ? { txHash: outcome.txHash } : {};
   const failureReason = outcome.status === "failed" ? { failureReason: outcome.reason } : {};
   const done = await db.transaction(async (tx) => {
     const updated = await tx
       .update(payments)
-      .set({ status: outcome.status, ...txHash, ...exception, ...failureReason, updatedAt: sql`now()`, finalizedAt: sql`now()` })
+      .set({
+        status: outcome.status,
+        ...txHash,
+        ...exception,
+        ...failureReason,
+        updatedAt: sql`now()`,
+        finalizedAt: sql`now()`,
+      })
       .where(and(eq(payments.id, paymentId), eq(payments.status, "processing")))
       .returning({ id: payments.id });
-    await closeSubmission(tx, paymentId, outcome.status === "succeeded" ? "succeeded" : `failed: ${outcome.reason}`, txHash);
-    if (outcome.status === "succeeded" && outcome.sponsored) await recordSponsoredAccount(tx, paymentId, outcome.sponsored);
+    await closeSubmission(
+      tx,
+      paymentId,
+      outcome.status === "succeeded" ? "succeeded" : `failed: ${outcome.reason}`,
+      txHash,
+    );
+    if (outcome.status === "succeeded" && outcome.sponsored)
+      await recordSponsoredAccount(tx, paymentId, outcome.sponsored);
     if (outcome.fees) await recordServiceFees(tx, paymentId, outcome.fees);
     return updated.length > 0;
   });
   if (done) {
     const reason = outcome.status === "failed" ? outcome.reason : undefined;
-    log.info({ job: "watcher", paymentId, status: outcome.status, reason, exception: exception.exception }, "payment final");
+    log.info(
+      { job: "watcher", paymentId, status: outcome.status, reason, exception: exception.exception },
+      "payment final",
+    );
   }
 }
 
@@ -44,7 +62,13 @@ export async function finishSubmission(db: Db, paymentId: string, outcome: Outco
  * `paid_late` with what arrived, leaving the status as it is; the merchant decides. Failed late
  * transfers only close their record.
  */
-export async function finishLateTransfer(db: Db, due: { paymentId: string; option: LateOption }, outcome: { landed: true; txHash: string; amount: bigint; symbol: string; decimals: number } | { landed: false; reason: string }) {
+export async function finishLateTransfer(
+  db: Db,
+  due: { paymentId: string; option: LateOption },
+  outcome:
+    | { landed: true; txHash: string; amount: bigint; symbol: string; decimals: number }
+    | { landed: false; reason: string },
+) {
   const { paymentId, option } = due;
   await db.transaction(async (tx) => {
     if (outcome.landed) {
@@ -65,9 +89,17 @@ export async function finishLateTransfer(db: Db, due: { paymentId: string; optio
         })
         .where(and(eq(payments.id, paymentId), isNull(payments.exception)));
     }
-    await closeSubmission(tx, paymentId, outcome.landed ? "paid_late" : `late transfer failed: ${outcome.reason}`, outcome.landed ? { txHash: outcome.txHash } : {});
+    await closeSubmission(
+      tx,
+      paymentId,
+      outcome.landed ? "paid_late" : `late transfer failed: ${outcome.reason}`,
+      outcome.landed ? { txHash: outcome.txHash } : {},
+    );
   });
-  log.info({ job: "watcher", paymentId, landed: outcome.landed }, outcome.landed ? "late payment recorded" : "late transfer failed");
+  log.info(
+    { job: "watcher", paymentId, landed: outcome.landed },
+    outcome.landed ? "late payment recorded" : "late transfer failed",
+  );
 }
 
 async function recordSponsoredAccount(tx: Tx, paymentId: string, sponsored: { account: string; lamports: bigint }) {
@@ -87,12 +119,21 @@ async function closeSubmission(tx: Tx, paymentId: string, outcome: string, txHas
 }
 
 /** Look again after `delayMs`; `unseen` records since when the network has not known the transaction (null: it knows it). */
-export async function rescheduleSubmission(db: Db, paymentId: string, delayMs: number, unseen: "keep" | "now" | "clear") {
+export async function rescheduleSubmission(
+  db: Db,
+  paymentId: string,
+  delayMs: number,
+  unseen: "keep" | "now" | "clear",
+) {
   await db
     .update(paymentSubmissions)
     .set({
       nextCheckAt: sql`now() + make_interval(secs => ${delayMs / 1000})`,
-      ...(unseen === "clear" ? { unseenSince: null } : unseen === "now" ? { unseenSince: sql`coalesce(${paymentSubmissions.unseenSince}, now())` } : {}),
+      ...(unseen === "clear"
+        ? { unseenSince: null }
+        : unseen === "now"
+          ? { unseenSince: sql`coalesce(${paymentSubmissions.unseenSince}, now())` }
+          : {}),
       updatedAt: sql`now()`,
     })
     .where(and(eq(paymentSubmissions.paymentId, paymentId), eq(paymentSubmissions.state, "open")));

@@ -81,7 +81,8 @@ export async function recordSubmission(db: Db, input: RecordInput): Promise<Reco
           ...relayFields,
           payerNonce: verified.kind === "wallet_sent" ? verified.payerNonce : null,
           late: input.late ?? false,
-          receivedAmount: verified.kind === "wallet_sent" && verified.amount !== intent.amount ? verified.amount.toString() : null,
+          receivedAmount:
+            verified.kind === "wallet_sent" && verified.amount !== intent.amount ? verified.amount.toString() : null,
           lastValidBlockHeight: verified.kind === "cosigned" ? (verified.lastValidBlockHeight ?? null) : null,
           // Wallet-sent transfers need no send: watch them at once. Others: confirm sends them now.
           nextCheckAt: sql`now() + make_interval(secs => ${verified.kind === "wallet_sent" ? 0 : SEND_LEASE_MS / 1000})`,
@@ -109,7 +110,8 @@ export async function recordSubmission(db: Db, input: RecordInput): Promise<Reco
     })
     .catch((err: unknown) => {
       // payments_chain_tx_unique: one on-chain transfer settles at most one payment.
-      if (violatedIndex(err) === "payments_chain_tx_unique") throw new ApiError("verification_failed", "This transaction already settles another payment");
+      if (violatedIndex(err) === "payments_chain_tx_unique")
+        throw new ApiError("verification_failed", "This transaction already settles another payment");
       throw err;
     });
 }

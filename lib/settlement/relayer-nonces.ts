@@ -29,13 +29,26 @@ async function syncNow(db: Db, network: NetworkConfig, relayer: Relayer): Promis
   const pending = await relayer.pendingNonce(network);
   const address = relayer.address.toLowerCase();
   await db.transaction(async (tx) => {
-    await tx.insert(relayerNonces).values({ chainId: network.chainId, address, nextNonce: pending }).onConflictDoNothing();
-    await tx.select().from(relayerNonces).where(and(eq(relayerNonces.chainId, network.chainId), eq(relayerNonces.address, address))).for("update");
+    await tx
+      .insert(relayerNonces)
+      .values({ chainId: network.chainId, address, nextNonce: pending })
+      .onConflictDoNothing();
+    await tx
+      .select()
+      .from(relayerNonces)
+      .where(and(eq(relayerNonces.chainId, network.chainId), eq(relayerNonces.address, address)))
+      .for("update");
     // A statement after the lock, so it sees every relay recorded before it.
     const [open] = await tx
       .select({ highest: max(paymentSubmissions.relayNonce) })
       .from(paymentSubmissions)
-      .where(and(eq(paymentSubmissions.chainId, network.chainId), eq(paymentSubmissions.relayer, address), eq(paymentSubmissions.state, "open")));
+      .where(
+        and(
+          eq(paymentSubmissions.chainId, network.chainId),
+          eq(paymentSubmissions.relayer, address),
+          eq(paymentSubmissions.state, "open"),
+        ),
+      );
     const next = Math.max(pending, open?.highest === null || open?.highest === undefined ? 0 : open.highest + 1);
     await tx
       .update(relayerNonces)

@@ -19,15 +19,25 @@ class LostRace extends Error {}
  * (the key was used outside this service). Guarded by the version being replaced, so one
  * instance replaces it; a new nonce is taken in the same transaction, so a lost race returns it.
  */
-export async function replaceRelay(db: Db, adapter: ChainAdapter, network: NetworkConfig, submission: PaymentSubmission, mode: "bump" | "renonce") {
+export async function replaceRelay(
+  db: Db,
+  adapter: ChainAdapter,
+  network: NetworkConfig,
+  submission: PaymentSubmission,
+  mode: "bump" | "renonce",
+) {
   const relayer = adapter.relayer;
   if (!relayer || !submission.rawTx || submission.relayNonce === null) return;
   const old = parseTransaction(submission.rawTx as Hex);
-  if (!old.to || !old.data || !old.gas || old.maxFeePerGas === undefined || old.maxPriorityFeePerGas === undefined) return;
+  if (!old.to || !old.data || !old.gas || old.maxFeePerGas === undefined || old.maxPriorityFeePerGas === undefined)
+    return;
   const current = await relayer.fees(network);
   const fees: RelayFees =
     mode === "bump"
-      ? { maxFeePerGas: bumped(old.maxFeePerGas, current.maxFeePerGas), maxPriorityFeePerGas: bumped(old.maxPriorityFeePerGas, current.maxPriorityFeePerGas) }
+      ? {
+          maxFeePerGas: bumped(old.maxFeePerGas, current.maxFeePerGas),
+          maxPriorityFeePerGas: bumped(old.maxPriorityFeePerGas, current.maxPriorityFeePerGas),
+        }
       : current;
   if (mode === "renonce") await syncRelayerNonce(db, network, relayer, true);
   const call = { to: old.to, data: old.data, gasLimit: old.gas };
@@ -35,7 +45,8 @@ export async function replaceRelay(db: Db, adapter: ChainAdapter, network: Netwo
   let signed;
   try {
     signed = await db.transaction(async (tx) => {
-      const nonce = mode === "bump" ? submission.relayNonce! : await allocateRelayNonce(tx, network.chainId, relayer.address);
+      const nonce =
+        mode === "bump" ? submission.relayNonce! : await allocateRelayNonce(tx, network.chainId, relayer.address);
       const version = await relayer.sign(network, call, nonce, fees);
       const updated = await tx
         .update(paymentSubmissions)
@@ -43,16 +54,28 @@ export async function replaceRelay(db: Db, adapter: ChainAdapter, network: Netwo
           txHash: version.txHash,
           rawTx: version.rawTx,
           relayNonce: nonce,
-          replacedHashes: mode === "bump" ? sql`array_append(${paymentSubmissions.replacedHashes}, ${submission.txHash})` : sql`'{}'::text[]`,
+          replacedHashes:
+            mode === "bump"
+              ? sql`array_append(${paymentSubmissions.replacedHashes}, ${submission.txHash})`
+              : sql`'{}'::text[]`,
           maxFeePerGas: fees.maxFeePerGas.toString(),
           maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(),
           sentAt: null,
           updatedAt: sql`now()`,
         })
-        .where(and(eq(paymentSubmissions.paymentId, submission.paymentId), eq(paymentSubmissions.txHash, submission.txHash), eq(paymentSubmissions.state, "open")))
+        .where(
+          and(
+            eq(paymentSubmissions.paymentId, submission.paymentId),
+            eq(paymentSubmissions.txHash, submission.txHash),
+            eq(paymentSubmissions.state, "open"),
+          ),
+        )
         .returning({ paymentId: paymentSubmissions.paymentId });
       if (updated.length === 0) throw new LostRace();
-      await tx.update(payments).set({ txHash: version.txHash, updatedAt: sql`now()` }).where(and(eq(payments.id, submission.paymentId), eq(payments.status, "processing")));
+      await tx
+        .update(payments)
+        .set({ txHash: version.txHash, updatedAt: sql`now()` })
+        .where(and(eq(payments.id, submission.paymentId), eq(payments.status, "processing")));
       return version;
     });
   } catch (err) {

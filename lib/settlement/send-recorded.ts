@@ -15,7 +15,12 @@ import { FIRST_CHECK_MS } from "./schedule";
  * (node down, timeout, relayer short of gas) leaves the record for the watcher, which resends the
  * same bytes: the transfer is ours to finish, and the answer is `processing`.
  */
-export async function sendRecorded(db: Db, adapter: ChainAdapter, network: NetworkConfig, submission: PaymentSubmission): Promise<void> {
+export async function sendRecorded(
+  db: Db,
+  adapter: ChainAdapter,
+  network: NetworkConfig,
+  submission: PaymentSubmission,
+): Promise<void> {
   if (!submission.rawTx) return;
   try {
     await adapter.broadcast(network, submission.rawTx, { preflight: true });
@@ -24,13 +29,22 @@ export async function sendRecorded(db: Db, adapter: ChainAdapter, network: Netwo
       await releaseRefused(db, submission);
       throw new ApiError("verification_failed", err.message);
     }
-    log.warn({ paymentId: submission.paymentId, txHash: submission.txHash, err: String(err) }, "send failed; the watcher will resend");
+    log.warn(
+      { paymentId: submission.paymentId, txHash: submission.txHash, err: String(err) },
+      "send failed; the watcher will resend",
+    );
     return;
   }
   await db
     .update(paymentSubmissions)
-    .set({ sentAt: sql`now()`, nextCheckAt: sql`now() + make_interval(secs => ${FIRST_CHECK_MS / 1000})`, updatedAt: sql`now()` })
-    .where(and(eq(paymentSubmissions.paymentId, submission.paymentId), eq(paymentSubmissions.txHash, submission.txHash)));
+    .set({
+      sentAt: sql`now()`,
+      nextCheckAt: sql`now() + make_interval(secs => ${FIRST_CHECK_MS / 1000})`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(eq(paymentSubmissions.paymentId, submission.paymentId), eq(paymentSubmissions.txHash, submission.txHash)),
+    );
 }
 
 /** Undo a record whose bytes the network refused before forwarding them: the payment waits for the buyer again. */
@@ -38,7 +52,13 @@ async function releaseRefused(db: Db, submission: PaymentSubmission): Promise<vo
   await db.transaction(async (tx) => {
     const released = await tx
       .delete(paymentSubmissions)
-      .where(and(eq(paymentSubmissions.paymentId, submission.paymentId), eq(paymentSubmissions.txHash, submission.txHash), eq(paymentSubmissions.state, "open")))
+      .where(
+        and(
+          eq(paymentSubmissions.paymentId, submission.paymentId),
+          eq(paymentSubmissions.txHash, submission.txHash),
+          eq(paymentSubmissions.state, "open"),
+        ),
+      )
       .returning({ paymentId: paymentSubmissions.paymentId });
     if (released.length === 0) return;
     await tx

@@ -16,7 +16,11 @@ export function evmSignerFromEip1193(provider: Eip1193Provider): EvmSigner {
     async request({ method, params, chainId }) {
       await switchToChain(provider, chainId);
       const result = await provider.request({ method, params });
-      if (typeof result !== "string") throw new WalletFlowError("invalid_result", `The wallet answered ${method} with a ${typeof result}, not a string.`);
+      if (typeof result !== "string")
+        throw new WalletFlowError(
+          "invalid_result",
+          `The wallet answered ${method} with a ${typeof result}, not a string.`,
+        );
       return result;
     },
   };
@@ -24,7 +28,8 @@ export function evmSignerFromEip1193(provider: Eip1193Provider): EvmSigner {
 
 async function switchToChain(provider: Eip1193Provider, chainId: string): Promise<void> {
   const reference = chainId.slice(chainId.indexOf(":") + 1);
-  if (!/^[0-9]{1,20}$/.test(reference)) throw new WalletFlowError("invalid_action", `${chainId} is not an EVM chain id.`);
+  if (!/^[0-9]{1,20}$/.test(reference))
+    throw new WalletFlowError("invalid_action", `${chainId} is not an EVM chain id.`);
   const wanted = BigInt(reference);
   const current = await provider.request({ method: "eth_chainId" });
   if (typeof current === "string" && /^0x[0-9a-fA-F]+$/.test(current) && BigInt(current) === wanted) return;

@@ -24,24 +24,36 @@ export async function executeActions(actions: readonly WalletRpcAction[], signer
 }
 
 async function executeAction(action: WalletRpcAction, signers: Signers): Promise<string> {
-  if (action?.type !== "walletRpc" || !action.walletRpc) throw new WalletFlowError("invalid_action", "Only wallet RPC actions can be executed; resolve build actions with fetch first.");
+  if (action?.type !== "walletRpc" || !action.walletRpc)
+    throw new WalletFlowError(
+      "invalid_action",
+      "Only wallet RPC actions can be executed; resolve build actions with fetch first.",
+    );
   const { chainId, method } = action.walletRpc;
   if (!CAIP2.test(chainId)) throw new WalletFlowError("invalid_action", `"${chainId}" is not a CAIP-2 chain id.`);
   const namespace = namespaceOfChain(chainId);
   if (namespace === "eip155") {
-    if (!EVM_METHODS.has(method)) throw new WalletFlowError("unknown_method", `Unknown wallet method ${method} on ${chainId}.`);
+    if (!EVM_METHODS.has(method))
+      throw new WalletFlowError("unknown_method", `Unknown wallet method ${method} on ${chainId}.`);
     const signer = signers.eip155;
-    if (!signer) throw new WalletFlowError("no_signer", `This payment needs an EVM wallet (${chainId}); none is connected.`);
+    if (!signer)
+      throw new WalletFlowError("no_signer", `This payment needs an EVM wallet (${chainId}); none is connected.`);
     const params = parseParams(action);
     const result = await withSigner(() => signer.request({ method: method as EvmMethod, params, chainId }));
     const valid = typeof result === "string" && (method === "eth_sendTransaction" ? TX_HASH : SIGNATURE).test(result);
-    if (!valid) throw new WalletFlowError("invalid_result", `The wallet's answer to ${method} is not a ${method === "eth_sendTransaction" ? "transaction hash" : "signature"}.`);
+    if (!valid)
+      throw new WalletFlowError(
+        "invalid_result",
+        `The wallet's answer to ${method} is not a ${method === "eth_sendTransaction" ? "transaction hash" : "signature"}.`,
+      );
     return result;
   }
   if (namespace === "solana") {
     // solana_signAndSendTransaction is unknown here on purpose: the wallet never broadcasts (rule 5).
-    if (method !== "solana_signTransaction") throw new WalletFlowError("unknown_method", `Unknown wallet method ${method} on ${chainId}.`);
-    if (!signers.solana) throw new WalletFlowError("no_signer", `This payment needs a Solana wallet (${chainId}); none is connected.`);
+    if (method !== "solana_signTransaction")
+      throw new WalletFlowError("unknown_method", `Unknown wallet method ${method} on ${chainId}.`);
+    if (!signers.solana)
+      throw new WalletFlowError("no_signer", `This payment needs a Solana wallet (${chainId}); none is connected.`);
     return signSolanaAction(parseParams(action), chainId, signers.solana);
   }
   throw new WalletFlowError("unsupported_namespace", `Unsupported chain namespace "${namespace}" (${chainId}).`);

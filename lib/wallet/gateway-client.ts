@@ -27,11 +27,25 @@ export type GatewayClientOptions = {
 
 export type GatewayClient = {
   /** Options for the accounts the wallet holds keys for (rule 1: build them with accountsFor). */
-  getOptions(paymentId: string, accounts: string[], o?: { includePaymentInfo?: boolean; signal?: AbortSignal }): Promise<OptionsResponse>;
+  getOptions(
+    paymentId: string,
+    accounts: string[],
+    o?: { includePaymentInfo?: boolean; signal?: AbortSignal },
+  ): Promise<OptionsResponse>;
   /** Resolves one build action of an option into wallet actions. */
-  fetchActions(paymentId: string, optionId: string, data: string, o?: { signal?: AbortSignal }): Promise<WalletAction[]>;
+  fetchActions(
+    paymentId: string,
+    optionId: string,
+    data: string,
+    o?: { signal?: AbortSignal },
+  ): Promise<WalletAction[]>;
   /** Submits one result per action, in order; with maxPollMs the answer waits for a final status. */
-  confirm(paymentId: string, optionId: string, results: string[], o?: { maxPollMs?: number; signal?: AbortSignal }): Promise<GatewayStatus>;
+  confirm(
+    paymentId: string,
+    optionId: string,
+    results: string[],
+    o?: { maxPollMs?: number; signal?: AbortSignal },
+  ): Promise<GatewayStatus>;
   /** The payment's status; with maxPollMs the answer waits (long poll) until final or the budget ends. */
   getStatus(paymentId: string, o?: { maxPollMs?: number; signal?: AbortSignal }): Promise<GatewayStatus>;
   /** Fiat amount, expiry, merchant, status and buyer of the payment. */
@@ -58,37 +72,73 @@ export function createGatewayClient(opts: GatewayClientOptions = {}): GatewayCli
     return `${base}/v1/gateway/payment/${encodeURIComponent(paymentId)}${tail}${search ? `?${search}` : ""}`;
   };
 
-  async function call<S extends z.ZodType>(schema: S, target: string, body: unknown, signal: AbortSignal | undefined): Promise<z.output<S>> {
+  async function call<S extends z.ZodType>(
+    schema: S,
+    target: string,
+    body: unknown,
+    signal: AbortSignal | undefined,
+  ): Promise<z.output<S>> {
     const headers: Record<string, string> = { accept: "application/json", ...opts.headers };
     if (body !== undefined) headers["content-type"] = "application/json";
     if (opts.walletName) headers["sdk-name"] = opts.walletName;
     let res: Response;
     try {
-      res = await doFetch(target, { method: body === undefined ? "GET" : "POST", headers, body: body === undefined ? undefined : JSON.stringify(body), signal, cache: "no-store" });
+      res = await doFetch(target, {
+        method: body === undefined ? "GET" : "POST",
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
+        cache: "no-store",
+      });
     } catch (cause) {
       // An abort is the caller's own doing: let it through as it is.
       if (signal?.aborted) throw cause;
-      throw new WalletFlowError("gateway_error", "The payment service could not be reached.", { status: 0, code: "network_error" }, { cause });
+      throw new WalletFlowError(
+        "gateway_error",
+        "The payment service could not be reached.",
+        { status: 0, code: "network_error" },
+        { cause },
+      );
     }
     const json = parseJson(await res.text().catch(() => ""));
     if (!res.ok) {
       const err = gatewayErrorBodySchema.safeParse(json);
-      const { code, message } = err.success ? err.data : { code: "http_error", message: `The payment service answered ${res.status}.` };
+      const { code, message } = err.success
+        ? err.data
+        : { code: "http_error", message: `The payment service answered ${res.status}.` };
       throw new WalletFlowError("gateway_error", message, { status: res.status, code });
     }
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
-      throw new WalletFlowError("gateway_error", "The payment service sent an answer this wallet does not understand.", { status: res.status, code: "bad_response" }, { cause: parsed.error });
+      throw new WalletFlowError(
+        "gateway_error",
+        "The payment service sent an answer this wallet does not understand.",
+        { status: res.status, code: "bad_response" },
+        { cause: parsed.error },
+      );
     }
     return parsed.data;
   }
 
   return {
     getOptions: (paymentId, accounts, o = {}) =>
-      call(optionsResponseSchema, url(paymentId, "/options", { includePaymentInfo: o.includePaymentInfo ? true : undefined }), { accounts }, o.signal),
-    fetchActions: async (paymentId, optionId, data, o = {}) => (await call(fetchResponseSchema, url(paymentId, "/fetch"), { optionId, data }, o.signal)).actions,
-    confirm: (paymentId, optionId, results, o = {}) => call(gatewayStatusSchema, url(paymentId, "/confirm", { maxPollMs: o.maxPollMs }), { optionId, results }, o.signal),
-    getStatus: (paymentId, o = {}) => call(gatewayStatusSchema, url(paymentId, "/status", { maxPollMs: o.maxPollMs }), undefined, o.signal),
+      call(
+        optionsResponseSchema,
+        url(paymentId, "/options", { includePaymentInfo: o.includePaymentInfo ? true : undefined }),
+        { accounts },
+        o.signal,
+      ),
+    fetchActions: async (paymentId, optionId, data, o = {}) =>
+      (await call(fetchResponseSchema, url(paymentId, "/fetch"), { optionId, data }, o.signal)).actions,
+    confirm: (paymentId, optionId, results, o = {}) =>
+      call(
+        gatewayStatusSchema,
+        url(paymentId, "/confirm", { maxPollMs: o.maxPollMs }),
+        { optionId, results },
+        o.signal,
+      ),
+    getStatus: (paymentId, o = {}) =>
+      call(gatewayStatusSchema, url(paymentId, "/status", { maxPollMs: o.maxPollMs }), undefined, o.signal),
     getInfo: (paymentId, o = {}) => call(paymentInfoSchema, url(paymentId, ""), undefined, o.signal),
   };
 }

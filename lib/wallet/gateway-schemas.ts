@@ -32,7 +32,9 @@ export const paymentOptionSchema = z.looseObject({
    * This service's extra: the rate the amount was computed at ("1 EUR = 1.0842 USDC") and when its
    * feeds last moved (unix seconds; null for a static price). Absent when 1:1.
    */
-  rate: z.looseObject({ currency: z.string(), tokensPerUnit: z.string(), updatedAt: z.number().int().nullable() }).optional(),
+  rate: z
+    .looseObject({ currency: z.string(), tokensPerUnit: z.string(), updatedAt: z.number().int().nullable() })
+    .optional(),
 });
 export type PaymentOption = z.infer<typeof paymentOptionSchema>;
 
@@ -42,13 +44,22 @@ export const paymentInfoSchema = z.looseObject({
   expiresAt: z.number().int(),
   merchant: z.looseObject({ name: z.string(), iconUrl: z.string().nullish() }),
   status: z.string(),
-  buyer: z.looseObject({ accountCaip10: z.string(), accountProviderName: z.string(), accountProviderIcon: z.string().nullish() }).nullish(),
+  buyer: z
+    .looseObject({
+      accountCaip10: z.string(),
+      accountProviderName: z.string(),
+      accountProviderIcon: z.string().nullish(),
+    })
+    .nullish(),
 });
 export type PaymentInfo = z.infer<typeof paymentInfoSchema>;
 
 export const optionsResponseSchema = z.looseObject({
   // The SDK reads a null list as empty; so does this client.
-  options: z.array(paymentOptionSchema).nullable().transform((o) => o ?? []),
+  options: z
+    .array(paymentOptionSchema)
+    .nullable()
+    .transform((o) => o ?? []),
   info: paymentInfoSchema.nullish(),
 });
 export type OptionsResponse = z.infer<typeof optionsResponseSchema>;

@@ -9,9 +9,16 @@ const REJECTED = /reject|denied|declined|cancell?ed/i;
 export function isUserRejection(error: unknown): boolean {
   let e = error;
   for (let depth = 0; depth < 8 && e !== null && typeof e === "object"; depth++) {
-    const { code, name, message, cause, error: inner } = e as { code?: unknown; name?: unknown; message?: unknown; cause?: unknown; error?: unknown };
+    const {
+      code,
+      name,
+      message,
+      cause,
+      error: inner,
+    } = e as { code?: unknown; name?: unknown; message?: unknown; cause?: unknown; error?: unknown };
     if (code === 4001 || code === "ACTION_REJECTED") return true;
-    if ((typeof name === "string" && REJECTED.test(name)) || (typeof message === "string" && REJECTED.test(message))) return true;
+    if ((typeof name === "string" && REJECTED.test(name)) || (typeof message === "string" && REJECTED.test(message)))
+      return true;
     e = cause ?? inner;
   }
   return false;

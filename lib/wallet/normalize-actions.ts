@@ -7,6 +7,10 @@ import { WalletFlowError } from "./wallet-error";
  */
 export function normalizeActions(wire: unknown): WalletAction[] {
   const parsed = wireActionSchema.array().safeParse(wire);
-  if (!parsed.success) throw new WalletFlowError("invalid_action", `Unreadable payment actions: ${parsed.error.issues[0]?.message ?? "invalid"}.`);
+  if (!parsed.success)
+    throw new WalletFlowError(
+      "invalid_action",
+      `Unreadable payment actions: ${parsed.error.issues[0]?.message ?? "invalid"}.`,
+    );
   return parsed.data;
 }

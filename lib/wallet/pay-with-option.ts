@@ -28,7 +28,15 @@ export type PayWithOptionArgs = {
  * option's own chain decides which signer runs (spec 4.5 rule 9). Returns the confirm answer;
  * fails with a WalletFlowError (user_rejected when the buyer declines in the wallet).
  */
-export async function payWithOption({ client, paymentId, option, signers, onStep, maxPollMs, signal }: PayWithOptionArgs): Promise<GatewayStatus> {
+export async function payWithOption({
+  client,
+  paymentId,
+  option,
+  signers,
+  onStep,
+  maxPollMs,
+  signal,
+}: PayWithOptionArgs): Promise<GatewayStatus> {
   // A build action names no chain: the option's account does. Fail before asking the service to
   // build a transaction this wallet cannot sign (rule 3).
   const namespace = option.account ? namespaceOfChain(option.account) : undefined;

@@ -21,7 +21,11 @@ export async function resolveActions(
     }
     for (const fetched of await client.fetchActions(paymentId, option.id, action.data, o)) {
       // A build answered by another build would loop; no conforming gateway does that.
-      if (fetched.type !== "walletRpc") throw new WalletFlowError("invalid_action", "The payment service answered a build action with another build action.");
+      if (fetched.type !== "walletRpc")
+        throw new WalletFlowError(
+          "invalid_action",
+          "The payment service answered a build action with another build action.",
+        );
       resolved.push(fetched);
     }
   }

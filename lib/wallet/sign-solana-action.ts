@@ -12,23 +12,31 @@ import { withSigner } from "./with-signer";
  */
 export async function signSolanaAction(params: unknown[], chainId: string, signer: SolanaSigner): Promise<string> {
   const first: unknown = params[0];
-  const text = first !== null && typeof first === "object" ? (first as { transaction?: unknown }).transaction : undefined;
-  if (params.length !== 1 || typeof text !== "string") throw new WalletFlowError("invalid_action", 'solana_signTransaction params must be [{"transaction":"<base64>"}].');
+  const text =
+    first !== null && typeof first === "object" ? (first as { transaction?: unknown }).transaction : undefined;
+  if (params.length !== 1 || typeof text !== "string")
+    throw new WalletFlowError("invalid_action", 'solana_signTransaction params must be [{"transaction":"<base64>"}].');
   const unsigned = base64ToBytes(text);
   const before = unsigned && splitWireTransaction(unsigned);
-  if (!unsigned || !before) throw new WalletFlowError("invalid_action", "The transaction to sign is not a base64 Solana transaction.");
+  if (!unsigned || !before)
+    throw new WalletFlowError("invalid_action", "The transaction to sign is not a base64 Solana transaction.");
 
   const signed = await withSigner(() => signer.signTransaction(unsigned.slice(), chainId));
   const after = signed instanceof Uint8Array ? splitWireTransaction(signed) : undefined;
   if (!after || !sameBytes(after.message, before.message) || after.signatures.length !== before.signatures.length) {
-    throw new WalletFlowError("invalid_result", "The Solana wallet did not return the signed transaction it was given.");
+    throw new WalletFlowError(
+      "invalid_result",
+      "The Solana wallet did not return the signed transaction it was given.",
+    );
   }
   let added = false;
   for (const [i, sig] of after.signatures.entries()) {
     const prior = before.signatures[i]!;
     if (isEmptySignature(prior)) added ||= !isEmptySignature(sig);
-    else if (!sameBytes(prior, sig)) throw new WalletFlowError("invalid_result", "The Solana wallet replaced a signature it did not own.");
+    else if (!sameBytes(prior, sig))
+      throw new WalletFlowError("invalid_result", "The Solana wallet replaced a signature it did not own.");
   }
-  if (!added) throw new WalletFlowError("invalid_result", "The Solana wallet returned the transaction without its signature.");
+  if (!added)
+    throw new WalletFlowError("invalid_result", "The Solana wallet returned the transaction without its signature.");
   return bytesToBase64(signed!);
 }

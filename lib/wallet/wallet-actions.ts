@@ -19,7 +19,10 @@ const sdkView = z.object({ chain_id: z.string().min(1), method: z.string().min(1
 const wireWalletRpc = z
   .object({ type: z.literal("walletRpc"), walletRpc: rpcView.optional(), data: sdkView.optional() })
   .refine((a) => a.walletRpc || a.data, "a walletRpc action needs walletRpc or data")
-  .refine((a) => !a.walletRpc || !a.data || (a.walletRpc.chainId === a.data.chain_id && a.walletRpc.method === a.data.method), "walletRpc and data name different actions");
+  .refine(
+    (a) => !a.walletRpc || !a.data || (a.walletRpc.chainId === a.data.chain_id && a.walletRpc.method === a.data.method),
+    "walletRpc and data name different actions",
+  );
 
 const wireBuild = z.object({ type: z.literal("build"), data: z.union([z.string(), z.object({ data: z.string() })]) });
 

@@ -22,11 +22,13 @@ export async function checkWebhookUrl(raw: string, allowPrivate: boolean): Promi
     refuse("must be an absolute URL");
   }
   const loopback = LOOPBACK_HOSTS.has(url.hostname);
-  if (url.protocol !== "https:" && !(url.protocol === "http:" && loopback && allowPrivate)) refuse("must be an https:// URL");
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && loopback && allowPrivate))
+    refuse("must be an https:// URL");
   if (url.username || url.password) refuse("must not carry a user name or password");
   const host = url.hostname.replace(/^\[|\]$/g, "");
   const addresses = isIP(host) ? [host] : await resolve(host);
-  if (!allowPrivate && addresses.some(isPrivateAddress)) refuse("must not point at a private, loopback or link-local address");
+  if (!allowPrivate && addresses.some(isPrivateAddress))
+    refuse("must not point at a private, loopback or link-local address");
   url.hash = "";
   return url.toString();
 }

@@ -6,7 +6,13 @@ import type { StoredEvent } from "./render-event";
 export type ClaimedDelivery = {
   deliveryId: string;
   attemptCount: number;
-  endpoint: { id: string; url: string; secret: string; previousSecret: string | null; previousSecretExpiresAt: Date | null };
+  endpoint: {
+    id: string;
+    url: string;
+    secret: string;
+    previousSecret: string | null;
+    previousSecretExpiresAt: Date | null;
+  };
   event: StoredEvent;
 };
 
@@ -35,7 +41,10 @@ const toDate = (value: Date | string) => (value instanceof Date ? value : new Da
  * take the same row); if this instance dies, the lease runs out and another makes the attempt. One
  * statement, returning all an attempt needs; the HTTP call comes after, with no lock held.
  */
-export async function claimDueDeliveries(db: Db, opts: { limit: number; perEndpoint: number; leaseMs: number; token: string }): Promise<ClaimedDelivery[]> {
+export async function claimDueDeliveries(
+  db: Db,
+  opts: { limit: number; perEndpoint: number; leaseMs: number; token: string },
+): Promise<ClaimedDelivery[]> {
   const { limit, perEndpoint, leaseMs, token } = opts;
   const rows = await db.execute<Row>(sql`
     with in_flight as (
@@ -68,7 +77,20 @@ export async function claimDueDeliveries(db: Db, opts: { limit: number; perEndpo
   return rows.map((r) => ({
     deliveryId: r.id,
     attemptCount: r.attempt_count,
-    endpoint: { id: r.endpoint_id, url: r.url, secret: r.secret, previousSecret: r.previous_secret, previousSecretExpiresAt: r.previous_secret_expires_at === null ? null : toDate(r.previous_secret_expires_at) },
-    event: { id: r.event_id, type: r.type, stateVersion: r.state_version, live: r.live, createdAt: toDate(r.event_created_at), snapshot: r.snapshot },
+    endpoint: {
+      id: r.endpoint_id,
+      url: r.url,
+      secret: r.secret,
+      previousSecret: r.previous_secret,
+      previousSecretExpiresAt: r.previous_secret_expires_at === null ? null : toDate(r.previous_secret_expires_at),
+    },
+    event: {
+      id: r.event_id,
+      type: r.type,
+      stateVersion: r.state_version,
+      live: r.live,
+      createdAt: toDate(r.event_created_at),
+      snapshot: r.snapshot,
+    },
   }));
 }

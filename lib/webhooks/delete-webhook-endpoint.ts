@@ -20,11 +20,19 @@ function failPending(tx: Tx, endpointId: string) {
  * endpoint), else the two deadlock when a delete meets an attempt being recorded. The second pass
  * catches a delivery the outbox made for the endpoint between the first pass and the delete.
  */
-export async function deleteWebhookEndpoint(db: Db, merchantId: string, endpointId: string): Promise<{ id: string; deleted: true }> {
+export async function deleteWebhookEndpoint(
+  db: Db,
+  merchantId: string,
+  endpointId: string,
+): Promise<{ id: string; deleted: true }> {
   return db.transaction(async (tx) => {
     const endpoint = await findWebhookEndpointOrThrow(tx, merchantId, endpointId);
     await failPending(tx, endpoint.id);
-    const [row] = await tx.update(webhookEndpoints).set({ deletedAt: sql`now()` }).where(ownLiveEndpoint(merchantId, endpoint.id)).returning({ id: webhookEndpoints.id });
+    const [row] = await tx
+      .update(webhookEndpoints)
+      .set({ deletedAt: sql`now()` })
+      .where(ownLiveEndpoint(merchantId, endpoint.id))
+      .returning({ id: webhookEndpoints.id });
     // Deleted meanwhile by another request: to this one it was not there.
     if (!row) throw webhookEndpointNotFound();
     await failPending(tx, row.id);

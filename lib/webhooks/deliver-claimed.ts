@@ -9,12 +9,18 @@ export type DeliverySettings = { timeoutMs: number; allowPrivate: boolean; sched
 
 /** The secrets that sign now: the current one, and the previous one until its overlap ends. */
 export function signingSecrets(endpoint: ClaimedDelivery["endpoint"], now = new Date()): string[] {
-  const previousValid = endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now;
+  const previousValid =
+    endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now;
   return previousValid ? [endpoint.secret, endpoint.previousSecret!] : [endpoint.secret];
 }
 
 /** Make one attempt of a claimed delivery: render, sign, POST (no database connection held), record. */
-export async function deliverClaimed(db: Db, claimed: ClaimedDelivery, token: string, settings: DeliverySettings): Promise<boolean> {
+export async function deliverClaimed(
+  db: Db,
+  claimed: ClaimedDelivery,
+  token: string,
+  settings: DeliverySettings,
+): Promise<boolean> {
   const { event, endpoint } = claimed;
   const body = JSON.stringify(renderEvent(event));
   const startedAt = new Date();

@@ -8,7 +8,11 @@ import { webhookEndpointView, type WebhookEndpointView } from "./webhook-endpoin
  * The merchant pauses an endpoint: no new events are fanned out to it and no worker claims its
  * pending deliveries until it is enabled again (they wait; they are not failed).
  */
-export async function disableWebhookEndpoint(db: Db, merchantId: string, endpointId: string): Promise<WebhookEndpointView> {
+export async function disableWebhookEndpoint(
+  db: Db,
+  merchantId: string,
+  endpointId: string,
+): Promise<WebhookEndpointView> {
   const [row] = await db
     .update(webhookEndpoints)
     .set({ disabledAt: sql`coalesce(${webhookEndpoints.disabledAt}, now())`, disabledReason: "merchant" })

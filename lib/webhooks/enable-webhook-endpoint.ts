@@ -9,7 +9,11 @@ import { webhookEndpointView, type WebhookEndpointView } from "./webhook-endpoin
  * starts over (else the next failure would disable it again at once), and deliveries that waited
  * while it was disabled go out now.
  */
-export async function enableWebhookEndpoint(db: Db, merchantId: string, endpointId: string): Promise<WebhookEndpointView> {
+export async function enableWebhookEndpoint(
+  db: Db,
+  merchantId: string,
+  endpointId: string,
+): Promise<WebhookEndpointView> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(webhookEndpoints)

@@ -10,7 +10,11 @@ export function webhookEndpointNotFound(): ApiError {
 
 /** Which rows a merchant may act on: its own endpoints that are not deleted. */
 export function ownLiveEndpoint(merchantId: string, endpointId: string) {
-  return and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.merchantId, merchantId), isNull(webhookEndpoints.deletedAt));
+  return and(
+    eq(webhookEndpoints.id, endpointId),
+    eq(webhookEndpoints.merchantId, merchantId),
+    isNull(webhookEndpoints.deletedAt),
+  );
 }
 
 /** One of the merchant's endpoints (not deleted), or 404 `not_found`. */

@@ -14,7 +14,10 @@ export type DeliveryPage = { limit: number; cursor?: string };
 export async function listWebhookDeliveries(db: Db, merchantId: string, endpointId: string, page: DeliveryPage) {
   // One snapshot for both reads: a worker records an attempt and moves its delivery in one
   // transaction, and the log must not show the attempt beside the delivery as it was before it.
-  return db.transaction((tx) => readPage(tx, merchantId, endpointId, page), { isolationLevel: "repeatable read", accessMode: "read only" });
+  return db.transaction((tx) => readPage(tx, merchantId, endpointId, page), {
+    isolationLevel: "repeatable read",
+    accessMode: "read only",
+  });
 }
 
 async function readPage(db: Tx, merchantId: string, endpointId: string, page: DeliveryPage) {
@@ -23,7 +26,15 @@ async function readPage(db: Tx, merchantId: string, endpointId: string, page: De
     ? sql`(${webhookDeliveries.createdAt}, ${webhookDeliveries.id}) < (select created_at, id from ${webhookDeliveries} where id = ${page.cursor} and endpoint_id = ${endpoint.id})`
     : undefined;
   const rows = await db
-    .select({ delivery: webhookDeliveries, event: { id: webhookEvents.id, type: webhookEvents.type, paymentId: webhookEvents.paymentId, live: webhookEvents.live } })
+    .select({
+      delivery: webhookDeliveries,
+      event: {
+        id: webhookEvents.id,
+        type: webhookEvents.type,
+        paymentId: webhookEvents.paymentId,
+        live: webhookEvents.live,
+      },
+    })
     .from(webhookDeliveries)
     .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
     .where(and(eq(webhookDeliveries.endpointId, endpoint.id), below))
@@ -32,7 +43,11 @@ async function readPage(db: Tx, merchantId: string, endpointId: string, page: De
   const shown = rows.slice(0, page.limit);
   const ids = shown.map((r) => r.delivery.id);
   const attempts = ids.length
-    ? await db.select().from(webhookAttempts).where(inArray(webhookAttempts.deliveryId, ids)).orderBy(asc(webhookAttempts.attempt), asc(webhookAttempts.id))
+    ? await db
+        .select()
+        .from(webhookAttempts)
+        .where(inArray(webhookAttempts.deliveryId, ids))
+        .orderBy(asc(webhookAttempts.attempt), asc(webhookAttempts.id))
     : [];
   const data = shown.map(({ delivery: d, event }) => ({
     id: d.id,
@@ -49,7 +64,14 @@ async function readPage(db: Tx, merchantId: string, endpointId: string, page: De
     deliveredAt: d.deliveredAt,
     attempts: attempts
       .filter((a) => a.deliveryId === d.id)
-      .map((a) => ({ attempt: a.attempt, startedAt: a.startedAt, statusCode: a.statusCode, durationMs: a.durationMs, responseBody: a.responseBody, error: a.error })),
+      .map((a) => ({
+        attempt: a.attempt,
+        startedAt: a.startedAt,
+        statusCode: a.statusCode,
+        durationMs: a.durationMs,
+        responseBody: a.responseBody,
+        error: a.error,
+      })),
   }));
   return { data, nextCursor: rows.length > page.limit ? (shown.at(-1)?.delivery.id ?? null) : null };
 }

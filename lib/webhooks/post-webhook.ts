@@ -20,7 +20,13 @@ function guardedLookup(hostname: string, options: LookupOptions, callback: Looku
   dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
     if (err) return callback(err, []);
     const refused = addresses.find((a) => isPrivateAddress(a.address));
-    if (refused) return callback(Object.assign(new Error(`refused: ${hostname} resolves to ${refused.address}, a private address`), { code: "EPRIVATE" }), []);
+    if (refused)
+      return callback(
+        Object.assign(new Error(`refused: ${hostname} resolves to ${refused.address}, a private address`), {
+          code: "EPRIVATE",
+        }),
+        [],
+      );
     const first = addresses[0];
     if (!first) return callback(Object.assign(new Error(`${hostname} has no address`), { code: "ENOTFOUND" }), []);
     if (options.all) return callback(null, addresses);
@@ -33,13 +39,24 @@ function guardedLookup(hostname: string, options: LookupOptions, callback: Looku
  * body is kept and the rest is not read, and the whole exchange is cut at `timeoutMs`, so a slow or
  * huge answer cannot hold a worker slot. Never throws; the result says what happened.
  */
-export function postWebhook(target: string, body: string, headers: Record<string, string>, opts: { timeoutMs: number; allowPrivate: boolean }): Promise<PostResult> {
+export function postWebhook(
+  target: string,
+  body: string,
+  headers: Record<string, string>,
+  opts: { timeoutMs: number; allowPrivate: boolean },
+): Promise<PostResult> {
   const started = performance.now();
-  const done = (statusCode: number | null, error: string | null, kept = "") => ({ statusCode, error, body: kept, durationMs: Math.round(performance.now() - started) });
+  const done = (statusCode: number | null, error: string | null, kept = "") => ({
+    statusCode,
+    error,
+    body: kept,
+    durationMs: Math.round(performance.now() - started),
+  });
   const url = new URL(target);
   const host = url.hostname.replace(/^\[|\]$/g, "");
   // An address literal never goes through lookup, so it is judged here.
-  if (!opts.allowPrivate && isIP(host) && isPrivateAddress(host)) return Promise.resolve(done(null, `refused: ${host} is a private address`));
+  if (!opts.allowPrivate && isIP(host) && isPrivateAddress(host))
+    return Promise.resolve(done(null, `refused: ${host} is a private address`));
   const client = url.protocol === "https:" ? https : http;
   return new Promise<PostResult>((resolve) => {
     let settled = false;
@@ -53,7 +70,12 @@ export function postWebhook(target: string, body: string, headers: Record<string
       method: "POST",
       agent: agents[url.protocol as "http:" | "https:"],
       lookup: opts.allowPrivate ? undefined : guardedLookup,
-      headers: { "content-type": "application/json", "user-agent": "payment-service-webhooks/1", "content-length": Buffer.byteLength(body), ...headers },
+      headers: {
+        "content-type": "application/json",
+        "user-agent": "payment-service-webhooks/1",
+        "content-length": Buffer.byteLength(body),
+        ...headers,
+      },
     });
     const timer = setTimeout(() => {
       finish(done(null, `timed out after ${opts.timeoutMs} ms`));
@@ -63,7 +85,8 @@ export function postWebhook(target: string, body: string, headers: Record<string
     req.on("response", (res) => {
       const chunks: Buffer[] = [];
       let kept = 0;
-      const complete = () => finish(done(res.statusCode ?? null, null, Buffer.concat(chunks).toString("utf8").slice(0, BODY_KEEP)));
+      const complete = () =>
+        finish(done(res.statusCode ?? null, null, Buffer.concat(chunks).toString("utf8").slice(0, BODY_KEEP)));
       res.on("data", (chunk: Buffer) => {
         if (kept < BODY_KEEP) chunks.push(chunk.subarray(0, BODY_KEEP - kept));
         kept += chunk.length;

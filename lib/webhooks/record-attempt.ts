@@ -18,7 +18,12 @@ const succeeded = (r: PostResult) => r.statusCode !== null && r.statusCode >= 20
  * (written only when there is a streak, so successes do not queue on the endpoint's row); five days
  * of it disable the endpoint.
  */
-export async function recordAttempt(db: Db, claim: { deliveryId: string; endpointId: string; token: string; attempt: number }, outcome: AttemptOutcome, schedule: number[]): Promise<boolean> {
+export async function recordAttempt(
+  db: Db,
+  claim: { deliveryId: string; endpointId: string; token: string; attempt: number },
+  outcome: AttemptOutcome,
+  schedule: number[],
+): Promise<boolean> {
   const ok = succeeded(outcome);
   const error = outcome.error ?? (ok ? null : `answered ${outcome.statusCode}`);
   const attempt = sql`insert into ${webhookAttempts} (delivery_id, attempt, started_at, duration_ms, status_code, error, response_body)

@@ -13,7 +13,12 @@ export const RESEND = { status: "pending", scheduleStep: 0, nextAttemptAt: sql`n
  * same event, same body and id, so a receiver that already has it deduplicates. Its attempts keep
  * their numbers in the log. A delivery of another endpoint or merchant is 404.
  */
-export async function resendWebhookDelivery(db: Db, merchantId: string, endpointId: string, deliveryId: string): Promise<{ id: string; status: "pending" }> {
+export async function resendWebhookDelivery(
+  db: Db,
+  merchantId: string,
+  endpointId: string,
+  deliveryId: string,
+): Promise<{ id: string; status: "pending" }> {
   return db.transaction(async (tx) => {
     const endpoint = await findWebhookEndpointOrThrow(tx, merchantId, endpointId);
     if (endpoint.disabledAt) throw new ApiError("invalid_state", "The endpoint is disabled; enable it first");

@@ -11,7 +11,11 @@ export const PREVIOUS_SECRET_OVERLAP_HOURS = 24;
  * Give an endpoint a new signing secret, returned here once. The old one keeps signing beside it for
  * 24 hours (two `v1,` entries per header), so the receiver can switch without dropping a delivery.
  */
-export async function rotateWebhookSecret(db: Db, merchantId: string, endpointId: string): Promise<{ id: string; secret: string; previousSecretExpiresAt: Date }> {
+export async function rotateWebhookSecret(
+  db: Db,
+  merchantId: string,
+  endpointId: string,
+): Promise<{ id: string; secret: string; previousSecretExpiresAt: Date }> {
   const [row] = await db
     .update(webhookEndpoints)
     .set({
@@ -21,7 +25,11 @@ export async function rotateWebhookSecret(db: Db, merchantId: string, endpointId
       secret: newWebhookSecret(),
     })
     .where(ownLiveEndpoint(merchantId, endpointId))
-    .returning({ id: webhookEndpoints.id, secret: webhookEndpoints.secret, previousSecretExpiresAt: webhookEndpoints.previousSecretExpiresAt });
+    .returning({
+      id: webhookEndpoints.id,
+      secret: webhookEndpoints.secret,
+      previousSecretExpiresAt: webhookEndpoints.previousSecretExpiresAt,
+    });
   if (!row) throw webhookEndpointNotFound();
   return { id: row.id, secret: row.secret, previousSecretExpiresAt: row.previousSecretExpiresAt! };
 }

@@ -40,7 +40,15 @@ export function samplePaymentSnapshot(merchantId: string, type: WebhookEventType
     refunded_at: null,
     refund_tx_hash: null,
   };
-  const committed = { ...base, status: "processing" as const, chain_id: CHAIN, token_caip19: USDC, token_amount: "10000000", buyer_account: BUYER, processing_at: at(-2) };
+  const committed = {
+    ...base,
+    status: "processing" as const,
+    chain_id: CHAIN,
+    token_caip19: USDC,
+    token_amount: "10000000",
+    buyer_account: BUYER,
+    processing_at: at(-2),
+  };
   const paid = { ...committed, status: "succeeded" as const, finalized_at: at(-1), tx_hash: `test:${id}` };
   const closed = { finalized_at: at(-1) };
   switch (type) {
@@ -61,9 +69,24 @@ export function samplePaymentSnapshot(merchantId: string, type: WebhookEventType
       return { ...committed, status: "expired", expires_at: at(-1), finalized_at: at(-1) };
     case "payment.paid_late":
       // The status stays expired: only the merchant's decision makes late money a success.
-      return { ...committed, status: "expired", expires_at: at(-1), finalized_at: at(-1), exception: "paid_late", received_amount: "10000000", tx_hash: `test:${id}` };
+      return {
+        ...committed,
+        status: "expired",
+        expires_at: at(-1),
+        finalized_at: at(-1),
+        exception: "paid_late",
+        received_amount: "10000000",
+        tx_hash: `test:${id}`,
+      };
     case "payment.underpaid":
     case "payment.overpaid":
-      return { ...committed, ...closed, status: "failed", exception: type === "payment.underpaid" ? "underpaid" : "overpaid", received_amount: type === "payment.underpaid" ? "9000000" : "11000000", tx_hash: `test:${id}` };
+      return {
+        ...committed,
+        ...closed,
+        status: "failed",
+        exception: type === "payment.underpaid" ? "underpaid" : "overpaid",
+        received_amount: type === "payment.underpaid" ? "9000000" : "11000000",
+        tx_hash: `test:${id}`,
+      };
   }
 }

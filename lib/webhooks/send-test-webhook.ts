@@ -13,14 +13,30 @@ import { samplePaymentSnapshot } from "./sample-payment-snapshot";
  * is signed, retried and logged as a real one would be. A disabled endpoint is refused (409) rather
  * than left holding a delivery nobody sends.
  */
-export async function sendTestWebhook(db: Db, merchantId: string, endpointId: string, type: WebhookEventType = "payment.succeeded"): Promise<{ eventId: string; deliveryId: string }> {
+export async function sendTestWebhook(
+  db: Db,
+  merchantId: string,
+  endpointId: string,
+  type: WebhookEventType = "payment.succeeded",
+): Promise<{ eventId: string; deliveryId: string }> {
   return db.transaction(async (tx) => {
     const endpoint = await findWebhookEndpointOrThrow(tx, merchantId, endpointId);
     if (endpoint.disabledAt) throw new ApiError("invalid_state", "The endpoint is disabled; enable it first");
     // Same id form as the outbox trigger's.
     const eventId = `evt_${randomUUID().replaceAll("-", "")}`;
-    await tx.insert(webhookEvents).values({ id: eventId, merchantId, paymentId: null, type, stateVersion: 0, live: false, snapshot: samplePaymentSnapshot(merchantId, type) });
-    const [delivery] = await tx.insert(webhookDeliveries).values({ eventId, endpointId: endpoint.id }).returning({ id: webhookDeliveries.id });
+    await tx.insert(webhookEvents).values({
+      id: eventId,
+      merchantId,
+      paymentId: null,
+      type,
+      stateVersion: 0,
+      live: false,
+      snapshot: samplePaymentSnapshot(merchantId, type),
+    });
+    const [delivery] = await tx
+      .insert(webhookDeliveries)
+      .values({ eventId, endpointId: endpoint.id })
+      .returning({ id: webhookDeliveries.id });
     await notifyWebhookWorker(tx);
     return { eventId, deliveryId: delivery!.id };
   });

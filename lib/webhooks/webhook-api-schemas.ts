@@ -7,7 +7,11 @@ import { webhookEventTypeSchema } from "./event-types";
  * dashboard's routes and the OpenAPI document, so the three cannot disagree.
  */
 const time = z.iso.datetime();
-const eventTypes = z.array(webhookEventTypeSchema).max(50).nullable().meta({ description: "Event types sent; null means every type, including ones added later" });
+const eventTypes = z
+  .array(webhookEventTypeSchema)
+  .max(50)
+  .nullable()
+  .meta({ description: "Event types sent; null means every type, including ones added later" });
 
 const endpointId = z.string().regex(/^whe_[0-9A-Za-z]{22}$/, "must be a webhook endpoint id (whe_…)");
 const deliveryId = z.string().regex(/^whd_[0-9a-f]{32}$/, "must be a delivery id (whd_…)");
@@ -17,17 +21,34 @@ export const deliveryParams = z.object({ id: endpointId, deliveryId });
 
 export const createEndpointBody = z
   .object({
-    url: z.string().trim().min(1, "is required").max(2048, "must be at most 2048 characters").meta({ description: "https:// URL the events are POSTed to" }),
-    events: z.array(webhookEventTypeSchema).max(50).optional().meta({ description: "Event types to send; omitted or empty: every type" }),
+    url: z
+      .string()
+      .trim()
+      .min(1, "is required")
+      .max(2048, "must be at most 2048 characters")
+      .meta({ description: "https:// URL the events are POSTed to" }),
+    events: z
+      .array(webhookEventTypeSchema)
+      .max(50)
+      .optional()
+      .meta({ description: "Event types to send; omitted or empty: every type" }),
   })
   .meta({ id: "CreateWebhookEndpointRequest" });
 
 export const testEventBody = z
-  .object({ type: webhookEventTypeSchema.optional().meta({ description: "Event type of the sample; default payment.succeeded" }) })
+  .object({
+    type: webhookEventTypeSchema
+      .optional()
+      .meta({ description: "Event type of the sample; default payment.succeeded" }),
+  })
   .meta({ id: "SendTestWebhookRequest" });
 
 export const resendFailedBody = z
-  .object({ since: z.iso.datetime({ offset: true }).meta({ description: "Resend failed deliveries made at or after this time" }) })
+  .object({
+    since: z.iso
+      .datetime({ offset: true })
+      .meta({ description: "Resend failed deliveries made at or after this time" }),
+  })
   .meta({ id: "ResendFailedWebhookDeliveriesRequest" });
 
 export const deliveriesQuery = z.object({
@@ -36,7 +57,13 @@ export const deliveriesQuery = z.object({
 });
 
 export const createdEndpointResponse = z
-  .object({ id: z.string(), url: z.string(), events: eventTypes, secret: z.string().meta({ description: "whsec_… signing secret; shown only here" }), createdAt: time })
+  .object({
+    id: z.string(),
+    url: z.string(),
+    events: eventTypes,
+    secret: z.string().meta({ description: "whsec_… signing secret; shown only here" }),
+    createdAt: time,
+  })
   .meta({ id: "CreatedWebhookEndpoint" });
 
 export const endpointResponse = z
@@ -45,7 +72,10 @@ export const endpointResponse = z
     url: z.string(),
     events: eventTypes,
     disabled: z.boolean(),
-    disabledReason: z.enum(WEBHOOK_DISABLED_REASONS).nullable().meta({ description: "merchant: paused by the merchant; failing: every delivery failed for 5 days" }),
+    disabledReason: z
+      .enum(WEBHOOK_DISABLED_REASONS)
+      .nullable()
+      .meta({ description: "merchant: paused by the merchant; failing: every delivery failed for 5 days" }),
     disabledAt: time.nullable(),
     failingSince: time.nullable().meta({ description: "Since when every attempt has failed; null after a success" }),
     createdAt: time,
@@ -53,19 +83,35 @@ export const endpointResponse = z
   .meta({ id: "WebhookEndpoint" });
 
 export const endpointListResponse = z.object({ data: z.array(endpointResponse) }).meta({ id: "WebhookEndpointList" });
-export const deletedEndpointResponse = z.object({ id: z.string(), deleted: z.literal(true) }).meta({ id: "DeletedWebhookEndpoint" });
+export const deletedEndpointResponse = z
+  .object({ id: z.string(), deleted: z.literal(true) })
+  .meta({ id: "DeletedWebhookEndpoint" });
 export const rotatedSecretResponse = z
-  .object({ id: z.string(), secret: z.string().meta({ description: "The new whsec_… secret; shown only here" }), previousSecretExpiresAt: time.meta({ description: "Until then the old secret signs too" }) })
+  .object({
+    id: z.string(),
+    secret: z.string().meta({ description: "The new whsec_… secret; shown only here" }),
+    previousSecretExpiresAt: time.meta({ description: "Until then the old secret signs too" }),
+  })
   .meta({ id: "RotatedWebhookSecret" });
-export const testEventResponse = z.object({ eventId: z.string(), deliveryId: z.string() }).meta({ id: "SentTestWebhook" });
-export const resentDeliveryResponse = z.object({ id: z.string(), status: z.literal("pending") }).meta({ id: "ResentWebhookDelivery" });
-export const resentFailedResponse = z.object({ resent: z.number().int().meta({ description: "How many failed deliveries were queued again" }) }).meta({ id: "ResentWebhookDeliveries" });
+export const testEventResponse = z
+  .object({ eventId: z.string(), deliveryId: z.string() })
+  .meta({ id: "SentTestWebhook" });
+export const resentDeliveryResponse = z
+  .object({ id: z.string(), status: z.literal("pending") })
+  .meta({ id: "ResentWebhookDelivery" });
+export const resentFailedResponse = z
+  .object({ resent: z.number().int().meta({ description: "How many failed deliveries were queued again" }) })
+  .meta({ id: "ResentWebhookDeliveries" });
 
 const attempt = z
   .object({
     attempt: z.number().int(),
     startedAt: time,
-    statusCode: z.number().int().nullable().meta({ description: "Null when no answer came (refused, timed out, connection error)" }),
+    statusCode: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "Null when no answer came (refused, timed out, connection error)" }),
     durationMs: z.number().int(),
     responseBody: z.string().nullable().meta({ description: "The first 1 KB of the answer" }),
     error: z.string().nullable(),
@@ -91,5 +137,11 @@ export const deliveryResponse = z
   .meta({ id: "WebhookDelivery" });
 
 export const deliveryListResponse = z
-  .object({ data: z.array(deliveryResponse), nextCursor: z.string().nullable().meta({ description: "Pass as cursor for older deliveries; null on the last page" }) })
+  .object({
+    data: z.array(deliveryResponse),
+    nextCursor: z
+      .string()
+      .nullable()
+      .meta({ description: "Pass as cursor for older deliveries; null on the last page" }),
+  })
   .meta({ id: "WebhookDeliveryList" });

@@ -21,10 +21,16 @@ export type ScratchServer = {
  * A fresh `name` database (default `bench_listing`) on DATABASE_URL's server, or on an embedded
  * PostgreSQL of our own. Dropped first if a previous run left it behind (`--keep` or a crash).
  */
-export async function openScratchDatabase(databaseUrl: string | undefined, name = BENCH_DATABASE): Promise<ScratchServer> {
+export async function openScratchDatabase(
+  databaseUrl: string | undefined,
+  name = BENCH_DATABASE,
+): Promise<ScratchServer> {
   const server = databaseUrl
     ? { url: databaseUrl, stop: async () => {}, origin: "DATABASE_URL" }
-    : { ...(await ensureEmbeddedPostgres(EMBEDDED_DIR, EMBEDDED_PORT)), origin: `embedded PostgreSQL (${EMBEDDED_DIR.slice(ROOT.length + 1)}, port ${EMBEDDED_PORT})` };
+    : {
+        ...(await ensureEmbeddedPostgres(EMBEDDED_DIR, EMBEDDED_PORT)),
+        origin: `embedded PostgreSQL (${EMBEDDED_DIR.slice(ROOT.length + 1)}, port ${EMBEDDED_PORT})`,
+      };
   try {
     await recreate(adminUrl(server.url, name), name);
   } catch (err) {
@@ -38,7 +44,8 @@ export async function openScratchDatabase(databaseUrl: string | undefined, name 
     origin: server.origin,
     close: async (keep) => {
       try {
-        if (!keep) await admin(adminUrl(server.url, name), (sql) => sql.unsafe(`drop database if exists ${name} with (force)`));
+        if (!keep)
+          await admin(adminUrl(server.url, name), (sql) => sql.unsafe(`drop database if exists ${name} with (force)`));
       } finally {
         await server.stop();
       }

@@ -1,7 +1,16 @@
 import { percentile as nearestRank, runLoad } from "../bench/http-load";
 
 export type Target = { name: string; label: string; url: string; headers: Record<string, string> };
-export type Figures = { requests: number; seconds: number; reqPerSec: number; p50Ms: number; p95Ms: number; p99Ms: number; non2xx: number; errors: number };
+export type Figures = {
+  requests: number;
+  seconds: number;
+  reqPerSec: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+};
 /** When a timed run went on (epoch ms), to find its requests in the server's log. */
 export type Window = { target: string; from: number; to: number };
 
@@ -19,7 +28,9 @@ export async function measureAll(
   rounds: number,
   onRun: (t: Target, round: number, f: Figures) => void,
 ): Promise<{ figures: Map<string, Figures>; windows: Window[] }> {
-  const samples = new Map(targets.map((t) => [t.name, { latencies: [] as number[], seconds: 0, non2xx: 0, errors: 0 }]));
+  const samples = new Map(
+    targets.map((t) => [t.name, { latencies: [] as number[], seconds: 0, non2xx: 0, errors: 0 }]),
+  );
   const windows: Window[] = [];
   for (const target of targets) await run(target, connections, 0, 2);
   for (let round = 1; round <= rounds; round++) {
@@ -44,12 +55,22 @@ type Raw = { latencies: number[]; seconds: number; non2xx: number; errors: numbe
 
 async function run(target: Target, connections: number, seconds: number, warmupSeconds: number): Promise<Raw> {
   const r = await runLoad({ url: target.url, headers: target.headers, connections, warmupSeconds, seconds });
-  return { latencies: Array.from(r.latenciesMs), seconds: r.seconds, non2xx: r.requests - r.latenciesMs.length, errors: r.errors };
+  return {
+    latencies: Array.from(r.latenciesMs),
+    seconds: r.seconds,
+    non2xx: r.requests - r.latenciesMs.length,
+    errors: r.errors,
+  };
 }
 
 /** The nearest-rank percentile `p` of `values` (any order), to 0.01. */
 export function percentile(values: number[], p: number): number {
-  return round2(nearestRank([...values].sort((a, b) => a - b), p));
+  return round2(
+    nearestRank(
+      [...values].sort((a, b) => a - b),
+      p,
+    ),
+  );
 }
 
 function figures(r: Raw): Figures {

@@ -5,7 +5,12 @@ import { createMerchant } from "@/lib/merchants/create-merchant";
 import { AGGREGATES, aggregateDiffSql, insertPaymentsSql, type AggregateTable } from "./seed-sql";
 
 export type BenchMerchant = { name: string; merchantId: string; apiKey: string; payments: number };
-export type Seeded = { anchor: string; merchants: Record<string, BenchMerchant>; steps: Record<string, number>; rows: Record<string, number> };
+export type Seeded = {
+  anchor: string;
+  merchants: Record<string, BenchMerchant>;
+  steps: Record<string, number>;
+  rows: Record<string, number>;
+};
 type Job = { text: string; params: unknown[] };
 
 // A is the big merchant, B the small one of the same shape; the others share the tables, as in production.
@@ -47,23 +52,40 @@ export async function seed(url: string): Promise<Seeded> {
     const salt = (name: string) => PLAN.findIndex((m) => m.name === name) + 1;
     const B = merchants.B!;
 
-    await timed("B: 1,000 payments, trigger on", () => sql.unsafe(insertPaymentsSql(B.payments, salt("B")), [B.merchantId, anchor]));
+    await timed("B: 1,000 payments, trigger on", () =>
+      sql.unsafe(insertPaymentsSql(B.payments, salt("B")), [B.merchantId, anchor]),
+    );
     await assertAggregatesMatch(sql, B.merchantId);
     await assertDirectCounts(sql, B.merchantId);
 
     const bulk = PLAN.filter((m) => m.name !== "B").map((m) => merchants[m.name]!);
     const ids = bulk.map((m) => m.merchantId);
-    await timed(`others: ${bulk.reduce((n, m) => n + m.payments, 0).toLocaleString("en-US")} payments, trigger off`, () =>
-      withoutSecondaryIndexes(sql, async () => {
-        // Generating rows is CPU-bound in one backend: two sessions (two cores), each half of every merchant.
-        const jobs = bulk.flatMap((m) => halves(m.payments).map((rows) => ({ text: insertPaymentsSql(m.payments, salt(m.name), rows), params: [m.merchantId, anchor] })));
-        await withTriggerOff(sql, (replica) => inSessions(url, [jobs.filter((_, i) => i % 2 === 0), jobs.filter((_, i) => i % 2 === 1)], replica));
-      }),
+    await timed(
+      `others: ${bulk.reduce((n, m) => n + m.payments, 0).toLocaleString("en-US")} payments, trigger off`,
+      () =>
+        withoutSecondaryIndexes(sql, async () => {
+          // Generating rows is CPU-bound in one backend: two sessions (two cores), each half of every merchant.
+          const jobs = bulk.flatMap((m) =>
+            halves(m.payments).map((rows) => ({
+              text: insertPaymentsSql(m.payments, salt(m.name), rows),
+              params: [m.merchantId, anchor],
+            })),
+          );
+          await withTriggerOff(sql, (replica) =>
+            inSessions(url, [jobs.filter((_, i) => i % 2 === 0), jobs.filter((_, i) => i % 2 === 1)], replica),
+          );
+        }),
     );
     // Two sessions (two cores), the two big ones (customer days and their gaps) apart.
-    const aggregate = (table: AggregateTable): Job => ({ text: `insert into ${table} (${AGGREGATES[table].columns}) ${AGGREGATES[table].select}`, params: [ids] });
+    const aggregate = (table: AggregateTable): Job => ({
+      text: `insert into ${table} (${AGGREGATES[table].columns}) ${AGGREGATES[table].select}`,
+      params: [ids],
+    });
     await timed("others: aggregates by GROUP BY", () =>
-      inSessions(url, [[aggregate("merchant_customer_days"), aggregate("merchant_stats")], [aggregate("merchant_customer_day_gaps"), aggregate("merchant_revenue_daily"), aggregate("merchant_customers")]]),
+      inSessions(url, [
+        [aggregate("merchant_customer_days"), aggregate("merchant_stats")],
+        [aggregate("merchant_customer_day_gaps"), aggregate("merchant_revenue_daily"), aggregate("merchant_customers")],
+      ]),
     );
     // Autovacuum would have done this in steady state; without it the first reads pay for hint
     // bits and index-only scans cannot skip the heap.
@@ -72,7 +94,8 @@ export async function seed(url: string): Promise<Seeded> {
       for (const table of tables) await sql.unsafe(`vacuum (analyze) ${table}`);
     });
     const rows: Record<string, number> = {};
-    for (const table of tables) rows[table] = (await sql.unsafe<{ n: number }[]>(`select count(*)::int as n from ${table}`))[0]!.n;
+    for (const table of tables)
+      rows[table] = (await sql.unsafe<{ n: number }[]>(`select count(*)::int as n from ${table}`))[0]!.n;
     return { anchor, merchants, steps, rows };
   } finally {
     await sql.end({ timeout: 5 });
@@ -93,7 +116,8 @@ async function inSessions(url: string, lanes: Job[][], replica = false): Promise
     lanes.map(async (jobs) => {
       const sql = postgres(url, { max: 1, onnotice: () => {} });
       try {
-        for (const s of [...SESSION, ...(replica ? ["set session_replication_role = replica"] : [])]) await sql.unsafe(s);
+        for (const s of [...SESSION, ...(replica ? ["set session_replication_role = replica"] : [])])
+          await sql.unsafe(s);
         for (const job of jobs) await sql.unsafe(job.text, job.params as never[]);
       } finally {
         await sql.end({ timeout: 5 });
@@ -108,7 +132,9 @@ async function inSessions(url: string, lanes: Job[][], replica = false): Promise
  * user has it), and enable it again after. The table is ours alone while seeding.
  */
 async function withTriggerOff(sql: postgres.Sql, run: (replica: boolean) => Promise<void>): Promise<void> {
-  const [me] = await sql<{ superuser: boolean }[]>`select rolsuper as superuser from pg_roles where rolname = current_user`;
+  const [me] = await sql<
+    { superuser: boolean }[]
+  >`select rolsuper as superuser from pg_roles where rolname = current_user`;
   if (me?.superuser) return run(true);
   await sql.unsafe("alter table payments disable trigger payments_count_success");
   try {
@@ -136,7 +162,10 @@ async function withoutSecondaryIndexes(sql: postgres.Sql, run: () => Promise<voi
 async function assertAggregatesMatch(sql: postgres.Sql, merchantId: string): Promise<void> {
   for (const table of Object.keys(AGGREGATES) as AggregateTable[]) {
     const [diff] = await sql.unsafe<{ n: number }[]>(aggregateDiffSql(table), [[merchantId]]);
-    if (diff!.n !== 0) throw new Error(`seed: for merchant B, ${table} built by the trigger and by the bulk GROUP BY differ in ${diff!.n} rows`);
+    if (diff!.n !== 0)
+      throw new Error(
+        `seed: for merchant B, ${table} built by the trigger and by the bulk GROUP BY differ in ${diff!.n} rows`,
+      );
   }
   console.log(`  B: trigger-built aggregates equal the bulk GROUP BY's (${Object.keys(AGGREGATES).length} tables)`);
 }
@@ -151,7 +180,18 @@ async function assertDirectCounts(sql: postgres.Sql, merchantId: string): Promis
     select s.total_transactions::int as tx, s.total_customers::int as customers,
            (select sum(amount_minor) from merchant_revenue_daily r where r.merchant_id = s.merchant_id and r.fiat_currency = 'USD')::bigint::text as usd
       from merchant_stats s where s.merchant_id = ${merchantId}`;
-  const same = stored && direct && direct.tx > 0 && stored.tx === direct.tx && stored.customers === direct.customers && stored.usd === direct.usd;
-  if (!same) throw new Error(`seed: merchant B's aggregates ${JSON.stringify(stored)} differ from a direct count ${JSON.stringify(direct)}`);
-  console.log(`  B: direct count ${direct.tx} succeeded, ${direct.customers} customers, ${direct.usd} USD minor = merchant_stats + revenue_daily`);
+  const same =
+    stored &&
+    direct &&
+    direct.tx > 0 &&
+    stored.tx === direct.tx &&
+    stored.customers === direct.customers &&
+    stored.usd === direct.usd;
+  if (!same)
+    throw new Error(
+      `seed: merchant B's aggregates ${JSON.stringify(stored)} differ from a direct count ${JSON.stringify(direct)}`,
+    );
+  console.log(
+    `  B: direct count ${direct.tx} succeeded, ${direct.customers} customers, ${direct.usd} USD minor = merchant_stats + revenue_daily`,
+  );
 }

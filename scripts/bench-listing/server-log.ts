@@ -20,5 +20,10 @@ export function handlerTimes(logFile: string, windows: Window[]): Map<string, Ha
     list.push(entry.ms);
     byTarget.set(w.target, list);
   }
-  return new Map([...byTarget].map(([target, ms]) => [target, { handlerP50Ms: percentile(ms, 50), handlerP95Ms: percentile(ms, 95) }]));
+  return new Map(
+    [...byTarget].map(([target, ms]) => [
+      target,
+      { handlerP50Ms: percentile(ms, 50), handlerP95Ms: percentile(ms, 95) },
+    ]),
+  );
 }

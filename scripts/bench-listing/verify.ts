@@ -2,7 +2,10 @@ import type postgres from "postgres";
 import type { Target } from "./measure";
 
 export type Check = { name: string; pass: boolean; detail: string };
-type Listing = { data: { payment_id: string }[]; stats: { total_customers: number; total_revenue: { amount: number; currency: string }; total_transactions: number } };
+type Listing = {
+  data: { payment_id: string }[];
+  stats: { total_customers: number; total_revenue: { amount: number; currency: string }; total_transactions: number };
+};
 
 /** One request, which must be a 200 listing; a target that answers errors would measure nothing. */
 export async function fetchListing(target: Target): Promise<Listing> {
@@ -16,7 +19,12 @@ export async function fetchListing(target: Target): Promise<Listing> {
  * The stats the app answers (kept by the trigger, read from rollups plus edge days) against a
  * direct count over the raw payments with the same date range. USD is the merchants' currency.
  */
-export async function checkStats(sql: postgres.Sql, target: Target, merchantId: string, range?: { start: string; end: string }): Promise<Check> {
+export async function checkStats(
+  sql: postgres.Sql,
+  target: Target,
+  merchantId: string,
+  range?: { start: string; end: string },
+): Promise<Check> {
   const { stats } = await fetchListing(target);
   const [direct] = await sql<{ tx: number; customers: number; usd: string }[]>`
     select count(*)::int as tx, count(distinct buyer_account)::int as customers,
@@ -24,7 +32,11 @@ export async function checkStats(sql: postgres.Sql, target: Target, merchantId: 
       from payments
      where merchant_id = ${merchantId} and status = 'succeeded'
        ${range ? sql`and created_at >= ${range.start}::timestamptz and created_at <= ${range.end}::timestamptz` : sql``}`;
-  const answered = { tx: stats.total_transactions, customers: stats.total_customers, usd: String(Math.round(stats.total_revenue.amount * 100)) };
+  const answered = {
+    tx: stats.total_transactions,
+    customers: stats.total_customers,
+    usd: String(Math.round(stats.total_revenue.amount * 100)),
+  };
   const pass = answered.tx === direct!.tx && answered.customers === direct!.customers && answered.usd === direct!.usd;
   return {
     name: `stats = direct count: ${target.label}`,
@@ -37,10 +49,18 @@ export async function checkStats(sql: postgres.Sql, target: Target, merchantId: 
  * The deep page reached by cursor must start at the row OFFSET `depth` names in the same order:
  * keyset paging that skipped or repeated a row would show here.
  */
-export async function checkDeepPageStart(sql: postgres.Sql, target: Target, merchantId: string, byAmount: boolean, depth: number): Promise<Check> {
+export async function checkDeepPageStart(
+  sql: postgres.Sql,
+  target: Target,
+  merchantId: string,
+  byAmount: boolean,
+  depth: number,
+): Promise<Check> {
   const page = await fetchListing(target);
   const key = byAmount ? sql`fiat_amount` : sql`created_at`;
-  const [row] = await sql<{ id: string }[]>`select id from payments where merchant_id = ${merchantId} order by ${key} desc, id desc offset ${depth} limit 1`;
+  const [row] = await sql<
+    { id: string }[]
+  >`select id from payments where merchant_id = ${merchantId} order by ${key} desc, id desc offset ${depth} limit 1`;
   const first = page.data[0]?.payment_id;
   return {
     name: `deep page starts at OFFSET ${depth.toLocaleString("en-US")}: ${target.label}`,

@@ -17,7 +17,13 @@ const PAGE = 200;
  * Follow next_cursor from page 1 with limit=200, one request at a time, like a client exporting the
  * list, for `maxPages` pages or `maxSeconds`, whichever comes first. Every page must be full.
  */
-export async function walkDeep(listUrl: string, headers: Record<string, string>, query: string, maxPages: number, maxSeconds: number): Promise<Walk> {
+export async function walkDeep(
+  listUrl: string,
+  headers: Record<string, string>,
+  query: string,
+  maxPages: number,
+  maxSeconds: number,
+): Promise<Walk> {
   const started = performance.now();
   const times: number[] = [];
   let cursor: string | null = null;
@@ -33,10 +39,15 @@ export async function walkDeep(listUrl: string, headers: Record<string, string>,
     const body = (await res.json()) as { data?: unknown[]; next_cursor?: string | null };
     times.push(performance.now() - t0);
     if (res.status !== 200 || body.data?.length !== PAGE || !body.next_cursor) {
-      throw new Error(`walk (${query || "default sort"}) page ${times.length}: ${res.status}, ${body.data?.length} rows, next_cursor ${body.next_cursor ? "set" : "missing"}`);
+      throw new Error(
+        `walk (${query || "default sort"}) page ${times.length}: ${res.status}, ${body.data?.length} rows, next_cursor ${body.next_cursor ? "set" : "missing"}`,
+      );
     }
     cursor = body.next_cursor;
-    if (times.length % 500 === 0) console.log(`  walk ${query || "sort_by=date"}: ${times.length} pages, ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    if (times.length % 500 === 0)
+      console.log(
+        `  walk ${query || "sort_by=date"}: ${times.length} pages, ${((performance.now() - started) / 1000).toFixed(0)} s`,
+      );
   }
   return {
     query,

@@ -9,4 +9,5 @@ import { join } from "node:path";
 export const DEVNET_FILE = join(import.meta.dirname, "..", "..", ".devnet", `bench-settle-devnet-${process.pid}.json`);
 process.env.DEVNET_FILE = DEVNET_FILE;
 process.env.LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? "warn";
-for (const name of ["NETWORKS_FILE", "EVM_RELAYER_PRIVATE_KEY", "SOLANA_FEE_PAYER_SECRET_KEY"]) delete process.env[name];
+for (const name of ["NETWORKS_FILE", "EVM_RELAYER_PRIVATE_KEY", "SOLANA_FEE_PAYER_SECRET_KEY"])
+  delete process.env[name];

@@ -20,7 +20,11 @@ function txIdOf(chain: Chain, call: RpcCall): string | undefined {
 }
 
 async function rpc(url: string, body: unknown): Promise<unknown> {
-  const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   return res.json();
 }
 
@@ -39,22 +43,32 @@ export function startChainClock(rpcUrls: Record<Chain, string>) {
   let pollErrors = 0;
   let polls = 0;
 
-  const tapFor = (chain: Chain): RpcTap => (call) => {
-    if (!recording || call.method !== (chain === "evm" ? "eth_sendRawTransaction" : "sendTransaction")) return;
-    const id = txIdOf(chain, call);
-    // The first send counts: a resend of the same bytes is not when the transaction went out.
-    if (!id || txs.has(id)) return;
-    txs.set(id, { chain, sentAt: performance.now() });
-    outstanding[chain].add(id);
-  };
+  const tapFor =
+    (chain: Chain): RpcTap =>
+    (call) => {
+      if (!recording || call.method !== (chain === "evm" ? "eth_sendRawTransaction" : "sendTransaction")) return;
+      const id = txIdOf(chain, call);
+      // The first send counts: a resend of the same bytes is not when the transaction went out.
+      if (!id || txs.has(id)) return;
+      txs.set(id, { chain, sentAt: performance.now() });
+      outstanding[chain].add(id);
+    };
 
   const pollEvm = async (ids: string[]) => {
-    const answers = (await rpc(rpcUrls.evm, ids.map((hash, id) => ({ jsonrpc: "2.0", id, method: "eth_getTransactionReceipt", params: [hash] })))) as { id: number; result?: { status: string } | null }[];
+    const answers = (await rpc(
+      rpcUrls.evm,
+      ids.map((hash, id) => ({ jsonrpc: "2.0", id, method: "eth_getTransactionReceipt", params: [hash] })),
+    )) as { id: number; result?: { status: string } | null }[];
     const at = performance.now();
     for (const a of answers) if (a.result) confirm(ids[a.id]!, at);
   };
   const pollSolana = async (ids: string[]) => {
-    const answer = (await rpc(rpcUrls.solana, { jsonrpc: "2.0", id: 1, method: "getSignatureStatuses", params: [ids] })) as { result: { value: ({ confirmationStatus?: string } | null)[] } };
+    const answer = (await rpc(rpcUrls.solana, {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "getSignatureStatuses",
+      params: [ids],
+    })) as { result: { value: ({ confirmationStatus?: string } | null)[] } };
     const at = performance.now();
     answer.result.value.forEach((s, i) => {
       if (s?.confirmationStatus === "confirmed" || s?.confirmationStatus === "finalized") confirm(ids[i]!, at);
@@ -72,7 +86,9 @@ export function startChainClock(rpcUrls: Record<Chain, string>) {
       const solana = [...outstanding.solana].slice(0, 256);
       if (evm.length || solana.length) polls++;
       // A failed poll is only a late one: the next poll asks again.
-      await Promise.all([evm.length ? pollEvm(evm) : undefined, solana.length ? pollSolana(solana) : undefined]).catch(() => pollErrors++);
+      await Promise.all([evm.length ? pollEvm(evm) : undefined, solana.length ? pollSolana(solana) : undefined]).catch(
+        () => pollErrors++,
+      );
       await new Promise((r) => setTimeout(r, POLL_MS));
     }
   })();

@@ -62,14 +62,35 @@ export function throughput(s: Settled): { seconds: number; perSecond: number } {
 }
 
 export type RpcRow = { method: string; prep: number; confirm: number; excluded: boolean };
-export type RpcFigures = { chain: Chain; payments: number; rows: RpcRow[]; prepPerPayment: number; confirmPerPayment: number; totalPerPayment: number; target: number };
+export type RpcFigures = {
+  chain: Chain;
+  payments: number;
+  rows: RpcRow[];
+  prepPerPayment: number;
+  confirmPerPayment: number;
+  totalPerPayment: number;
+  target: number;
+};
 
 /** Calls per payment on one chain: every method the proxy saw, gas balance reads shown but left out of the sums. */
 export function rpcFigures(s: Settled, chain: Chain): RpcFigures {
   const payments = s.payments.filter((p) => p.chain === chain).length;
   const of = (c: Counts) => c[chain];
   const methods = [...new Set([...Object.keys(of(s.prepCounts)), ...Object.keys(of(s.confirmCounts))])].sort();
-  const rows = methods.map((method) => ({ method, prep: of(s.prepCounts)[method] ?? 0, confirm: of(s.confirmCounts)[method] ?? 0, excluded: method === GAS_METHODS[chain] }));
+  const rows = methods.map((method) => ({
+    method,
+    prep: of(s.prepCounts)[method] ?? 0,
+    confirm: of(s.confirmCounts)[method] ?? 0,
+    excluded: method === GAS_METHODS[chain],
+  }));
   const sum = (key: "prep" | "confirm") => rows.filter((r) => !r.excluded).reduce((n, r) => n + r[key], 0) / payments;
-  return { chain, payments, rows, prepPerPayment: sum("prep"), confirmPerPayment: sum("confirm"), totalPerPayment: sum("prep") + sum("confirm"), target: RPC_TARGET[chain] };
+  return {
+    chain,
+    payments,
+    rows,
+    prepPerPayment: sum("prep"),
+    confirmPerPayment: sum("confirm"),
+    totalPerPayment: sum("prep") + sum("confirm"),
+    target: RPC_TARGET[chain],
+  };
 }

@@ -1,6 +1,13 @@
 import type { Prepared } from "./prepare";
 
-export type Fired = { paymentId: string; startedAt: number; answeredAt: number; httpStatus: number; status?: string; error?: string };
+export type Fired = {
+  paymentId: string;
+  startedAt: number;
+  answeredAt: number;
+  httpStatus: number;
+  status?: string;
+  error?: string;
+};
 
 /**
  * Every confirm at once, in payment order (instances alternate): each request is issued before
@@ -19,7 +26,14 @@ export async function fireConfirms(prepared: Prepared[]): Promise<Fired[]> {
         });
         const body = (await res.json()) as { status?: string; code?: string; message?: string };
         const answeredAt = performance.now();
-        return { paymentId: p.paymentId, startedAt, answeredAt, httpStatus: res.status, status: body.status, error: res.ok ? undefined : `${body.code}: ${body.message}` };
+        return {
+          paymentId: p.paymentId,
+          startedAt,
+          answeredAt,
+          httpStatus: res.status,
+          status: body.status,
+          error: res.ok ? undefined : `${body.code}: ${body.message}`,
+        };
       } catch (err) {
         return { paymentId: p.paymentId, startedAt, answeredAt: performance.now(), httpStatus: 0, error: String(err) };
       }

@@ -11,14 +11,23 @@ import { ARTIFACTS, freePort, TEST_ENV } from "../../tests/support/server";
 // The default of WATCHER_INTERVAL_MS in lib/env.ts: keep the two equal.
 export const WATCHER_INTERVAL_MS = 250;
 
-export type Instances = { servers: NextServer[]; evm: RpcProxy; solana: RpcProxy; relayer: `0x${string}`; env: Record<string, string> };
+export type Instances = {
+  servers: NextServer[];
+  evm: RpcProxy;
+  solana: RpcProxy;
+  relayer: `0x${string}`;
+  env: Record<string, string>;
+};
 
 /**
  * A networks file naming the devnet's chains at `rpcUrls` (proxies for the app, the chains
  * themselves for the benchmark's own reads), written under tests/artifacts.
  */
 export function writeNetworksFile(devnet: DevnetInfo, name: string, rpcUrls: { evm: string; solana: string }): string {
-  const networks = devnetNetworks(devnet).map((n) => ({ ...n, rpcUrl: n.chainId.startsWith("eip155:") ? rpcUrls.evm : rpcUrls.solana }));
+  const networks = devnetNetworks(devnet).map((n) => ({
+    ...n,
+    rpcUrl: n.chainId.startsWith("eip155:") ? rpcUrls.evm : rpcUrls.solana,
+  }));
   const file = join(ARTIFACTS, `${name}-networks.json`);
   writeFileSync(file, JSON.stringify({ networks }, null, 2));
   return file;
@@ -37,7 +46,10 @@ export async function startInstances(
   taps: { evm: RpcTap; solana: RpcTap },
   onStarted: (name: string, stop: () => Promise<void>, pid?: number) => void,
 ): Promise<Instances> {
-  const [evm, solana] = await Promise.all([startRpcProxy(devnet.evm.rpcUrl, taps.evm), startRpcProxy(devnet.solana.rpcUrl, taps.solana)]);
+  const [evm, solana] = await Promise.all([
+    startRpcProxy(devnet.evm.rpcUrl, taps.evm),
+    startRpcProxy(devnet.solana.rpcUrl, taps.solana),
+  ]);
   onStarted("RPC proxies", async () => void (await Promise.all([evm.close(), solana.close()])));
   const relayerKey = await fundedRelayerKey(devnet.evm.rpcUrl);
   const env = {
@@ -54,7 +66,11 @@ export async function startInstances(
   const servers: NextServer[] = [];
   for (let i = 0; i < count; i++) {
     const port = await freePort();
-    const server = await launchNextServer({ port, env: { ...env, PUBLIC_BASE_URL: `http://127.0.0.1:${port}` }, logFile: join(ARTIFACTS, `bench-settle-app${i + 1}-${port}.log`) });
+    const server = await launchNextServer({
+      port,
+      env: { ...env, PUBLIC_BASE_URL: `http://127.0.0.1:${port}` },
+      logFile: join(ARTIFACTS, `bench-settle-app${i + 1}-${port}.log`),
+    });
     onStarted(`app ${i + 1} (next start)`, server.stop, server.pid);
     servers.push(server);
   }

@@ -3,7 +3,11 @@ import { devnetWallet } from "../lib/devnet-wallet";
 import { uniqueClientIp } from "../../tests/support/client-ip";
 
 export type Chain = "evm" | "solana";
-type WireAction = { type: string; data: { data?: string }; walletRpc: { chainId: string; method: string; params: string } };
+type WireAction = {
+  type: string;
+  data: { data?: string };
+  walletRpc: { chainId: string; method: string; params: string };
+};
 type WireOption = { id: string; amount: { value: string; display: { assetSymbol: string } }; actions: WireAction[] };
 
 /** One payment made ready up to its confirm, as a wallet would leave it. */
@@ -27,7 +31,11 @@ export const chainOf = (i: number): Chain => (i % 2 === 0 ? "evm" : "solana");
 export const instanceOf = (i: number, instances: number) => Math.floor(i / 2) % instances;
 
 async function call(url: string, clientIp: string, body: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": clientIp, ...headers }, body: JSON.stringify(body) });
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-forwarded-for": clientIp, ...headers },
+    body: JSON.stringify(body),
+  });
   const text = await res.text();
   if (!res.ok) throw new Error(`${url.replace(/^https?:\/\/[^/]+/, "")}: ${res.status} ${text.slice(0, 300)}`);
   return JSON.parse(text) as unknown;
@@ -52,20 +60,39 @@ async function pool<T, R>(items: T[], limit: number, task: (item: T, index: numb
  * for one devnet buyer (USDC: EIP-3009 on anvil, SPL on Solana), fetch for Solana, sign. Solana
  * fetches come last, so their blockhashes (valid ~60 s) are as fresh as possible when confirms fire.
  */
-export async function preparePayments(devnet: DevnetInfo, appUrls: string[], merchant: Merchant, count: number, concurrency: number): Promise<Prepared[]> {
+export async function preparePayments(
+  devnet: DevnetInfo,
+  appUrls: string[],
+  merchant: Merchant,
+  count: number,
+  concurrency: number,
+): Promise<Prepared[]> {
   const { evm, solana } = devnet;
   const indexes = Array.from({ length: count }, (_, i) => i);
   const created = await pool(indexes, concurrency, async (i) => {
     const appUrl = appUrls[instanceOf(i, appUrls.length)]!;
     const headers = { "api-key": merchant.apiKey, "merchant-id": merchant.merchantId };
     const body = { amount: { unit: "iso4217/USD", value: String(100 + i) }, referenceId: `bench-settle-${i}` };
-    const { paymentId } = (await call(`${appUrl}/v1/merchant/payment`, uniqueClientIp(), body, headers)) as { paymentId: string };
-    return { paymentId, appUrl, chain: chainOf(i), clientIp: uniqueClientIp(), buyer: Math.floor(i / 2) % evm.buyers.length };
+    const { paymentId } = (await call(`${appUrl}/v1/merchant/payment`, uniqueClientIp(), body, headers)) as {
+      paymentId: string;
+    };
+    return {
+      paymentId,
+      appUrl,
+      chain: chainOf(i),
+      clientIp: uniqueClientIp(),
+      buyer: Math.floor(i / 2) % evm.buyers.length,
+    };
   });
 
   const optioned = await pool(created, concurrency, async (p) => {
-    const account = p.chain === "evm" ? `${evm.chainId}:${evm.buyers[p.buyer]!.address}` : `${solana.chainId}:${solana.buyers[p.buyer]!.publicKey}`;
-    const { options } = (await call(`${p.appUrl}/v1/gateway/payment/${p.paymentId}/options`, p.clientIp, { accounts: [account] })) as { options: WireOption[] };
+    const account =
+      p.chain === "evm"
+        ? `${evm.chainId}:${evm.buyers[p.buyer]!.address}`
+        : `${solana.chainId}:${solana.buyers[p.buyer]!.publicKey}`;
+    const { options } = (await call(`${p.appUrl}/v1/gateway/payment/${p.paymentId}/options`, p.clientIp, {
+      accounts: [account],
+    })) as { options: WireOption[] };
     const option = options.find((o) => o.amount.display.assetSymbol === "USDC");
     if (!option) throw new Error(`${p.paymentId}: no USDC option for ${account}`);
     return { ...p, option };
@@ -75,15 +102,26 @@ export async function preparePayments(devnet: DevnetInfo, appUrls: string[], mer
   const signed = await pool(ordered, concurrency, async (p) => {
     let action = p.option.actions[0]!;
     if (action.type === "build") {
-      const fetched = (await call(`${p.appUrl}/v1/gateway/payment/${p.paymentId}/fetch`, p.clientIp, { optionId: p.option.id, data: action.data.data })) as { actions: WireAction[] };
+      const fetched = (await call(`${p.appUrl}/v1/gateway/payment/${p.paymentId}/fetch`, p.clientIp, {
+        optionId: p.option.id,
+        data: action.data.data,
+      })) as { actions: WireAction[] };
       action = fetched.actions[0]!;
     }
     const wallet = devnetWallet({
-      evm: { privateKey: evm.buyers[p.buyer]!.privateKey as `0x${string}`, rpcUrl: evm.rpcUrl, chainId: evm.chainIdNumber },
+      evm: {
+        privateKey: evm.buyers[p.buyer]!.privateKey as `0x${string}`,
+        rpcUrl: evm.rpcUrl,
+        chainId: evm.chainIdNumber,
+      },
       solana: { secretKey: solana.buyers[p.buyer]!.secretKey },
     });
     const result = await wallet({ type: "walletRpc", walletRpc: action.walletRpc });
-    return { ...p, tokenAmount: BigInt(p.option.amount.value), confirmBody: JSON.stringify({ optionId: p.option.id, results: [result] }) };
+    return {
+      ...p,
+      tokenAmount: BigInt(p.option.amount.value),
+      confirmBody: JSON.stringify({ optionId: p.option.id, results: [result] }),
+    };
   });
   const byId = new Map(signed.map((p) => [p.paymentId, p]));
   // Back in payment order (alternating chains), the order confirms are fired in.

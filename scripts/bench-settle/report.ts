@@ -8,7 +8,8 @@ export type Check = { name: string; pass: boolean; detail: string };
 /** A table with the first column left-aligned and the others right-aligned, widths from the cells. */
 export function printTable(head: string[], lines: string[][]): void {
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const fmt = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
+  const fmt = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
   console.log(fmt(head));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const l of lines) console.log(fmt(l));
@@ -17,47 +18,122 @@ export function printTable(head: string[], lines: string[][]): void {
 const ms = (x: number) => (Number.isFinite(x) ? x.toFixed(0) : "n/a");
 const both = (s: { p50: number; p99: number }) => `${ms(s.p50)} / ${ms(s.p99)}`;
 
-export function printSettlement(chains: ChainFigures[], single: ChainFigures[], total: { payments: number; seconds: number; perSecond: number; notSucceeded: number }, settings: string, cpu: CpuUse, clockPolls: { made: number; failed: number }): void {
+export function printSettlement(
+  chains: ChainFigures[],
+  single: ChainFigures[],
+  total: { payments: number; seconds: number; perSecond: number; notSucceeded: number },
+  settings: string,
+  cpu: CpuUse,
+  clockPolls: { made: number; failed: number },
+): void {
   console.log(`\n1. confirm to final: ${total.payments} payments, every confirm fired at once, ${settings}`);
-  console.log("   final: arrival at the bench of the payment's last payment_status NOTIFY (LISTEN; the trigger of migration 0004 sends it at commit)");
-  console.log("   chain's own: the app's send reaching the RPC proxy -> the first 10 ms poll of the chain itself showing the transaction confirmed");
-  printTable(
-    ["chain", "payments", "not ok", "confirm answer p50/p99 ms", "confirm->final p50/p99 ms", "chain's own p50/p99 ms", "p99 diff ms", "target ms"],
-    chains.map((c) => [LABEL[c.chain], String(c.payments), String(c.notSucceeded), both(c.confirmAnswer), both(c.confirmToFinal), both(c.chainOwn), ms(c.p99Diff), `<= ${c.targetMs}`]),
+  console.log(
+    "   final: arrival at the bench of the payment's last payment_status NOTIFY (LISTEN; the trigger of migration 0004 sends it at commit)",
   );
-  console.log(`all: first confirm to last final ${total.seconds.toFixed(2)} s = ${total.perSecond.toFixed(1)} payments/s; not succeeded: ${total.notSucceeded}`);
+  console.log(
+    "   chain's own: the app's send reaching the RPC proxy -> the first 10 ms poll of the chain itself showing the transaction confirmed",
+  );
+  printTable(
+    [
+      "chain",
+      "payments",
+      "not ok",
+      "confirm answer p50/p99 ms",
+      "confirm->final p50/p99 ms",
+      "chain's own p50/p99 ms",
+      "p99 diff ms",
+      "target ms",
+    ],
+    chains.map((c) => [
+      LABEL[c.chain],
+      String(c.payments),
+      String(c.notSucceeded),
+      both(c.confirmAnswer),
+      both(c.confirmToFinal),
+      both(c.chainOwn),
+      ms(c.p99Diff),
+      `<= ${c.targetMs}`,
+    ]),
+  );
+  console.log(
+    `all: first confirm to last final ${total.seconds.toFixed(2)} s = ${total.perSecond.toFixed(1)} payments/s; not succeeded: ${total.notSucceeded}`,
+  );
   console.log("\nwhere the time goes (p50 / p99 ms)");
   printTable(
     ["chain", "confirm request -> send at the RPC", "send -> on chain", "on chain -> final"],
     chains.map((c) => [LABEL[c.chain], both(c.toSend), both(c.onChain), both(c.toFinal)]),
   );
   const s = (x: number) => (x / 1000).toFixed(1);
-  const label = (name: string) => (name === "bench" ? `bench (RPC proxies, ${clockPolls.made} chain clock polls${clockPolls.failed ? ` of which ${clockPolls.failed} failed` : ""}, LISTEN, HTTP clients)` : name);
-  const parts = [...Object.entries(cpu.parts).map(([name, ms]) => `${label(name)} ${s(ms)}`), `PostgreSQL (this database's backends) ${s(cpu.postgres)}`];
-  console.log(`\nCPU seconds over those ${cpu.seconds.toFixed(1)} s: ${parts.join(", ")}; the whole machine ${s(cpu.machine)} of ${cpu.cores} x ${cpu.seconds.toFixed(1)} (${((cpu.machine / (cpu.cores * cpu.seconds * 1000)) * 100).toFixed(0)}% busy, other users' work included)`);
-  console.log(`\nfor reference, ${single.reduce((n, c) => n + c.payments, 0)} more payments confirmed one at a time (each once the previous was final): the same path with no queue`);
+  const label = (name: string) =>
+    name === "bench"
+      ? `bench (RPC proxies, ${clockPolls.made} chain clock polls${clockPolls.failed ? ` of which ${clockPolls.failed} failed` : ""}, LISTEN, HTTP clients)`
+      : name;
+  const parts = [
+    ...Object.entries(cpu.parts).map(([name, ms]) => `${label(name)} ${s(ms)}`),
+    `PostgreSQL (this database's backends) ${s(cpu.postgres)}`,
+  ];
+  console.log(
+    `\nCPU seconds over those ${cpu.seconds.toFixed(1)} s: ${parts.join(", ")}; the whole machine ${s(cpu.machine)} of ${cpu.cores} x ${cpu.seconds.toFixed(1)} (${((cpu.machine / (cpu.cores * cpu.seconds * 1000)) * 100).toFixed(0)}% busy, other users' work included)`,
+  );
+  console.log(
+    `\nfor reference, ${single.reduce((n, c) => n + c.payments, 0)} more payments confirmed one at a time (each once the previous was final): the same path with no queue`,
+  );
   printTable(
-    ["chain", "payments", "not ok", "confirm answer p50/p99 ms", "confirm->final p50/p99 ms", "chain's own p50/p99 ms", "p99 diff ms", "on chain -> final p50/p99 ms"],
-    single.map((c) => [LABEL[c.chain], String(c.payments), String(c.notSucceeded), both(c.confirmAnswer), both(c.confirmToFinal), both(c.chainOwn), ms(c.p99Diff), both(c.toFinal)]),
+    [
+      "chain",
+      "payments",
+      "not ok",
+      "confirm answer p50/p99 ms",
+      "confirm->final p50/p99 ms",
+      "chain's own p50/p99 ms",
+      "p99 diff ms",
+      "on chain -> final p50/p99 ms",
+    ],
+    single.map((c) => [
+      LABEL[c.chain],
+      String(c.payments),
+      String(c.notSucceeded),
+      both(c.confirmAnswer),
+      both(c.confirmToFinal),
+      both(c.chainOwn),
+      ms(c.p99Diff),
+      both(c.toFinal),
+    ]),
   );
 }
 
 export function printRpc(figures: RpcFigures[]): void {
   console.log("\n2. RPC calls per payment, counted at the proxies in front of both instances");
-  console.log("   prep = create, options, fetch (Solana), sign; confirm-to-final = from the first confirm until every payment was final");
-  console.log("   eth_getBalance / getBalance come from the gas balance job (lib/jobs), not from a payment: shown when they fall in a window, left out of the sums");
+  console.log(
+    "   prep = create, options, fetch (Solana), sign; confirm-to-final = from the first confirm until every payment was final",
+  );
+  console.log(
+    "   eth_getBalance / getBalance come from the gas balance job (lib/jobs), not from a payment: shown when they fall in a window, left out of the sums",
+  );
   for (const f of figures) {
     const per = (n: number) => (n / f.payments).toFixed(2);
-    const lines = f.rows.map((r) => [`${r.method}${r.excluded ? " (gas balance job, excluded)" : ""}`, String(r.prep), per(r.prep), String(r.confirm), per(r.confirm)]);
+    const lines = f.rows.map((r) => [
+      `${r.method}${r.excluded ? " (gas balance job, excluded)" : ""}`,
+      String(r.prep),
+      per(r.prep),
+      String(r.confirm),
+      per(r.confirm),
+    ]);
     lines.push(["per payment, excluded left out", "", f.prepPerPayment.toFixed(2), "", f.confirmPerPayment.toFixed(2)]);
-    console.log(`\n${LABEL[f.chain]}: ${f.payments} payments; prep + confirm-to-final = ${f.totalPerPayment.toFixed(2)} calls per payment (target <= ${f.target})`);
+    console.log(
+      `\n${LABEL[f.chain]}: ${f.payments} payments; prep + confirm-to-final = ${f.totalPerPayment.toFixed(2)} calls per payment (target <= ${f.target})`,
+    );
     printTable(["method", "prep calls", "/payment", "confirm-to-final calls", "/payment"], lines);
   }
 }
 
 export function printWatcher(figures: PassFigures[], plans: ClaimPlan[]): void {
-  console.log("\n3. watcher passes (checkDueSubmissions in the bench process; statements counted by postgres.js's debug hook)");
-  console.log("   due rows: wallet-sent transfers unknown to the chain, looked at on anvil and rescheduled; not-due rows: next check in an hour");
+  console.log(
+    "\n3. watcher passes (checkDueSubmissions in the bench process; statements counted by postgres.js's debug hook)",
+  );
+  console.log(
+    "   due rows: wallet-sent transfers unknown to the chain, looked at on anvil and rescheduled; not-due rows: next check in an hour",
+  );
   printTable(
     ["not-due rows", "due rows", "claimed", "queries/pass", "statements (one pass)", "pass ms median", "max"],
     figures.map((f) => [
@@ -65,13 +141,17 @@ export function printWatcher(figures: PassFigures[], plans: ClaimPlan[]): void {
       String(f.due),
       String(f.claimed),
       [...new Set(f.queries)].join("/"),
-      Object.entries(f.statements).map(([k, n]) => `${n} ${k}`).join(", "),
+      Object.entries(f.statements)
+        .map(([k, n]) => `${n} ${k}`)
+        .join(", "),
       f.medianMs.toFixed(2),
       f.maxMs.toFixed(2),
     ]),
   );
   for (const p of plans) {
-    console.log(`\nEXPLAIN (ANALYZE, BUFFERS) of the claim, ${p.notDue.toLocaleString("en-US")} not-due rows, ${p.due} due (rolled back)`);
+    console.log(
+      `\nEXPLAIN (ANALYZE, BUFFERS) of the claim, ${p.notDue.toLocaleString("en-US")} not-due rows, ${p.due} due (rolled back)`,
+    );
     for (const line of p.lines) console.log(`   ${line}`);
   }
 }

@@ -40,7 +40,9 @@ const KEEP = process.argv.includes("--keep");
 
 /** Scratch databases named after DATABASE_URL's own (wt_bench -> wt_bench_settle), so engineers sharing a server do not collide. */
 function scratchName(suffix: string): string {
-  const own = process.env.DATABASE_URL ? new URL(process.env.DATABASE_URL).pathname.slice(1).replace(/[^a-z0-9_]/gi, "") : "";
+  const own = process.env.DATABASE_URL
+    ? new URL(process.env.DATABASE_URL).pathname.slice(1).replace(/[^a-z0-9_]/gi, "")
+    : "";
   return `${own || "bench"}_${suffix}`;
 }
 
@@ -56,25 +58,46 @@ async function main(cleanups: Cleanup[]): Promise<void> {
   console.log(`database: ${appDb.url.replace(/\/\/[^@]*@/, "//")} on ${appDb.origin}`);
   const clock = startChainClock({ evm: devnet.info.evm.rpcUrl, solana: devnet.info.solana.rpcUrl });
   cleanups.push({ name: "chain clock", run: clock.stop });
-  const instances = await startInstances(devnet.info, appDb.url, INSTANCES, clock.taps, (name, run, pid) => cleanups.push({ name, run, pid }));
-  console.log(`apps: ${instances.servers.map((s) => `${s.url} (pid ${s.pid})`).join(", ")}; relayer ${instances.relayer}; RPC proxies ${instances.evm.url}, ${instances.solana.url}`);
+  const instances = await startInstances(devnet.info, appDb.url, INSTANCES, clock.taps, (name, run, pid) =>
+    cleanups.push({ name, run, pid }),
+  );
+  console.log(
+    `apps: ${instances.servers.map((s) => `${s.url} (pid ${s.pid})`).join(", ")}; relayer ${instances.relayer}; RPC proxies ${instances.evm.url}, ${instances.solana.url}`,
+  );
 
   const load = { before: loadavg()[0]!, after: NaN };
-  const cpuGroups = { ...Object.fromEntries(instances.servers.map((s, i) => [`app ${i + 1}`, s.pid])), devnet: devnet.pid };
-  const settled = await settle(devnet.info, appDb.url, instances, clock, { payments: PAYMENTS, oneAtATime: ONE_AT_A_TIME, timeoutMs: TIMEOUT_S * 1000, cpuGroups });
+  const cpuGroups = {
+    ...Object.fromEntries(instances.servers.map((s, i) => [`app ${i + 1}`, s.pid])),
+    devnet: devnet.pid,
+  };
+  const settled = await settle(devnet.info, appDb.url, instances, clock, {
+    payments: PAYMENTS,
+    oneAtATime: ONE_AT_A_TIME,
+    timeoutMs: TIMEOUT_S * 1000,
+    cpuGroups,
+  });
   load.after = loadavg()[0]!;
   // The watcher passes run alone: no app instance, no watcher but the bench's.
   for (const server of instances.servers) await server.stop();
 
   const watcherDb = await openScratchDatabase(process.env.DATABASE_URL, scratchName("settle_watcher"));
-  cleanups.push({ name: KEEP ? "PostgreSQL (database kept)" : "watcher scratch database", run: () => watcherDb.close(KEEP) });
-  console.log(`watcher passes: ${watcherDb.url.replace(/\/\/[^@]*@/, "//")}, seeding up to ${NOT_DUE.toLocaleString("en-US")} not-due rows`);
+  cleanups.push({
+    name: KEEP ? "PostgreSQL (database kept)" : "watcher scratch database",
+    run: () => watcherDb.close(KEEP),
+  });
+  console.log(
+    `watcher passes: ${watcherDb.url.replace(/\/\/[^@]*@/, "//")}, seeding up to ${NOT_DUE.toLocaleString("en-US")} not-due rows`,
+  );
   const watcher = await measureWatcherPasses(watcherDb.url, devnet.info, NOT_DUE, DUE, PASSES);
 
   const chains = (["evm", "solana"] as const).map((c) => chainFigures(settled.payments, clock, c));
   const single = (["evm", "solana"] as const).map((c) => chainFigures(settled.sequential, clock, c));
   const rpc = (["evm", "solana"] as const).map((c) => rpcFigures(settled, c));
-  const total = { payments: settled.payments.length, ...throughput(settled), notSucceeded: chains.reduce((n, c) => n + c.notSucceeded, 0) };
+  const total = {
+    payments: settled.payments.length,
+    ...throughput(settled),
+    notSucceeded: chains.reduce((n, c) => n + c.notSucceeded, 0),
+  };
   const settings = `${INSTANCES} instances (watchers every ${WATCHER_INTERVAL_MS} ms, the default), load average ${load.before.toFixed(2)} before, ${load.after.toFixed(2)} after, on ${cpus().length} cores`;
   printSettlement(chains, single, total, settings, settled.cpu, settled.clockPolls);
   printRpc(rpc);
@@ -84,12 +107,23 @@ async function main(cleanups: Cleanup[]): Promise<void> {
   const byNotDue = (due: number) => watcher.figures.filter((f) => f.due === due);
   const flat = (due: number) => new Set(byNotDue(due).flatMap((f) => f.queries)).size === 1;
   const checks: Check[] = [
-    { name: "every payment succeeded", pass: total.notSucceeded + singleFailed === 0, detail: `${total.notSucceeded} of ${PAYMENTS} at once and ${singleFailed} of ${ONE_AT_A_TIME} one at a time did not` },
+    {
+      name: "every payment succeeded",
+      pass: total.notSucceeded + singleFailed === 0,
+      detail: `${total.notSucceeded} of ${PAYMENTS} at once and ${singleFailed} of ${ONE_AT_A_TIME} one at a time did not`,
+    },
     ...(["evm", "solana"] as const).map((c) => {
       const b = settled.balances[c];
-      return { name: `the merchant received exactly the ${c === "evm" ? "EIP-3009" : "Solana"} payments' USDC on chain`, pass: b.received === b.expected, detail: `${b.received} of ${b.expected} base units` };
+      return {
+        name: `the merchant received exactly the ${c === "evm" ? "EIP-3009" : "Solana"} payments' USDC on chain`,
+        pass: b.received === b.expected,
+        detail: `${b.received} of ${b.expected} base units`,
+      };
     }),
-    ...[...chains.map((c) => ({ c, how: `${PAYMENTS} at once` })), ...single.map((c) => ({ c, how: "one at a time (reference)" }))].map(({ c, how }) => ({
+    ...[
+      ...chains.map((c) => ({ c, how: `${PAYMENTS} at once` })),
+      ...single.map((c) => ({ c, how: "one at a time (reference)" })),
+    ].map(({ c, how }) => ({
       name: `${c.chain === "evm" ? "EIP-3009" : "Solana"} p99(confirm->final) - p99(chain's own) <= block time + 1 s, ${how}`,
       pass: c.p99Diff <= c.targetMs,
       detail: `${c.p99Diff.toFixed(0)} ms, target ${c.targetMs} ms`,
@@ -101,17 +135,51 @@ async function main(cleanups: Cleanup[]): Promise<void> {
       pass: Number(r.totalPerPayment.toFixed(2)) <= r.target,
       detail: `${r.prepPerPayment.toFixed(2)} + ${r.confirmPerPayment.toFixed(2)} = ${r.totalPerPayment.toFixed(2)}; ${Math.round(r.totalPerPayment * r.payments)} calls for ${r.payments} payments`,
     })),
-    { name: "watcher queries per pass independent of not-due rows (0, 10, 10,000)", pass: flat(0) && flat(DUE), detail: [0, DUE].map((d) => `${d} due: ${byNotDue(d).map((f) => [...new Set(f.queries)].join("/")).join(", ")}`).join("; ") },
-    { name: "the claim reads payment_submissions_due_idx", pass: watcher.plans.every((p) => p.usesDueIndex), detail: watcher.plans.map((p) => `${p.due} due: ${p.usesDueIndex ? "yes" : "no"}`).join(", ") },
+    {
+      name: "watcher queries per pass independent of not-due rows (0, 10, 10,000)",
+      pass: flat(0) && flat(DUE),
+      detail: [0, DUE]
+        .map(
+          (d) =>
+            `${d} due: ${byNotDue(d)
+              .map((f) => [...new Set(f.queries)].join("/"))
+              .join(", ")}`,
+        )
+        .join("; "),
+    },
+    {
+      name: "the claim reads payment_submissions_due_idx",
+      pass: watcher.plans.every((p) => p.usesDueIndex),
+      detail: watcher.plans.map((p) => `${p.due} due: ${p.usesDueIndex ? "yes" : "no"}`).join(", "),
+    },
   ];
   printChecks(checks);
 
   const out = join(ARTIFACTS, "bench-settle.json");
   const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model, node: process.version, loadAverage: load };
-  const json = { at: new Date().toISOString(), machine, settings: { payments: PAYMENTS, oneAtATime: ONE_AT_A_TIME, instances: INSTANCES, notDue: NOT_DUE, due: DUE, passes: PASSES }, chains, oneAtATime: single, total, rpc, watcher, checks };
+  const json = {
+    at: new Date().toISOString(),
+    machine,
+    settings: {
+      payments: PAYMENTS,
+      oneAtATime: ONE_AT_A_TIME,
+      instances: INSTANCES,
+      notDue: NOT_DUE,
+      due: DUE,
+      passes: PASSES,
+    },
+    chains,
+    oneAtATime: single,
+    total,
+    rpc,
+    watcher,
+    checks,
+  };
   writeFileSync(out, `${JSON.stringify(json, (_k, v: unknown) => (typeof v === "bigint" ? v.toString() : v), 2)}\n`);
   const failed = checks.filter((c) => !c.pass);
-  console.log(`\n${failed.length ? `FAIL: ${failed.length} target(s) missed` : "PASS: every target met"}; figures in ${out.slice(ROOT.length + 1)}`);
+  console.log(
+    `\n${failed.length ? `FAIL: ${failed.length} target(s) missed` : "PASS: every target met"}; figures in ${out.slice(ROOT.length + 1)}`,
+  );
 }
 
 await runWithCleanups("the apps, the proxies and the devnet", main);

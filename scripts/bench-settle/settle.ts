@@ -18,7 +18,16 @@ import { preparePayments, type Chain, type Prepared } from "./prepare";
 
 export type Counts = Record<Chain, Record<string, number>>;
 export type PaymentTimes = Prepared & Fired & { finalStatus?: string; finalAt?: number; txHash?: string };
-export type Settled = { payments: PaymentTimes[]; sequential: PaymentTimes[]; prepCounts: Counts; confirmCounts: Counts; prepSeconds: number; cpu: CpuUse; clockPolls: { made: number; failed: number }; balances: Record<Chain, { expected: bigint; received: bigint }> };
+export type Settled = {
+  payments: PaymentTimes[];
+  sequential: PaymentTimes[];
+  prepCounts: Counts;
+  confirmCounts: Counts;
+  prepSeconds: number;
+  cpu: CpuUse;
+  clockPolls: { made: number; failed: number };
+  balances: Record<Chain, { expected: bigint; received: bigint }>;
+};
 
 const PREP_CONCURRENCY = 8;
 
@@ -27,8 +36,14 @@ function countsOf(instances: Instances): Counts {
 }
 
 function newMerchant(sql: postgres.Sql, name: string) {
-  const keys = { evmAddress: privateKeyToAccount(generatePrivateKey()).address, solanaAddress: Keypair.generate().publicKey.toBase58() };
-  return createMerchant(drizzle(sql, { schema }) as unknown as Db, { name, currency: "USD", ...keys }).then((m) => ({ ...m, ...keys }));
+  const keys = {
+    evmAddress: privateKeyToAccount(generatePrivateKey()).address,
+    solanaAddress: Keypair.generate().publicKey.toBase58(),
+  };
+  return createMerchant(drizzle(sql, { schema }) as unknown as Db, { name, currency: "USD", ...keys }).then((m) => ({
+    ...m,
+    ...keys,
+  }));
 }
 
 /**
@@ -36,12 +51,23 @@ function newMerchant(sql: postgres.Sql, name: string) {
  * confirm's answer, when the bench got its final status (final-clock.ts) and its transaction.
  */
 async function confirmAll(sql: postgres.Sql, prepared: Prepared[], timeoutMs: number): Promise<PaymentTimes[]> {
-  const finals = await listenForFinals(sql, prepared.map((p) => p.paymentId));
+  const finals = await listenForFinals(
+    sql,
+    prepared.map((p) => p.paymentId),
+  );
   const fired = await fireConfirms(prepared);
   await finals.wait(timeoutMs);
-  const rows = await sql<{ id: string; txHash: string | null }[]>`select id, tx_hash as "txHash" from payments where id = any(${prepared.map((p) => p.paymentId)})`;
+  const rows = await sql<
+    { id: string; txHash: string | null }[]
+  >`select id, tx_hash as "txHash" from payments where id = any(${prepared.map((p) => p.paymentId)})`;
   const hashes = new Map(rows.map((r) => [r.id, r.txHash ?? undefined]));
-  return prepared.map((p, i) => ({ ...p, ...fired[i]!, finalStatus: finals.status.get(p.paymentId), finalAt: finals.finalAt(p.paymentId), txHash: hashes.get(p.paymentId) }));
+  return prepared.map((p, i) => ({
+    ...p,
+    ...fired[i]!,
+    finalStatus: finals.status.get(p.paymentId),
+    finalAt: finals.finalAt(p.paymentId),
+    txHash: hashes.get(p.paymentId),
+  }));
 }
 
 /**
@@ -51,9 +77,18 @@ async function confirmAll(sql: postgres.Sql, prepared: Prepared[], timeoutMs: nu
  * it, the first concurrent confirms of each process all miss those caches together.
  */
 async function warmUp(devnet: DevnetInfo, sql: postgres.Sql, appUrls: string[], timeoutMs: number): Promise<void> {
-  const warm = await preparePayments(devnet, appUrls, await newMerchant(sql, "Settle Bench warm-up"), 2 * appUrls.length, PREP_CONCURRENCY);
+  const warm = await preparePayments(
+    devnet,
+    appUrls,
+    await newMerchant(sql, "Settle Bench warm-up"),
+    2 * appUrls.length,
+    PREP_CONCURRENCY,
+  );
   const failed = (await confirmAll(sql, warm, timeoutMs)).filter((p) => p.finalStatus !== "succeeded");
-  if (failed.length) throw new Error(`warm-up: ${failed.length} of ${warm.length} payments did not succeed (${failed.map((p) => p.paymentId).join(", ")})`);
+  if (failed.length)
+    throw new Error(
+      `warm-up: ${failed.length} of ${warm.length} payments did not succeed (${failed.map((p) => p.paymentId).join(", ")})`,
+    );
   console.log(`warm-up: ${warm.length} payments (one per chain per instance) settled, left out of the figures`);
 }
 
@@ -85,7 +120,9 @@ export async function settle(
     const prepared = await preparePayments(devnet, appUrls, merchant, run.payments, PREP_CONCURRENCY);
     const prepSeconds = (performance.now() - prepStarted) / 1000;
     const prepCounts = countsOf(instances);
-    console.log(`prepared ${prepared.length} payments in ${prepSeconds.toFixed(1)} s (create, options, fetch for Solana, sign)`);
+    console.log(
+      `prepared ${prepared.length} payments in ${prepSeconds.toFixed(1)} s (create, options, fetch for Solana, sign)`,
+    );
     instances.evm.resetCounts();
     instances.solana.resetCounts();
 
@@ -95,16 +132,28 @@ export async function settle(
     const payments = await confirmAll(sql, prepared, run.timeoutMs);
     const cpu = cpuBetween(cpuBefore, await sampleCpu(run.cpuGroups, sql, database));
     const refused = payments.filter((f) => f.httpStatus !== 200);
-    console.log(`confirms answered: ${payments.length - refused.length} x 200${refused.length ? `, ${refused.length} refused, e.g. ${refused[0]!.httpStatus} ${refused[0]!.error}` : ""}`);
+    console.log(
+      `confirms answered: ${payments.length - refused.length} x 200${refused.length ? `, ${refused.length} refused, e.g. ${refused[0]!.httpStatus} ${refused[0]!.error}` : ""}`,
+    );
     // The last sends' confirmations, if any is still being polled.
     for (let i = 0; i < 100 && clock.outstanding() > 0; i++) await new Promise((r) => setTimeout(r, 20));
     const confirmCounts = countsOf(instances);
     const clockPolls = clock.polls();
-    const expected = (chain: Chain) => prepared.filter((p) => p.chain === chain).reduce((sum, p) => sum + p.tokenAmount, 0n);
+    const expected = (chain: Chain) =>
+      prepared.filter((p) => p.chain === chain).reduce((sum, p) => sum + p.tokenAmount, 0n);
     const received = await merchantBalances(devnet, merchant);
-    const balances = { evm: { expected: expected("evm"), received: received.evm }, solana: { expected: expected("solana"), received: received.solana } };
+    const balances = {
+      evm: { expected: expected("evm"), received: received.evm },
+      solana: { expected: expected("solana"), received: received.solana },
+    };
 
-    const single = await preparePayments(devnet, appUrls, await newMerchant(sql, "Settle Bench one at a time"), run.oneAtATime, PREP_CONCURRENCY);
+    const single = await preparePayments(
+      devnet,
+      appUrls,
+      await newMerchant(sql, "Settle Bench one at a time"),
+      run.oneAtATime,
+      PREP_CONCURRENCY,
+    );
     const sequential: PaymentTimes[] = [];
     for (const p of single) sequential.push(...(await confirmAll(sql, [p], run.timeoutMs)));
     clock.record(false);
@@ -116,11 +165,22 @@ export async function settle(
 }
 
 /** The merchant's USDC on each chain, read from the chains themselves. */
-async function merchantBalances(devnet: DevnetInfo, merchant: { evmAddress: Address; solanaAddress: string }): Promise<Record<Chain, bigint>> {
+async function merchantBalances(
+  devnet: DevnetInfo,
+  merchant: { evmAddress: Address; solanaAddress: string },
+): Promise<Record<Chain, bigint>> {
   const usdc = devnet.evm.tokens.find((t) => t.symbol === "USDC")!;
-  const evm = await createPublicClient({ transport: http(devnet.evm.rpcUrl) }).readContract({ address: usdc.address as Address, abi: ERC20_ABI, functionName: "balanceOf", args: [merchant.evmAddress] });
+  const evm = await createPublicClient({ transport: http(devnet.evm.rpcUrl) }).readContract({
+    address: usdc.address as Address,
+    abi: ERC20_ABI,
+    functionName: "balanceOf",
+    args: [merchant.evmAddress],
+  });
   const mint = new PublicKey(devnet.solana.tokens.find((t) => t.symbol === "USDC")!.mint);
   const ata = getAssociatedTokenAddressSync(mint, new PublicKey(merchant.solanaAddress), true);
-  const solana = await new Connection(devnet.solana.rpcUrl, "confirmed").getTokenAccountBalance(ata).then((b) => BigInt(b.value.amount), () => 0n);
+  const solana = await new Connection(devnet.solana.rpcUrl, "confirmed").getTokenAccountBalance(ata).then(
+    (b) => BigInt(b.value.amount),
+    () => 0n,
+  );
   return { evm, solana };
 }

@@ -8,11 +8,26 @@ import { checkDueSubmissions } from "@/lib/settlement/check-due-submissions";
 import type { DevnetInfo } from "../devnet/index";
 import { seedSubmissions, seedTarget, setDue } from "./watcher-seed";
 
-export type PassFigures = { notDue: number; due: number; passes: number; queries: number[]; statements: Record<string, number>; claimed: number; medianMs: number; maxMs: number };
+export type PassFigures = {
+  notDue: number;
+  due: number;
+  passes: number;
+  queries: number[];
+  statements: Record<string, number>;
+  claimed: number;
+  medianMs: number;
+  maxMs: number;
+};
 export type ClaimPlan = { notDue: number; due: number; lines: string[]; usesDueIndex: boolean };
 
 /** The first words of a statement: `update "payment_submissions"`, `select`, `begin`. */
-const kindOf = (query: string) => query.trim().split(/\s+/).slice(0, query.trim().startsWith("update") ? 2 : 1).join(" ").toLowerCase();
+const kindOf = (query: string) =>
+  query
+    .trim()
+    .split(/\s+/)
+    .slice(0, query.trim().startsWith("update") ? 2 : 1)
+    .join(" ")
+    .toLowerCase();
 
 /**
  * Watcher passes (lib/settlement's checkDueSubmissions, in this process) against a database of
@@ -22,14 +37,27 @@ const kindOf = (query: string) => query.trim().split(/\s+/).slice(0, query.trim(
  * rescheduled), `passes` passes each, the due rows made due again before each pass by another
  * client. Also EXPLAIN ANALYZE of the claim statement as the pass sent it, in a rolled-back transaction.
  */
-export async function measureWatcherPasses(url: string, devnet: DevnetInfo, notDue: number, due: number, passes: number) {
+export async function measureWatcherPasses(
+  url: string,
+  devnet: DevnetInfo,
+  notDue: number,
+  due: number,
+  passes: number,
+) {
   await runMigrations(url);
   const admin = postgres(url, { max: 1, onnotice: () => {} });
   const sent: { query: string; params: unknown[] }[] = [];
-  const counted = postgres(url, { max: 4, onnotice: () => {}, debug: (_c, query, params) => void sent.push({ query, params }) });
+  const counted = postgres(url, {
+    max: 4,
+    onnotice: () => {},
+    debug: (_c, query, params) => void sent.push({ query, params }),
+  });
   const db = drizzle(counted, { schema }) as unknown as Db;
   try {
-    const { merchantId } = await createMerchant(drizzle(admin, { schema }) as unknown as Db, { name: "Watcher Bench", currency: "USD" });
+    const { merchantId } = await createMerchant(drizzle(admin, { schema }) as unknown as Db, {
+      name: "Watcher Bench",
+      currency: "USD",
+    });
     const target = seedTarget(devnet, merchantId);
     await seedSubmissions(admin, target, "due", 1, due);
     const figures: PassFigures[] = [];
@@ -56,9 +84,19 @@ export async function measureWatcherPasses(url: string, devnet: DevnetInfo, notD
           if (pass === 1) for (const s of sent) statements[kindOf(s.query)] = (statements[kindOf(s.query)] ?? 0) + 1;
         }
         const claim = sent[0]!;
-        if (level === notDue) plans.push({ notDue: level, due: dueNow, ...(await explainClaim(admin, claim, dueNow > 0)) });
+        if (level === notDue)
+          plans.push({ notDue: level, due: dueNow, ...(await explainClaim(admin, claim, dueNow > 0)) });
         const sorted = [...times].sort((a, b) => a - b);
-        figures.push({ notDue: level, due: dueNow, passes, queries, statements, claimed, medianMs: sorted[Math.floor(sorted.length / 2)]!, maxMs: sorted.at(-1)! });
+        figures.push({
+          notDue: level,
+          due: dueNow,
+          passes,
+          queries,
+          statements,
+          claimed,
+          medianMs: sorted[Math.floor(sorted.length / 2)]!,
+          maxMs: sorted.at(-1)!,
+        });
       }
     }
     return { figures, plans };
@@ -70,13 +108,21 @@ export async function measureWatcherPasses(url: string, devnet: DevnetInfo, notD
 class Rollback extends Error {}
 
 /** EXPLAIN (ANALYZE, BUFFERS) of the claim as sent (same text, same parameters), rolled back so nothing is claimed. */
-async function explainClaim(sql: postgres.Sql, claim: { query: string; params: unknown[] }, due: boolean): Promise<{ lines: string[]; usesDueIndex: boolean }> {
-  if (!/for update skip locked/i.test(claim.query)) throw new Error(`the pass's first statement is not the claim: ${claim.query.slice(0, 80)}`);
+async function explainClaim(
+  sql: postgres.Sql,
+  claim: { query: string; params: unknown[] },
+  due: boolean,
+): Promise<{ lines: string[]; usesDueIndex: boolean }> {
+  if (!/for update skip locked/i.test(claim.query))
+    throw new Error(`the pass's first statement is not the claim: ${claim.query.slice(0, 80)}`);
   if (due) await setDue(sql, true);
   let lines: string[] = [];
   await sql
     .begin(async (tx) => {
-      const rows = await tx.unsafe<{ "QUERY PLAN": string }[]>(`explain (analyze, buffers) ${claim.query}`, claim.params as never[]);
+      const rows = await tx.unsafe<{ "QUERY PLAN": string }[]>(
+        `explain (analyze, buffers) ${claim.query}`,
+        claim.params as never[],
+      );
       lines = rows.map((r) => r["QUERY PLAN"]);
       throw new Rollback();
     })

@@ -25,7 +25,13 @@ export function seedTarget(devnet: DevnetInfo, merchantId: string): SeedTarget {
  * check finds it still unseen and reschedules it). `not_due` rows are next checked in an hour, `due`
  * rows a second ago. Set-based SQL, as the app's own writes would leave them.
  */
-export async function seedSubmissions(sql: postgres.Sql, t: SeedTarget, kind: "not_due" | "due", from: number, to: number): Promise<void> {
+export async function seedSubmissions(
+  sql: postgres.Sql,
+  t: SeedTarget,
+  kind: "not_due" | "due",
+  from: number,
+  to: number,
+): Promise<void> {
   const tag = kind === "due" ? "wd" : "wn";
   const nextCheck = kind === "due" ? "now() - interval '1 second'" : "now() + interval '1 hour'";
   await sql.begin(async (tx) => {

@@ -18,7 +18,11 @@ export async function startBenchReceiver(secret: () => string) {
       const arrivedAt = Date.now();
       const body = Buffer.concat(chunks).toString("utf8");
       try {
-        const event = new Webhook(secret()).verify(body, req.headers as Record<string, string>) as { id: string; type: string; created_at: string };
+        const event = new Webhook(secret()).verify(body, req.headers as Record<string, string>) as {
+          id: string;
+          type: string;
+          created_at: string;
+        };
         arrivals.push({ eventId: event.id, type: event.type, changedAt: Date.parse(event.created_at), arrivedAt });
         res.writeHead(200).end();
       } catch {

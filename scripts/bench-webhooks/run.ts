@@ -34,11 +34,14 @@ const CONCURRENCY = positiveInt("BENCH_CONCURRENCY", 16);
 const TIMEOUT_S = positiveInt("BENCH_TIMEOUT_S", 120);
 
 function scratchName(): string {
-  const own = process.env.DATABASE_URL ? new URL(process.env.DATABASE_URL).pathname.slice(1).replace(/[^a-z0-9_]/gi, "") : "";
+  const own = process.env.DATABASE_URL
+    ? new URL(process.env.DATABASE_URL).pathname.slice(1).replace(/[^a-z0-9_]/gi, "")
+    : "";
   return `${own || "bench"}_webhooks`;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
 async function main(cleanups: Cleanup[]): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
@@ -53,18 +56,38 @@ async function main(cleanups: Cleanup[]): Promise<void> {
   const app = await launchNextServer({
     port,
     logFile: join(ARTIFACTS, "bench-webhooks-app.log"),
-    env: { DATABASE_URL: scratch.url, WEBHOOK_ALLOW_PRIVATE: "true", WEBHOOK_CONCURRENCY: process.env.BENCH_WEBHOOK_CONCURRENCY, LOG_LEVEL: "warn", DEVNET_FILE: join(ARTIFACTS, "no-devnet.json"), NETWORKS_FILE: undefined },
+    env: {
+      DATABASE_URL: scratch.url,
+      WEBHOOK_ALLOW_PRIVATE: "true",
+      WEBHOOK_CONCURRENCY: process.env.BENCH_WEBHOOK_CONCURRENCY,
+      LOG_LEVEL: "warn",
+      DEVNET_FILE: join(ARTIFACTS, "no-devnet.json"),
+      NETWORKS_FILE: undefined,
+    },
   });
   cleanups.push({ name: "app", pid: app.pid, run: app.stop });
   const sql = postgres(scratch.url, { max: 2, onnotice: () => {} });
   cleanups.push({ name: "bench connection", run: () => sql.end({ timeout: 5 }) });
   const db = drizzle(sql, { schema }) as unknown as Db;
-  const merchant = await createMerchant(db, { name: "Bench Shop", currency: "USD", evmAddress: null, solanaAddress: null });
+  const merchant = await createMerchant(db, {
+    name: "Bench Shop",
+    currency: "USD",
+    evmAddress: null,
+    solanaAddress: null,
+  });
   secret = newWebhookSecret();
-  await db.insert(schema.webhookEndpoints).values({ id: newId("whe"), merchantId: merchant.merchantId, url: receiver.url, secret });
-  console.log(`app ${app.url} (pid ${app.pid}) on ${scratch.origin}; receiver ${receiver.url}; ${PAYMENTS} payments, ${CONCURRENCY} at a time, on ${cpus().length} cores`);
+  await db
+    .insert(schema.webhookEndpoints)
+    .values({ id: newId("whe"), merchantId: merchant.merchantId, url: receiver.url, secret });
+  console.log(
+    `app ${app.url} (pid ${app.pid}) on ${scratch.origin}; receiver ${receiver.url}; ${PAYMENTS} payments, ${CONCURRENCY} at a time, on ${cpus().length} cores`,
+  );
 
-  const headers = { "api-key": merchant.apiKey, "merchant-id": merchant.merchantId, "content-type": "application/json" };
+  const headers = {
+    "api-key": merchant.apiKey,
+    "merchant-id": merchant.merchantId,
+    "content-type": "application/json",
+  };
   const call = async (path: string, body: unknown) => {
     const res = await fetch(`${app.url}${path}`, { method: "POST", headers, body: JSON.stringify(body) });
     if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
@@ -76,7 +99,10 @@ async function main(cleanups: Cleanup[]): Promise<void> {
     Array.from({ length: CONCURRENCY }, async () => {
       while (next < PAYMENTS) {
         const i = next++;
-        const { paymentId } = await call("/v1/merchant/payment", { amount: { unit: "iso4217/USD", value: String(100 + i) }, referenceId: `bench-${i}` });
+        const { paymentId } = await call("/v1/merchant/payment", {
+          amount: { unit: "iso4217/USD", value: String(100 + i) },
+          referenceId: `bench-${i}`,
+        });
         await call(`/v1/payments/${paymentId}/cancel`, {});
       }
     }),
@@ -97,7 +123,13 @@ async function main(cleanups: Cleanup[]): Promise<void> {
 
 type Split = { wait_p50: number; wait_p99: number; attempt_p50: number; attempt_p99: number };
 
-function report(arrivals: Arrival[], expected: number, refused: number, t: { started: number; changesDone: number }, split: Split) {
+function report(
+  arrivals: Arrival[],
+  expected: number,
+  refused: number,
+  t: { started: number; changesDone: number },
+  split: Split,
+) {
   const delays = arrivals.map((a) => a.arrivedAt - a.changedAt).sort((a, b) => a - b);
   const last = Math.max(...arrivals.map((a) => a.arrivedAt));
   const unique = new Set(arrivals.map((a) => a.eventId)).size;
@@ -106,15 +138,31 @@ function report(arrivals: Arrival[], expected: number, refused: number, t: { sta
     changesPerSecond: Math.round((expected / (t.changesDone - t.started)) * 1000),
     deliveredPerSecond: Math.round((arrivals.length / (last - t.started)) * 1000),
     split,
-    delayMs: { p50: percentile(delays, 50), p90: percentile(delays, 90), p99: percentile(delays, 99), max: delays.at(-1) ?? NaN },
+    delayMs: {
+      p50: percentile(delays, 50),
+      p90: percentile(delays, 90),
+      p99: percentile(delays, 99),
+      max: delays.at(-1) ?? NaN,
+    },
   };
   writeFileSync(join(ARTIFACTS, "bench-webhooks.json"), JSON.stringify(figures, null, 2));
-  console.log(`\nstate changes: ${expected} in ${((t.changesDone - t.started) / 1000).toFixed(1)} s (${figures.changesPerSecond}/s)`);
-  console.log(`delivered:     ${arrivals.length} events (${unique} distinct, ${refused} refused signatures) at ${figures.deliveredPerSecond}/s`);
-  console.log(`change -> delivery: p50 ${figures.delayMs.p50} ms, p90 ${figures.delayMs.p90} ms, p99 ${figures.delayMs.p99} ms, max ${figures.delayMs.max} ms`);
-  console.log(`  of which:     change -> attempt started p50 ${split.wait_p50} ms, p99 ${split.wait_p99} ms; attempt (POST to answer) p50 ${split.attempt_p50} ms, p99 ${split.attempt_p99} ms`);
+  console.log(
+    `\nstate changes: ${expected} in ${((t.changesDone - t.started) / 1000).toFixed(1)} s (${figures.changesPerSecond}/s)`,
+  );
+  console.log(
+    `delivered:     ${arrivals.length} events (${unique} distinct, ${refused} refused signatures) at ${figures.deliveredPerSecond}/s`,
+  );
+  console.log(
+    `change -> delivery: p50 ${figures.delayMs.p50} ms, p90 ${figures.delayMs.p90} ms, p99 ${figures.delayMs.p99} ms, max ${figures.delayMs.max} ms`,
+  );
+  console.log(
+    `  of which:     change -> attempt started p50 ${split.wait_p50} ms, p99 ${split.wait_p99} ms; attempt (POST to answer) p50 ${split.attempt_p50} ms, p99 ${split.attempt_p99} ms`,
+  );
   const checks = [
-    { pass: arrivals.length === expected && unique === expected && refused === 0, detail: `every event delivered once, verified (${unique}/${expected})` },
+    {
+      pass: arrivals.length === expected && unique === expected && refused === 0,
+      detail: `every event delivered once, verified (${unique}/${expected})`,
+    },
     { pass: figures.delayMs.p99 < 1000, detail: `p99 change -> delivery under 1 s (${figures.delayMs.p99} ms)` },
   ];
   for (const c of checks) console.log(`${c.pass ? "PASS" : "FAIL"} ${c.detail}`);

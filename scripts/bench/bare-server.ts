@@ -48,7 +48,8 @@ const server = createServer((req, res) => {
     return send(res, 401, { code: "missing_api_key", message: "Missing Api-Key or Merchant-Id" });
   }
   (async () => {
-    if (!(await authenticate(merchantId, apiKey))) return send(res, 401, { code: "invalid_api_key", message: "Invalid key" });
+    if (!(await authenticate(merchantId, apiKey)))
+      return send(res, 401, { code: "invalid_api_key", message: "Invalid key" });
     const [row] = await sql<{ status: string; expiresAt: Date }[]>`
       select id, status, expires_at as "expiresAt" from payments where id = ${id} and merchant_id = ${merchantId}`;
     if (!row) return send(res, 404, { code: "payment_not_found", message: "No such payment" });

@@ -95,7 +95,11 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
 
 function requestBytes(url: URL, req: LoadRequest): Buffer {
   const body = req.body === undefined ? undefined : Buffer.from(req.body);
-  const lines = [`${req.method ?? "GET"} ${url.pathname}${url.search} HTTP/1.1`, `Host: ${url.host}`, "Connection: keep-alive"];
+  const lines = [
+    `${req.method ?? "GET"} ${url.pathname}${url.search} HTTP/1.1`,
+    `Host: ${url.host}`,
+    "Connection: keep-alive",
+  ];
   for (const [name, value] of Object.entries(req.headers ?? {})) lines.push(`${name}: ${value}`);
   if (body) lines.push(`Content-Length: ${body.length}`);
   const head = Buffer.from(`${lines.join("\r\n")}\r\n\r\n`);
@@ -131,7 +135,8 @@ class ResponseReader {
       const end = bodyStart + Number(length[1]);
       return this.buf.length >= end ? { status, length: end } : undefined;
     }
-    if (!/\r\ntransfer-encoding:\s*chunked/i.test(head)) throw new Error(`response without a length: ${head.split("\r\n")[0]}`);
+    if (!/\r\ntransfer-encoding:\s*chunked/i.test(head))
+      throw new Error(`response without a length: ${head.split("\r\n")[0]}`);
     let at = bodyStart;
     for (;;) {
       const lineEnd = this.buf.indexOf(CRLF, at);

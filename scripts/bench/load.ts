@@ -26,7 +26,12 @@ export async function warmUp(target: Target, connections: number, seconds: numbe
  * counted (connection set-up, re-warmed caches), then the timed window. Server CPU is sampled at
  * the window's edges.
  */
-export async function measure(target: Target, connections: number, seconds: number, warmupSeconds = 1): Promise<{ figures: RunFigures; latenciesMs: Float64Array }> {
+export async function measure(
+  target: Target,
+  connections: number,
+  seconds: number,
+  warmupSeconds = 1,
+): Promise<{ figures: RunFigures; latenciesMs: Float64Array }> {
   const idleBefore = await machineIdle();
   let cpuBefore: number | undefined;
   let cpuAfter: number | undefined;
@@ -43,7 +48,8 @@ export async function measure(target: Target, connections: number, seconds: numb
     non2xx: r.requests - ok,
     errors: r.errors,
     statusCodes: r.statusCodes,
-    cpuMsPerRequest: cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / Math.max(1, r.requests),
+    cpuMsPerRequest:
+      cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / Math.max(1, r.requests),
     idleBefore,
   };
   return { figures, latenciesMs: r.latenciesMs };

@@ -18,7 +18,8 @@ const medianOf = (xs: (number | undefined)[]) => (xs.some((x) => x === undefined
 
 export function summarise(target: Target, rounds: RunFigures[], latencies: Float64Array[]): TargetResult {
   const statusCodes: Record<string, number> = {};
-  for (const r of rounds) for (const [code, n] of Object.entries(r.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + n;
+  for (const r of rounds)
+    for (const [code, n] of Object.entries(r.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + n;
   const pooled = new Float64Array(latencies.reduce((n, l) => n + l.length, 0));
   let at = 0;
   for (const l of latencies) {
@@ -48,7 +49,8 @@ export function summarise(target: Target, rounds: RunFigures[], latencies: Float
  * both) and summarised by their median.
  */
 export function ratiosOf(by: Record<string, TargetResult>) {
-  const perRound = (a: string, b: string) => by[a]!.rounds.map((r, i) => r.requestsPerSec / by[b]!.rounds[i]!.requestsPerSec);
+  const perRound = (a: string, b: string) =>
+    by[a]!.rounds.map((r, i) => r.requestsPerSec / by[b]!.rounds[i]!.requestsPerSec);
   const cpu = (name: string) => by[name]!.overall.cpuMsPerRequest;
   const statusOverTrivialPerRound = perRound("status", "trivial");
   return {
@@ -57,7 +59,8 @@ export function ratiosOf(by: Record<string, TargetResult>) {
     statusOverBare: median(perRound("status", "bare")),
     createOverTrivial: median(perRound("create", "trivial")),
     // The same ratio from server CPU per request (trivial / status): what throughput would show on a quiet machine.
-    statusOverTrivialByCpu: cpu("trivial") === undefined || cpu("status") === undefined ? undefined : cpu("trivial")! / cpu("status")!,
+    statusOverTrivialByCpu:
+      cpu("trivial") === undefined || cpu("status") === undefined ? undefined : cpu("trivial")! / cpu("status")!,
   };
 }
 
@@ -79,7 +82,15 @@ export function checksOf(by: Record<string, TargetResult>, connections: number):
     {
       name: "zero errors and zero non-2xx under load (all targets)",
       pass: failing.length === 0,
-      detail: failing.length === 0 ? "none" : failing.map((t) => `${t.name}: ${t.overall.errors} errors, ${t.overall.non2xx} non-2xx ${JSON.stringify(t.overall.statusCodes)}`).join("; "),
+      detail:
+        failing.length === 0
+          ? "none"
+          : failing
+              .map(
+                (t) =>
+                  `${t.name}: ${t.overall.errors} errors, ${t.overall.non2xx} non-2xx ${JSON.stringify(t.overall.statusCodes)}`,
+              )
+              .join("; "),
     },
   ];
 }
@@ -91,23 +102,50 @@ export function printReport(results: TargetResult[], checks: Check[], connection
   const row = (cells: (string | number)[]) =>
     console.log(cells.map((c, i) => (i < 2 ? String(c).padEnd(i === 0 ? width : 5) : String(c).padStart(8))).join(" "));
   console.log(`\n${connections} connections, ${seconds} s per run, each after a 1 s warm-up`);
-  console.log(`"all": req/s and cpu/req = median of the rounds; p50/p99 = over every round's responses; non-2xx/errors = sum`);
+  console.log(
+    `"all": req/s and cpu/req = median of the rounds; p50/p99 = over every round's responses; non-2xx/errors = sum`,
+  );
   console.log(`"cpu/req" = server process CPU ms per request; "idle" = machine idle in the 0.5 s before the run`);
   row(["target", "round", "req/s", "p50 ms", "p99 ms", "non-2xx", "errors", "cpu/req", "idle"]);
   for (const t of results) {
     t.rounds.forEach((r, i) =>
-      row([i === 0 ? t.label : "", String(i + 1), r.requestsPerSec.toFixed(0), r.p50Ms, r.p99Ms, r.non2xx, r.errors, fixed(r.cpuMsPerRequest, 3), r.idleBefore === undefined ? "n/a" : `${(r.idleBefore * 100).toFixed(0)}%`]),
+      row([
+        i === 0 ? t.label : "",
+        String(i + 1),
+        r.requestsPerSec.toFixed(0),
+        r.p50Ms,
+        r.p99Ms,
+        r.non2xx,
+        r.errors,
+        fixed(r.cpuMsPerRequest, 3),
+        r.idleBefore === undefined ? "n/a" : `${(r.idleBefore * 100).toFixed(0)}%`,
+      ]),
     );
     const o = t.overall;
-    row(["", "all", o.requestsPerSec.toFixed(0), o.p50Ms.toFixed(1), o.p99Ms.toFixed(1), o.non2xx, o.errors, fixed(o.cpuMsPerRequest, 3), ""]);
+    row([
+      "",
+      "all",
+      o.requestsPerSec.toFixed(0),
+      o.p50Ms.toFixed(1),
+      o.p99Ms.toFixed(1),
+      o.non2xx,
+      o.errors,
+      fixed(o.cpuMsPerRequest, 3),
+      "",
+    ]);
   }
   const ratios = ratiosOf(Object.fromEntries(results.map((r) => [r.name, r])));
   console.log("\nratios of req/s (median of the per-round ratios)");
-  console.log(`  status / trivial route  ${ratios.statusOverTrivial.toFixed(2)}  (target >= 0.80; from CPU per request: ${fixed(ratios.statusOverTrivialByCpu, 2)})`);
+  console.log(
+    `  status / trivial route  ${ratios.statusOverTrivial.toFixed(2)}  (target >= 0.80; from CPU per request: ${fixed(ratios.statusOverTrivialByCpu, 2)})`,
+  );
   console.log(`  status / bare server    ${ratios.statusOverBare.toFixed(2)}`);
   console.log(`  create / trivial route  ${ratios.createOverTrivial.toFixed(2)}`);
   const busy = results.flatMap((t) => t.rounds).filter((r) => r.idleBefore !== undefined && r.idleBefore < 0.9);
-  if (busy.length > 0) console.log(`\nWARNING: ${busy.length} of ${results.length * results[0]!.rounds.length} runs started while other processes used the CPU: req/s are noisy (CPU per request much less so)`);
+  if (busy.length > 0)
+    console.log(
+      `\nWARNING: ${busy.length} of ${results.length * results[0]!.rounds.length} runs started while other processes used the CPU: req/s are noisy (CPU per request much less so)`,
+    );
   console.log("");
   for (const c of checks) console.log(`${c.pass ? "PASS" : "FAIL"}  ${c.name}: ${c.detail}`);
 }

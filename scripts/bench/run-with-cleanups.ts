@@ -33,7 +33,8 @@ export async function runWithCleanups(what: string, main: (cleanups: Cleanup[]) 
 async function stopAll(cleanups: Cleanup[]): Promise<void> {
   for (const c of cleanups.splice(0).reverse()) {
     await c.run().catch((err: unknown) => console.warn(`cleanup of ${c.name} failed: ${String(err)}`));
-    if (c.pid && !(await groupGone(c.pid))) console.warn(`WARNING: ${c.name} (process group ${c.pid}) is still running`);
+    if (c.pid && !(await groupGone(c.pid)))
+      console.warn(`WARNING: ${c.name} (process group ${c.pid}) is still running`);
   }
 }
 

@@ -16,7 +16,15 @@ import { feesByMerchant } from "@/lib/fees/fees-by-merchant";
 
 export class UsageError extends Error {}
 
-type Flags = { name?: string; "evm-address"?: string; "solana-address"?: string; currency?: string; email?: string; password?: string; json?: boolean };
+type Flags = {
+  name?: string;
+  "evm-address"?: string;
+  "solana-address"?: string;
+  currency?: string;
+  email?: string;
+  password?: string;
+  json?: boolean;
+};
 
 /**
  * Run one CLI command; returns what goes to stdout. Bad input throws UsageError (exit 2). The
@@ -42,7 +50,15 @@ async function gasReport(flags: Flags): Promise<string> {
   if (entries.length === 0) return "no network with a gas key";
   const status = { ok: "ok", low: "LOW", unknown: "unknown" } as const;
   return entries
-    .map((e) => [e.network, e.address, e.balance === null ? "-" : `${e.balance} ${e.symbol}`, `warn below ${e.warnBelow} ${e.symbol}`, status[e.status]].join("\t"))
+    .map((e) =>
+      [
+        e.network,
+        e.address,
+        e.balance === null ? "-" : `${e.balance} ${e.symbol}`,
+        `warn below ${e.warnBelow} ${e.symbol}`,
+        status[e.status],
+      ].join("\t"),
+    )
     .join("\n");
 }
 
@@ -56,7 +72,12 @@ async function feesReport(db: Db, flags: Flags): Promise<string> {
         today: formatMoney(r.today, r.currency),
         month: formatMoney(r.month, r.currency),
         total: formatMoney(r.total, r.currency),
-        native: r.native.map((coin) => ({ chainId: coin.chainId, symbol: coin.symbol, amount: formatUnits(coin.amount, coin.decimals), baseUnits: coin.amount.toString() })),
+        native: r.native.map((coin) => ({
+          chainId: coin.chainId,
+          symbol: coin.symbol,
+          amount: formatUnits(coin.amount, coin.decimals),
+          baseUnits: coin.amount.toString(),
+        })),
       })),
     );
   }
@@ -65,7 +86,18 @@ async function feesReport(db: Db, flags: Flags): Promise<string> {
   return [
     header,
     ...rows.map((r) =>
-      [r.merchantId, r.name, r.payments, formatMoney(r.today, r.currency), formatMoney(r.month, r.currency), formatMoney(r.total, r.currency), r.unvalued, r.native.map((coin) => `${formatUnits(coin.amount, coin.decimals)} ${coin.symbol} on ${coin.chainId}`).join(", ")].join("\t"),
+      [
+        r.merchantId,
+        r.name,
+        r.payments,
+        formatMoney(r.today, r.currency),
+        formatMoney(r.month, r.currency),
+        formatMoney(r.total, r.currency),
+        r.unvalued,
+        r.native
+          .map((coin) => `${formatUnits(coin.amount, coin.decimals)} ${coin.symbol} on ${coin.chainId}`)
+          .join(", "),
+      ].join("\t"),
     ),
   ].join("\n");
 }
@@ -76,12 +108,18 @@ async function merchantCreate(db: Db, flags: Flags): Promise<string> {
   if (name.length > 200) throw new UsageError("--name must be at most 200 characters");
   const currency = (flags.currency ?? "USD").toUpperCase();
   if (!isCurrencyCode(currency)) throw new UsageError(`--currency ${flags.currency} is not an ISO 4217 code`);
-  const evmAddress = flags["evm-address"] === undefined ? null : validated(() => parseEvmAddress(flags["evm-address"]!));
-  const solanaAddress = flags["solana-address"] === undefined ? null : validated(() => parseSolanaAddress(flags["solana-address"]!));
+  const evmAddress =
+    flags["evm-address"] === undefined ? null : validated(() => parseEvmAddress(flags["evm-address"]!));
+  const solanaAddress =
+    flags["solana-address"] === undefined ? null : validated(() => parseSolanaAddress(flags["solana-address"]!));
   const created = await createMerchant(db, { name, currency, evmAddress, solanaAddress });
   const result = { merchantId: created.merchantId, apiKey: created.apiKey };
   if (flags.json) return JSON.stringify(result);
-  return [`merchant ${created.merchantId} created`, `api key (shown once): ${created.apiKey}`, `key id: ${created.keyId}`].join("\n");
+  return [
+    `merchant ${created.merchantId} created`,
+    `api key (shown once): ${created.apiKey}`,
+    `key id: ${created.keyId}`,
+  ].join("\n");
 }
 
 async function merchantList(db: Db, flags: Flags): Promise<string> {
@@ -89,7 +127,9 @@ async function merchantList(db: Db, flags: Flags): Promise<string> {
   if (flags.json) return JSON.stringify(rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })));
   if (rows.length === 0) return "no merchants";
   return rows
-    .map((r) => [r.id, r.name, r.currency, `keys:${r.activeKeys}`, r.evmAddress ?? "-", r.solanaAddress ?? "-"].join("\t"))
+    .map((r) =>
+      [r.id, r.name, r.currency, `keys:${r.activeKeys}`, r.evmAddress ?? "-", r.solanaAddress ?? "-"].join("\t"),
+    )
     .join("\n");
 }
 
@@ -129,7 +169,11 @@ async function partnerCreate(db: Db, flags: Flags): Promise<string> {
   if (name.length > 200) throw new UsageError("--name must be at most 200 characters");
   const created = await createPartner(db, name);
   if (flags.json) return JSON.stringify({ partnerId: created.partnerId, apiKey: created.apiKey });
-  return [`partner ${created.partnerId} created`, `api key (shown once): ${created.apiKey}`, `key id: ${created.keyId}`].join("\n");
+  return [
+    `partner ${created.partnerId} created`,
+    `api key (shown once): ${created.apiKey}`,
+    `key id: ${created.keyId}`,
+  ].join("\n");
 }
 
 function validated<T>(parse: () => T): T {

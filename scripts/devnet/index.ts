@@ -67,7 +67,10 @@ export async function startDevnet(opts: StartDevnetOptions = {}): Promise<Devnet
       startAnvil(evmPort, EVM_CHAIN_ID).then((handle) => {
         anvil = handle;
         // Different keys, so the tokens and the price feeds deploy side by side with stable addresses.
-        return Promise.all([deployTokens(handle.rpcUrl, EVM_CHAIN_ID, accounts), deployPriceFeeds(handle.rpcUrl, EVM_CHAIN_ID, accounts.oracle)]);
+        return Promise.all([
+          deployTokens(handle.rpcUrl, EVM_CHAIN_ID, accounts),
+          deployPriceFeeds(handle.rpcUrl, EVM_CHAIN_ID, accounts.oracle),
+        ]);
       }),
       startSolana({ port: solanaPort, buyerCount: BUYER_COUNT, slotMs: opts.slotMs ?? 400 }).then((s) => {
         solana = s;

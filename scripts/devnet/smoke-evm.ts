@@ -92,10 +92,22 @@ export async function smokeEvm(info: DevnetInfo["evm"], step: (name: string) => 
   // A malleated twin (s -> n - s, v flipped) is just as valid to ecrecover; the token must refuse it.
   const highS = toHex(SECP256K1_N - BigInt(s), { size: 32 });
   await expectRevert(
-    () => publicClient.simulateContract({ account: relayer.account, address: usdc, abi: TOKEN_ABI, functionName: "transferWithAuthorization", args: [...args, v === 27n ? 28 : 27, r, highS] }),
+    () =>
+      publicClient.simulateContract({
+        account: relayer.account,
+        address: usdc,
+        abi: TOKEN_ABI,
+        functionName: "transferWithAuthorization",
+        args: [...args, v === 27n ? 28 : 27, r, highS],
+      }),
     "invalid signature 's' value",
   );
-  const hash = await relayer.writeContract({ address: usdc, abi: TOKEN_ABI, functionName: "transferWithAuthorization", args: [...args, Number(v), r, s] });
+  const hash = await relayer.writeContract({
+    address: usdc,
+    abi: TOKEN_ABI,
+    functionName: "transferWithAuthorization",
+    args: [...args, Number(v), r, s],
+  });
   const receipt = await publicClient.waitForTransactionReceipt({ hash });
   check(receipt.status === "success", `transferWithAuthorization failed: ${hash}`);
   check(receipt.from.toLowerCase() === relayer.account.address.toLowerCase(), "the relayer should have paid the gas");
@@ -103,10 +115,25 @@ export async function smokeEvm(info: DevnetInfo["evm"], step: (name: string) => 
   check(after - before === value, `merchant USDC rose by ${after - before}, expected ${value}`);
   const used = parseEventLogs({ abi: TOKEN_ABI, logs: receipt.logs, eventName: "AuthorizationUsed" });
   check(used.length === 1 && used[0]?.args.nonce === nonce, "AuthorizationUsed event missing");
-  check(await publicClient.readContract({ address: usdc, abi: TOKEN_ABI, functionName: "authorizationState", args: [buyerAccount.address, nonce] }), "authorizationState should be true");
+  check(
+    await publicClient.readContract({
+      address: usdc,
+      abi: TOKEN_ABI,
+      functionName: "authorizationState",
+      args: [buyerAccount.address, nonce],
+    }),
+    "authorizationState should be true",
+  );
   // Replay through either overload must fail: the nonce is spent.
   await expectRevert(
-    () => publicClient.simulateContract({ account: relayer.account, address: usdc, abi: TOKEN_ABI, functionName: "transferWithAuthorization", args: [...args, signature] }),
+    () =>
+      publicClient.simulateContract({
+        account: relayer.account,
+        address: usdc,
+        abi: TOKEN_ABI,
+        functionName: "transferWithAuthorization",
+        args: [...args, signature],
+      }),
     "authorization is used or canceled",
   );
   step(`evm: EIP-3009 transferWithAuthorization +${value} base units, replay and high-s rejected`);
@@ -114,7 +141,12 @@ export async function smokeEvm(info: DevnetInfo["evm"], step: (name: string) => 
   // (b) USDT has no EIP-3009: the buyer sends a plain transfer and pays gas.
   const buyerWallet = walletFor(buyer.privateKey);
   const amount = 5_000_000n;
-  const usdtHash = await buyerWallet.writeContract({ address: usdt, abi: TOKEN_ABI, functionName: "transfer", args: [merchant, amount] });
+  const usdtHash = await buyerWallet.writeContract({
+    address: usdt,
+    abi: TOKEN_ABI,
+    functionName: "transfer",
+    args: [merchant, amount],
+  });
   const usdtReceipt = await publicClient.waitForTransactionReceipt({ hash: usdtHash });
   const transfers = parseEventLogs({ abi: TOKEN_ABI, logs: usdtReceipt.logs, eventName: "Transfer" });
   const log = transfers.find((l) => l.address.toLowerCase() === usdt.toLowerCase());

@@ -41,7 +41,9 @@ if (devnet) {
 
 console.log(lines.join("\n"));
 if (failure) {
-  console.error(`devnet smoke FAILED: ${failure instanceof Error ? (failure.stack ?? failure.message) : String(failure)}`);
+  console.error(
+    `devnet smoke FAILED: ${failure instanceof Error ? (failure.stack ?? failure.message) : String(failure)}`,
+  );
   process.exit(1);
 }
 console.log(`devnet smoke passed in ${Math.round(performance.now() - started)} ms`);

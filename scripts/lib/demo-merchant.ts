@@ -15,8 +15,16 @@ const DEMO_EMAIL = "demo@example.com";
  */
 export async function ensureDemoUser(db: Db, merchantId: string): Promise<{ email: string; password: string }> {
   const password = randomBytes(12).toString("base64url");
-  const [existing] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, DEMO_EMAIL), eq(users.merchantId, merchantId))).limit(1);
-  if (existing) await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, existing.id));
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, DEMO_EMAIL), eq(users.merchantId, merchantId)))
+    .limit(1);
+  if (existing)
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(password) })
+      .where(eq(users.id, existing.id));
   else await createUser(db, merchantId, DEMO_EMAIL, password);
   return { email: DEMO_EMAIL, password };
 }

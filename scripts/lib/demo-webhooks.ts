@@ -7,7 +7,11 @@ import { webhookEndpoints } from "@/db/schema";
 import { newId } from "@/lib/ids";
 import { newWebhookSecret } from "@/lib/webhooks/new-webhook-secret";
 
-type DemoEvent = { id: string; type: string; data: { payment_id: string; payment_state_version: number; status: string } };
+type DemoEvent = {
+  id: string;
+  type: string;
+  data: { payment_id: string; payment_state_version: number; status: string };
+};
 
 /**
  * The demo merchant's webhook receiver: a local HTTP server that verifies each event's signature
@@ -15,7 +19,10 @@ type DemoEvent = { id: string; type: string; data: { payment_id: string; payment
  * the demo merchant (replacing the one of an earlier run, whose port is gone), so events show up
  * in the demo's terminal while the demo link is paid.
  */
-export async function startDemoWebhooks(db: Db, merchantId: string): Promise<{ url: string; secret: string; showEvents: () => void; close: () => Promise<void> }> {
+export async function startDemoWebhooks(
+  db: Db,
+  merchantId: string,
+): Promise<{ url: string; secret: string; showEvents: () => void; close: () => Promise<void> }> {
   const secret = newWebhookSecret();
   // Lines wait until the demo has printed its banner, then follow it as events come.
   let held: string[] | undefined = [];
@@ -28,7 +35,9 @@ export async function startDemoWebhooks(db: Db, merchantId: string): Promise<{ u
       const body = Buffer.concat(chunks).toString("utf8");
       try {
         const event = verifier.verify(body, req.headers as Record<string, string>) as DemoEvent;
-        print(`webhook  ${event.type.padEnd(20)} ${event.data.payment_id}  v${event.data.payment_state_version}  ${event.data.status}  (signature verified, ${event.id})`);
+        print(
+          `webhook  ${event.type.padEnd(20)} ${event.data.payment_id}  v${event.data.payment_state_version}  ${event.data.status}  (signature verified, ${event.id})`,
+        );
         res.writeHead(204).end();
       } catch (err) {
         print(`webhook  refused: ${err instanceof Error ? err.message : String(err)}`);
@@ -42,7 +51,13 @@ export async function startDemoWebhooks(db: Db, merchantId: string): Promise<{ u
   await db
     .update(webhookEndpoints)
     .set({ deletedAt: now })
-    .where(and(eq(webhookEndpoints.merchantId, merchantId), like(webhookEndpoints.url, "http://127.0.0.1:%/webhooks"), isNull(webhookEndpoints.deletedAt)));
+    .where(
+      and(
+        eq(webhookEndpoints.merchantId, merchantId),
+        like(webhookEndpoints.url, "http://127.0.0.1:%/webhooks"),
+        isNull(webhookEndpoints.deletedAt),
+      ),
+    );
   await db.insert(webhookEndpoints).values({ id: newId("whe"), merchantId, url, secret });
   const showEvents = () => {
     const lines = held ?? [];

@@ -9,7 +9,10 @@ type WireWalletAction = { type: "walletRpc"; walletRpc: { chainId: string; metho
  * A wallet with real keys on the local chains (tests and the demo): performs one wallet RPC action as a wallet
  * would (spec 4.5 rules 4 and 8) and returns the result confirm expects.
  */
-export function devnetWallet(keys: { evm?: { privateKey: Hex; rpcUrl: string; chainId: number }; solana?: { secretKey: string } }) {
+export function devnetWallet(keys: {
+  evm?: { privateKey: Hex; rpcUrl: string; chainId: number };
+  solana?: { secretKey: string };
+}) {
   return async function perform(action: WireWalletAction): Promise<string> {
     const { method } = action.walletRpc;
     const params = JSON.parse(action.walletRpc.params) as unknown[];
@@ -18,8 +21,17 @@ export function devnetWallet(keys: { evm?: { privateKey: Hex; rpcUrl: string; ch
     }
     if (method === "eth_sendTransaction" && keys.evm) {
       const tx = params[0] as { to: Address; data: Hex; value?: Hex };
-      const chain = defineChain({ id: keys.evm.chainId, name: "devnet", nativeCurrency: { name: "ETH", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [keys.evm.rpcUrl] } } });
-      const client = createWalletClient({ account: privateKeyToAccount(keys.evm.privateKey), chain, transport: http(keys.evm.rpcUrl) });
+      const chain = defineChain({
+        id: keys.evm.chainId,
+        name: "devnet",
+        nativeCurrency: { name: "ETH", symbol: "ETH", decimals: 18 },
+        rpcUrls: { default: { http: [keys.evm.rpcUrl] } },
+      });
+      const client = createWalletClient({
+        account: privateKeyToAccount(keys.evm.privateKey),
+        chain,
+        transport: http(keys.evm.rpcUrl),
+      });
       return client.sendTransaction({ to: tx.to, data: tx.data, value: tx.value ? hexToBigInt(tx.value) : 0n });
     }
     if (method === "solana_signTransaction" && keys.solana) {

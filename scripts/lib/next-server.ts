@@ -17,21 +17,39 @@ export type NextServer = { url: string; logFile: string; pid: number; stop: () =
  * Start the production build (`next start`) in its own process group and wait until /healthz
  * answers, i.e. the database is up and migrated. Output goes to `logFile`.
  */
-export async function launchNextServer(opts: { port: number; env: Record<string, string | undefined>; logFile: string; host?: string }): Promise<NextServer> {
+export async function launchNextServer(opts: {
+  port: number;
+  env: Record<string, string | undefined>;
+  logFile: string;
+  host?: string;
+}): Promise<NextServer> {
   const distDir = process.env.NEXT_DIST_DIR || ".next";
-  if (!existsSync(join(ROOT, distDir, "BUILD_ID"))) throw new Error(`no production build in ${distDir}: run \`npm run build\` first`);
+  if (!existsSync(join(ROOT, distDir, "BUILD_ID")))
+    throw new Error(`no production build in ${distDir}: run \`npm run build\` first`);
   const host = opts.host ?? "127.0.0.1";
   const url = `http://${host}:${opts.port}`;
   mkdirSync(dirname(opts.logFile), { recursive: true });
   // The server writes its log straight into the file: through a pipe, a busy parent (a benchmark's
   // load generator) would let the pipe fill and stall the server's log writes.
   const out = openSync(opts.logFile, "w");
-  const child = spawn(process.execPath, [...NODE_SERVER_FLAGS, join(ROOT, "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(opts.port), "-H", host], {
-    cwd: ROOT,
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", PORT: String(opts.port), ...opts.env } as NodeJS.ProcessEnv,
-    stdio: ["ignore", out, out],
-    detached: true,
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      ...NODE_SERVER_FLAGS,
+      join(ROOT, "node_modules", "next", "dist", "bin", "next"),
+      "start",
+      "-p",
+      String(opts.port),
+      "-H",
+      host,
+    ],
+    {
+      cwd: ROOT,
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", PORT: String(opts.port), ...opts.env } as NodeJS.ProcessEnv,
+      stdio: ["ignore", out, out],
+      detached: true,
+    },
+  );
   closeSync(out);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
 

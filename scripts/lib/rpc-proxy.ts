@@ -31,7 +31,10 @@ type Rule = { match: (call: RpcCall) => boolean; when: "request" | "response"; r
 function callsOf(body: unknown): RpcCall[] {
   const list = Array.isArray(body) ? body : [body];
   return list
-    .filter((c): c is { method: string; params?: unknown } => typeof c === "object" && c !== null && typeof (c as { method?: unknown }).method === "string")
+    .filter(
+      (c): c is { method: string; params?: unknown } =>
+        typeof c === "object" && c !== null && typeof (c as { method?: unknown }).method === "string",
+    )
     .map((c) => ({ method: c.method, params: Array.isArray(c.params) ? c.params : [] }));
 }
 
@@ -88,7 +91,11 @@ export async function startRpcProxy(target: string, tap?: RpcTap): Promise<RpcPr
     if (taken?.rule.when === "request" && !(await hold(taken.call, res, taken.rule))) return;
     let answer: Response;
     try {
-      answer = await fetch(target, { method: "POST", headers: { "content-type": req.headers["content-type"] ?? "application/json" }, body: new Uint8Array(body) });
+      answer = await fetch(target, {
+        method: "POST",
+        headers: { "content-type": req.headers["content-type"] ?? "application/json" },
+        body: new Uint8Array(body),
+      });
     } catch {
       res.socket?.destroy();
       return;

@@ -1,8 +1,25 @@
 import { randomBytes } from "node:crypto";
-import { createPublicClient, createTestClient, createWalletClient, encodeFunctionData, hexToBigInt, http, parseAbi, toHex, type Address, type Hex } from "viem";
+import {
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  encodeFunctionData,
+  hexToBigInt,
+  http,
+  parseAbi,
+  toHex,
+  type Address,
+  type Hex,
+} from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ChainRpcError, ChainVerificationError, type Tracked, type TransferIntent, type WalletRpcAction } from "@/lib/chains/chain-adapter";
+import {
+  ChainRpcError,
+  ChainVerificationError,
+  type Tracked,
+  type TransferIntent,
+  type WalletRpcAction,
+} from "@/lib/chains/chain-adapter";
 import { createEvmAdapter } from "@/lib/chains/evm/evm-adapter";
 import type { NetworkConfig, TokenConfig } from "@/lib/chains/network-config";
 import { startRpcProxy } from "../../scripts/lib/rpc-proxy";
@@ -30,7 +47,8 @@ let merchant: Address;
 let adapter: ReturnType<typeof createEvmAdapter>;
 
 const client = () => createPublicClient({ transport: http(evm.rpcUrl), cacheTime: 0 });
-const walletOf = (key: EvmKey) => createWalletClient({ account: privateKeyToAccount(key.privateKey), transport: http(evm.rpcUrl) });
+const walletOf = (key: EvmKey) =>
+  createWalletClient({ account: privateKeyToAccount(key.privateKey), transport: http(evm.rpcUrl) });
 const tokenAddress = (token: TokenConfig) => token.caip19.split(":").pop() as Address;
 const balanceOf = (token: TokenConfig, owner: Address) =>
   client().readContract({ address: tokenAddress(token), abi: TOKEN_ABI, functionName: "balanceOf", args: [owner] });
@@ -41,7 +59,13 @@ const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
 beforeAll(async () => {
   devnet = await startDevnet({ evmPort: 0, solanaPort: 0, quiet: true });
   evm = devnet.info.evm;
-  const tokens = evm.tokens.map((t) => ({ caip19: `${evm.chainId}/erc20:${t.address}`, symbol: t.symbol, name: t.name, decimals: t.decimals, eip3009: t.eip3009 }));
+  const tokens = evm.tokens.map((t) => ({
+    caip19: `${evm.chainId}/erc20:${t.address}`,
+    symbol: t.symbol,
+    name: t.name,
+    decimals: t.decimals,
+    eip3009: t.eip3009,
+  }));
   network = { chainId: evm.chainId, name: "anvil", rpcUrl: evm.rpcUrl, confirmations: 1, tokens };
   usdc = tokens.find((t) => t.symbol === "USDC" && t.eip3009)!;
   usdt = tokens.find((t) => t.symbol === "USDT" && !t.eip3009)!;
@@ -77,7 +101,11 @@ async function onlyAction(i: TransferIntent): Promise<WalletRpcAction> {
 }
 
 /** What a wallet does with eth_signTypedData_v4: parse the JSON text, sign it (optionally tampered with). */
-async function signTypedDataAs(key: EvmKey, action: WalletRpcAction, tamper: (message: Record<string, string>) => void = () => {}): Promise<Hex> {
+async function signTypedDataAs(
+  key: EvmKey,
+  action: WalletRpcAction,
+  tamper: (message: Record<string, string>) => void = () => {},
+): Promise<Hex> {
   expect(action.method).toBe("eth_signTypedData_v4");
   const typedData = JSON.parse(action.params[1] as string);
   tamper(typedData.message);
@@ -89,14 +117,27 @@ async function sendAs(key: EvmKey, action: WalletRpcAction): Promise<Hex> {
   expect(action.method).toBe("eth_sendTransaction");
   const tx = action.params[0] as { from: Address; to: Address; data: Hex; value: Hex };
   expect(tx.from.toLowerCase()).toBe(key.address.toLowerCase());
-  const hash = await walletOf(key).sendTransaction({ chain: null, to: tx.to, data: tx.data, value: hexToBigInt(tx.value) });
+  const hash = await walletOf(key).sendTransaction({
+    chain: null,
+    to: tx.to,
+    data: tx.data,
+    value: hexToBigInt(tx.value),
+  });
   await client().waitForTransactionReceipt({ hash, pollingInterval: 20 });
   return hash;
 }
 
 /** A transfer sent by a wallet on its own, outside any action (for results that must be refused). */
-async function transferAs(key: EvmKey, token: TokenConfig, to: Address, amount: bigint, gas?: bigint, reference?: Hex): Promise<Hex> {
-  const data = encodeFunctionData({ abi: TOKEN_ABI, functionName: "transfer", args: [to, amount] }) + (reference?.slice(2) ?? "");
+async function transferAs(
+  key: EvmKey,
+  token: TokenConfig,
+  to: Address,
+  amount: bigint,
+  gas?: bigint,
+  reference?: Hex,
+): Promise<Hex> {
+  const data =
+    encodeFunctionData({ abi: TOKEN_ABI, functionName: "transfer", args: [to, amount] }) + (reference?.slice(2) ?? "");
   const hash = await walletOf(key).sendTransaction({ chain: null, to: tokenAddress(token), data: data as Hex, gas });
   await client().waitForTransactionReceipt({ hash, pollingInterval: 20 });
   return hash;
@@ -112,7 +153,11 @@ async function observeSettled(i: TransferIntent, submitted: Tracked, notBefore: 
 }
 
 async function anvil(method: string, params: unknown[]): Promise<unknown> {
-  const res = await fetch(evm.rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+  const res = await fetch(evm.rpcUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
   const body = (await res.json()) as { result?: unknown; error?: unknown };
   if (body.error) throw new Error(`${method}: ${JSON.stringify(body.error)}`);
   return body.result;
@@ -124,7 +169,9 @@ const mine = (blocks: number) => createTestClient({ mode: "anvil", transport: ht
 /** Refused with ChainVerificationError, and the relayer sent nothing. */
 async function expectRefused(run: () => Promise<unknown>, message: RegExp) {
   const nonce = await relayerNonce();
-  await expect(run()).rejects.toSatisfy((error) => error instanceof ChainVerificationError && message.test(error.message));
+  await expect(run()).rejects.toSatisfy(
+    (error) => error instanceof ChainVerificationError && message.test(error.message),
+  );
   expect(await relayerNonce()).toBe(nonce);
 }
 
@@ -137,8 +184,20 @@ describe("EVM adapter: EIP-3009 (USDC)", () => {
     expect(action.params[0]).toBe(buyer.address);
     const typedData = JSON.parse(action.params[1] as string);
     expect(typedData.primaryType).toBe("TransferWithAuthorization");
-    expect(typedData.domain).toEqual({ name: "USD Coin", version: "2", chainId: 31337, verifyingContract: tokenAddress(usdc) });
-    expect(typedData.message).toEqual({ from: buyer.address, to: merchant, value: "12340000", validAfter: "0", validBefore: String(i.validBefore), nonce: i.reference });
+    expect(typedData.domain).toEqual({
+      name: "USD Coin",
+      version: "2",
+      chainId: 31337,
+      verifyingContract: tokenAddress(usdc),
+    });
+    expect(typedData.message).toEqual({
+      from: buyer.address,
+      to: merchant,
+      value: "12340000",
+      validAfter: "0",
+      validBefore: String(i.validBefore),
+      nonce: i.reference,
+    });
 
     const [merchantBefore, buyerUsdcBefore, buyerEthBefore, nonceBefore] = await Promise.all([
       balanceOf(usdc, merchant),
@@ -150,8 +209,15 @@ describe("EVM adapter: EIP-3009 (USDC)", () => {
     expect(submitted.txHashes[0]).toMatch(/^0x[0-9a-f]{64}$/);
     const relayed = await client().getTransactionReceipt({ hash: submitted.txHashes[0] as `0x${string}` });
     // The relayer's gas is reported as the service's fee for this transfer, to the wei.
-    const fees = [{ kind: "network_fee", txHash: submitted.txHashes[0], amount: relayed.gasUsed * relayed.effectiveGasPrice }];
-    expect(await observeSettled(i, submitted, notBefore)).toEqual({ state: "confirmed", txHash: submitted.txHashes[0], confirmations: 1, fees });
+    const fees = [
+      { kind: "network_fee", txHash: submitted.txHashes[0], amount: relayed.gasUsed * relayed.effectiveGasPrice },
+    ];
+    expect(await observeSettled(i, submitted, notBefore)).toEqual({
+      state: "confirmed",
+      txHash: submitted.txHashes[0],
+      confirmations: 1,
+      fees,
+    });
 
     expect(await balanceOf(usdc, merchant)).toBe(merchantBefore + 12_340_000n);
     expect(await balanceOf(usdc, buyer.address)).toBe(buyerUsdcBefore - 12_340_000n);
@@ -166,15 +232,24 @@ describe("EVM adapter: EIP-3009 (USDC)", () => {
     const action = await onlyAction(i);
     const before = await balanceOf(usdc, merchant);
     const notBefore = new Date();
-    await expectRefused(async () => submit(adapter, i, [await signTypedDataAs(otherBuyer, action)], { notBefore }), /not the payer's/);
+    await expectRefused(
+      async () => submit(adapter, i, [await signTypedDataAs(otherBuyer, action)], { notBefore }),
+      /not the payer's/,
+    );
     const moreValue = await signTypedDataAs(buyer, action, (m) => (m.value = "7000001"));
     await expectRefused(async () => submit(adapter, i, [moreValue], { notBefore }), /not the payer's/);
     const elsewhere = await signTypedDataAs(buyer, action, (m) => (m.to = thirdBuyer.address));
     await expectRefused(async () => submit(adapter, i, [elsewhere], { notBefore }), /not the payer's/);
     // The genuine signature, offered for a different amount than it was made for.
     const genuine = await signTypedDataAs(buyer, action);
-    await expectRefused(async () => submit(adapter, { ...i, amount: 7_000_001n }, [genuine], { notBefore }), /not the payer's/);
-    await expectRefused(async () => submit(adapter, { ...i, recipient: thirdBuyer.address }, [genuine], { notBefore }), /not the payer's/);
+    await expectRefused(
+      async () => submit(adapter, { ...i, amount: 7_000_001n }, [genuine], { notBefore }),
+      /not the payer's/,
+    );
+    await expectRefused(
+      async () => submit(adapter, { ...i, recipient: thirdBuyer.address }, [genuine], { notBefore }),
+      /not the payer's/,
+    );
     await expectRefused(async () => submit(adapter, i, ["0x1234"], { notBefore }), /not a 65-byte signature/);
     expect(await balanceOf(usdc, merchant)).toBe(before);
     expect(await balanceOf(usdc, thirdBuyer.address)).toBe(1_000_000n * 10n ** 6n);
@@ -195,10 +270,16 @@ describe("EVM adapter: EIP-3009 (USDC)", () => {
     const notBefore = new Date();
     const before = await balanceOf(usdc, merchant);
     const expiring = intent({ amount: 1_000_000n, validBefore: Math.floor(Date.now() / 1000) + 5 });
-    await expectRefused(async () => submit(adapter, expiring, [await signTypedDataAs(buyer, await onlyAction(expiring))], { notBefore }), /expired/);
+    await expectRefused(
+      async () => submit(adapter, expiring, [await signTypedDataAs(buyer, await onlyAction(expiring))], { notBefore }),
+      /expired/,
+    );
 
     const tooMuch = intent({ amount: 2_000_000n * 10n ** 6n });
-    await expectRefused(async () => submit(adapter, tooMuch, [await signTypedDataAs(buyer, await onlyAction(tooMuch))], { notBefore }), /insufficient USDC balance/);
+    await expectRefused(
+      async () => submit(adapter, tooMuch, [await signTypedDataAs(buyer, await onlyAction(tooMuch))], { notBefore }),
+      /insufficient USDC balance/,
+    );
 
     // (r, n - s) with the other parity recovers to the same signer; FiatToken refuses high s.
     const i = intent({ amount: 1_000_000n });
@@ -206,13 +287,18 @@ describe("EVM adapter: EIP-3009 (USDC)", () => {
     const n = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
     const highS = toHex(n - hexToBigInt(`0x${signature.slice(66, 130)}`), { size: 32 }).slice(2);
     const twin = `${signature.slice(0, 66)}${highS}${signature.endsWith("1b") ? "1c" : "1b"}`;
-    await expectRefused(async () => submit(adapter, i, [twin], { notBefore }), /would revert: .*invalid signature 's' value/);
+    await expectRefused(
+      async () => submit(adapter, i, [twin], { notBefore }),
+      /would revert: .*invalid signature 's' value/,
+    );
     expect(await balanceOf(usdc, merchant)).toBe(before);
   });
 
   it("refuses a token whose EIP-712 domain cannot be confirmed against DOMAIN_SEPARATOR()", async () => {
     const fake = { ...usdt, eip3009: true };
-    await expect(adapter.actionsFor(intent({ token: fake, method: "eip3009", amount: 1n }))).rejects.toSatisfy((e) => e instanceof ChainRpcError && /DOMAIN_SEPARATOR/.test(e.message));
+    await expect(adapter.actionsFor(intent({ token: fake, method: "eip3009", amount: 1n }))).rejects.toSatisfy(
+      (e) => e instanceof ChainRpcError && /DOMAIN_SEPARATOR/.test(e.message),
+    );
   });
 });
 
@@ -221,12 +307,19 @@ describe("EVM adapter: ERC-20 transfer (USDT)", () => {
     const notBefore = new Date();
     const i = intent({ method: "erc20_transfer", amount: 25_500_000n });
     const action = await onlyAction(i);
-    expect(action.params).toEqual([{ from: buyer.address, to: tokenAddress(usdt), data: expect.stringMatching(/^0xa9059cbb/), value: "0x0" }]);
+    expect(action.params).toEqual([
+      { from: buyer.address, to: tokenAddress(usdt), data: expect.stringMatching(/^0xa9059cbb/), value: "0x0" },
+    ]);
     const before = await balanceOf(usdt, merchant);
     const hash = await sendAs(buyer, action);
     const submitted = await submit(adapter, i, [hash], { notBefore });
     expect(submitted.txHashes).toEqual([hash]);
-    expect(await observeSettled(i, submitted, notBefore)).toEqual({ state: "confirmed", txHash: hash, confirmations: 1, fees: [] }); // the buyer paid the gas
+    expect(await observeSettled(i, submitted, notBefore)).toEqual({
+      state: "confirmed",
+      txHash: hash,
+      confirmations: 1,
+      fees: [],
+    }); // the buyer paid the gas
     expect(await balanceOf(usdt, merchant)).toBe(before + 25_500_000n);
   });
 
@@ -236,9 +329,18 @@ describe("EVM adapter: ERC-20 transfer (USDT)", () => {
     const i = intent({ method: "erc20_transfer", amount });
     const before = await balanceOf(usdt, merchant);
     // Each stray transfer below is the wallet's own doing; the adapter must not count it as payment.
-    await expectRefused(async () => submit(adapter, i, [await transferAs(buyer, usdt, merchant, amount - 1n)], { notBefore }), /with this payment's reference/);
-    await expectRefused(async () => submit(adapter, i, [await transferAs(buyer, usdt, thirdBuyer.address, amount)], { notBefore }), /not to the recipient/);
-    await expectRefused(async () => submit(adapter, i, [await transferAs(buyer, usdc, merchant, amount)], { notBefore }), /not a call to the USDT contract/);
+    await expectRefused(
+      async () => submit(adapter, i, [await transferAs(buyer, usdt, merchant, amount - 1n)], { notBefore }),
+      /with this payment's reference/,
+    );
+    await expectRefused(
+      async () => submit(adapter, i, [await transferAs(buyer, usdt, thirdBuyer.address, amount)], { notBefore }),
+      /not to the recipient/,
+    );
+    await expectRefused(
+      async () => submit(adapter, i, [await transferAs(buyer, usdc, merchant, amount)], { notBefore }),
+      /not a call to the USDT contract/,
+    );
     const fromOther = await transferAs(otherBuyer, usdt, merchant, amount);
     await expectRefused(async () => submit(adapter, i, [fromOther], { notBefore }), /not from the payer/);
     // The right transfer, but not made for this payment: without a reference, or with another payment's.
@@ -252,10 +354,16 @@ describe("EVM adapter: ERC-20 transfer (USDT)", () => {
     const short = await transferAs(buyer, usdt, merchant, amount - 1n, undefined, i.reference);
     expect(await adapter.verify(i, [short], { notBefore })).toMatchObject({ kind: "wallet_sent", amount: amount - 1n });
     const tracked = await submit(adapter, { ...i, amount: amount - 1n }, [short], { notBefore });
-    expect(await observeSettled({ ...i, amount: amount - 1n }, tracked, notBefore)).toMatchObject({ state: "confirmed" });
+    expect(await observeSettled({ ...i, amount: amount - 1n }, tracked, notBefore)).toMatchObject({
+      state: "confirmed",
+    });
 
     // A configuration pointing eip155:1 at this node: the transaction's chain id gives it away.
-    const mainnet = { ...network, chainId: "eip155:1", tokens: [{ ...usdt, caip19: `eip155:1/erc20:${tokenAddress(usdt)}` }] };
+    const mainnet = {
+      ...network,
+      chainId: "eip155:1",
+      tokens: [{ ...usdt, caip19: `eip155:1/erc20:${tokenAddress(usdt)}` }],
+    };
     const onMainnet = intent({ network: mainnet, token: mainnet.tokens[0], method: "erc20_transfer", amount });
     const genuine = await sendAs(buyer, await onlyAction(i));
     await expectRefused(async () => submit(adapter, onMainnet, [genuine], { notBefore }), /another chain/);
@@ -285,8 +393,14 @@ describe("EVM adapter: observe", () => {
     const { timestamp } = await client().getBlock({ blockTag: "latest" });
     // Beyond the minute of block-time skew the check allows.
     const createdAfter = new Date((Number(timestamp) + 61) * 1000);
-    expect(await adapter.observe(i, { ...submitted, notBefore: createdAfter })).toEqual({ state: "failed", reason: "mined before the payment was created", fees: [] });
-    expect((await adapter.observe(i, { ...submitted, notBefore: new Date(Number(timestamp) * 1000) })).state).toBe("confirmed");
+    expect(await adapter.observe(i, { ...submitted, notBefore: createdAfter })).toEqual({
+      state: "failed",
+      reason: "mined before the payment was created",
+      fees: [],
+    });
+    expect((await adapter.observe(i, { ...submitted, notBefore: new Date(Number(timestamp) * 1000) })).state).toBe(
+      "confirmed",
+    );
   });
 
   it("stays pending until the network's confirmation depth", async () => {
@@ -299,7 +413,12 @@ describe("EVM adapter: observe", () => {
     await mine(1);
     expect(await adapter.observe(i, { ...submitted, notBefore })).toEqual({ state: "pending", mined: true });
     await mine(1);
-    expect(await adapter.observe(i, { ...submitted, notBefore })).toEqual({ state: "confirmed", txHash: submitted.txHashes[0], confirmations: 3, fees: [] });
+    expect(await adapter.observe(i, { ...submitted, notBefore })).toEqual({
+      state: "confirmed",
+      txHash: submitted.txHashes[0],
+      confirmations: 3,
+      fees: [],
+    });
     expect(await balanceOf(usdt, merchant)).toBe(before + 3_300_000n);
   });
 
@@ -315,7 +434,10 @@ describe("EVM adapter: observe", () => {
       const submitted = await submit(adapter, i, [hash], { notBefore });
       const { blockNumber } = await client().getTransactionReceipt({ hash });
       await mine(1);
-      const held = proxy.holdNext((c) => c.method === "eth_getBlockByNumber" && c.params[0] === toHex(blockNumber), "request");
+      const held = proxy.holdNext(
+        (c) => c.method === "eth_getBlockByNumber" && c.params[0] === toHex(blockNumber),
+        "request",
+      );
       const observing = adapter.observe(i, { ...submitted, notBefore });
       const call = await held;
       await anvil("anvil_reorg", [2, []]);
@@ -333,7 +455,11 @@ describe("EVM adapter: observe", () => {
     const i = intent({ method: "erc20_transfer", amount: 2_000_000n * 10n ** 6n, payer: thirdBuyer.address });
     const reverted = await transferAs(thirdBuyer, usdt, merchant, i.amount, 100_000n, i.reference); // more than it holds
     const submitted = await submit(adapter, i, [reverted], { notBefore });
-    expect(await adapter.observe(i, { ...submitted, notBefore })).toEqual({ state: "failed", reason: "transaction reverted", fees: [] });
+    expect(await adapter.observe(i, { ...submitted, notBefore })).toEqual({
+      state: "failed",
+      reason: "transaction reverted",
+      fees: [],
+    });
 
     const small = intent({ method: "erc20_transfer", amount: 1_100_000n });
     const paid = await submit(adapter, small, [await sendAs(buyer, await onlyAction(small))], { notBefore });
@@ -343,6 +469,8 @@ describe("EVM adapter: observe", () => {
 
   it("has no build actions and no other methods", async () => {
     await expect(adapter.resolveBuild(intent({ amount: 1n }))).rejects.toThrow(ChainVerificationError);
-    await expect(adapter.actionsFor(intent({ amount: 1n, method: "spl_transfer" }))).rejects.toThrow(/not an EVM method/);
+    await expect(adapter.actionsFor(intent({ amount: 1n, method: "spl_transfer" }))).rejects.toThrow(
+      /not an EVM method/,
+    );
   });
 });

@@ -40,9 +40,17 @@ describe("reading price feeds", () => {
   });
 
   it("a feed that is not a contract fails alone; the others are still read", async () => {
-    const broken = { ...network, priceFeeds: [...network.priceFeeds!, { pair: "GBP/USD", address: "0x000000000000000000000000000000000000dEaD", maxAgeSeconds: 60 }] };
+    const broken = {
+      ...network,
+      priceFeeds: [
+        ...network.priceFeeds!,
+        { pair: "GBP/USD", address: "0x000000000000000000000000000000000000dEaD", maxAgeSeconds: 60 },
+      ],
+    };
     const { readings, failures } = await readPriceFeeds(broken);
     expect(readings).toHaveLength(6);
-    expect(failures).toEqual([expect.objectContaining({ pair: "GBP/USD", address: "0x000000000000000000000000000000000000dEaD" })]);
+    expect(failures).toEqual([
+      expect.objectContaining({ pair: "GBP/USD", address: "0x000000000000000000000000000000000000dEaD" }),
+    ]);
   });
 });

@@ -1,9 +1,21 @@
 import { createPrivateKey, randomBytes, sign } from "node:crypto";
 import { getBase58Decoder, getBase58Encoder } from "@solana/kit";
-import { ASSOCIATED_TOKEN_PROGRAM_ID, createTransferCheckedInstruction, getAssociatedTokenAddressSync, TOKEN_PROGRAM_ID } from "@solana/spl-token";
+import {
+  ASSOCIATED_TOKEN_PROGRAM_ID,
+  createTransferCheckedInstruction,
+  getAssociatedTokenAddressSync,
+  TOKEN_PROGRAM_ID,
+} from "@solana/spl-token";
 import { Connection, Keypair, PublicKey, Transaction } from "@solana/web3.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ChainVerificationError, type BuiltTransaction, type ChainAdapter, type Observation, type Tracked, type TransferIntent } from "@/lib/chains/chain-adapter";
+import {
+  ChainVerificationError,
+  type BuiltTransaction,
+  type ChainAdapter,
+  type Observation,
+  type Tracked,
+  type TransferIntent,
+} from "@/lib/chains/chain-adapter";
 import { devnetNetworks } from "@/lib/chains/devnet-networks";
 import type { NetworkConfig } from "@/lib/chains/network-config";
 import { createSolanaAdapter } from "@/lib/chains/solana/solana-adapter";
@@ -83,7 +95,10 @@ async function settle(intent: TransferIntent, submitted: Tracked, notBefore: Dat
 }
 
 async function devnetRpc(method: string, params: unknown[]): Promise<unknown> {
-  const res = await fetch(devnet.info.solana.rpcUrl, { method: "POST", body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+  const res = await fetch(devnet.info.solana.rpcUrl, {
+    method: "POST",
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
   return ((await res.json()) as { result: unknown }).result;
 }
 
@@ -106,7 +121,12 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
 
     const built = await adapter.resolveBuild(intent);
     expect(built.actions).toEqual([
-      { type: "walletRpc", chainId: network.chainId, method: "solana_signTransaction", params: [{ transaction: expect.any(String) }] },
+      {
+        type: "walletRpc",
+        chainId: network.chainId,
+        method: "solana_signTransaction",
+        params: [{ transaction: expect.any(String) }],
+      },
     ]);
     // The option's build action carries that same transaction, ready to sign without fetch.
     expect(await adapter.actionsFor(intent, built)).toEqual([{ type: "build", request: built.actions[0] }]);
@@ -141,15 +161,26 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
     expect((await tokenBalance(merchant)) - merchantBefore).toBe(intent.amount);
     expect(await connection.getBalance(buyer.publicKey)).toBe(buyerSolBefore); // the buyer paid no SOL
     expect(await connection.getBalance(feePayer.publicKey)).toBe(feePayerSolBefore - 10_000); // 2 signatures x 5000
-    const landed = await connection.getTransaction(submitted.txHashes[0]!, { commitment: "confirmed", maxSupportedTransactionVersion: 0 });
+    const landed = await connection.getTransaction(submitted.txHashes[0]!, {
+      commitment: "confirmed",
+      maxSupportedTransactionVersion: 0,
+    });
     expect(landed?.transaction.message.staticAccountKeys.map((k) => k.toBase58())).toContain(reference.toBase58());
 
     // The same landed transaction does not satisfy an intent for another amount or payment, or one created after it.
-    expect(await adapter.observe({ ...intent, amount: intent.amount + 1n }, { ...submitted, notBefore })).toMatchObject({ state: "failed" });
+    expect(await adapter.observe({ ...intent, amount: intent.amount + 1n }, { ...submitted, notBefore })).toMatchObject(
+      { state: "failed" },
+    );
     const otherPayment = { ...intent, reference: `0x${randomBytes(32).toString("hex")}` as const };
-    expect(await adapter.observe(otherPayment, { ...submitted, notBefore })).toMatchObject({ state: "failed", reason: expect.stringMatching(/reference/) });
+    expect(await adapter.observe(otherPayment, { ...submitted, notBefore })).toMatchObject({
+      state: "failed",
+      reason: expect.stringMatching(/reference/),
+    });
     const later = new Date(Date.now() + 3_600_000);
-    expect(await adapter.observe(intent, { ...submitted, notBefore: later })).toMatchObject({ state: "failed", reason: expect.stringMatching(/before/) });
+    expect(await adapter.observe(intent, { ...submitted, notBefore: later })).toMatchObject({
+      state: "failed",
+      reason: expect.stringMatching(/before/),
+    });
   });
 
   it("creates the token account of a merchant that has none, paid by the fee payer", async () => {
@@ -184,7 +215,14 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
         (tx) => {
           const source = getAssociatedTokenAddressSync(mint, buyer.publicKey);
           const destination = getAssociatedTokenAddressSync(mint, merchant);
-          const bigger = createTransferCheckedInstruction(source, mint, destination, buyer.publicKey, intent.amount * 100n, 6);
+          const bigger = createTransferCheckedInstruction(
+            source,
+            mint,
+            destination,
+            buyer.publicKey,
+            intent.amount * 100n,
+            6,
+          );
           bigger.keys.push(tx.instructions[1]!.keys.at(-1)!);
           tx.instructions[1] = bigger;
         },
@@ -199,7 +237,10 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
         },
       ];
       for (const alter of cases) {
-        await expectRefused(submit(adapter, intent, [walletSign(built, buyer, alter)], { builds: [built], notBefore: new Date() }), /transaction altered/);
+        await expectRefused(
+          submit(adapter, intent, [walletSign(built, buyer, alter)], { builds: [built], notBefore: new Date() }),
+          /transaction altered/,
+        );
       }
       await expectMerchantUnchanged();
     });
@@ -214,7 +255,10 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
       const otherKey = createPrivateKey({ key: { kty: "OKP", crv: "Ed25519", d: seed, x }, format: "jwk" });
       tx.addSignature(buyer.publicKey, sign(null, tx.serializeMessage(), otherKey));
       const forged = tx.serialize({ requireAllSignatures: false, verifySignatures: false }).toString("base64");
-      await expectRefused(submit(adapter, intent, [forged], { builds: [built], notBefore: new Date() }), /signature does not verify/);
+      await expectRefused(
+        submit(adapter, intent, [forged], { builds: [built], notBefore: new Date() }),
+        /signature does not verify/,
+      );
 
       // The other buyer's wallet making itself the token authority changes the message.
       const rebuilt = walletSign(built, otherBuyer, (t) => {
@@ -225,11 +269,19 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
         own.keys.push(t.instructions[1]!.keys.at(-1)!);
         t.instructions[1] = own;
       });
-      await expectRefused(submit(adapter, intent, [rebuilt], { builds: [built], notBefore: new Date() }), /transaction altered/);
+      await expectRefused(
+        submit(adapter, intent, [rebuilt], { builds: [built], notBefore: new Date() }),
+        /transaction altered/,
+      );
 
       // Not signed at all.
-      const unsigned = unsignedTransaction(built).serialize({ requireAllSignatures: false, verifySignatures: false }).toString("base64");
-      await expectRefused(submit(adapter, intent, [unsigned], { builds: [built], notBefore: new Date() }), /signature is missing/);
+      const unsigned = unsignedTransaction(built)
+        .serialize({ requireAllSignatures: false, verifySignatures: false })
+        .toString("base64");
+      await expectRefused(
+        submit(adapter, intent, [unsigned], { builds: [built], notBefore: new Date() }),
+        /signature is missing/,
+      );
       await expectMerchantUnchanged();
     });
 
@@ -240,7 +292,10 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
       tx.partialSign(buyer);
       const signature = tx.signatures.find((s) => s.publicKey.equals(buyer.publicKey))!.signature!;
       for (const detached of [signature.toString("base64"), getBase58Decoder().decode(signature)]) {
-        await expectRefused(submit(adapter, intent, [detached], { builds: [built], notBefore: new Date() }), /detached signature/);
+        await expectRefused(
+          submit(adapter, intent, [detached], { builds: [built], notBefore: new Date() }),
+          /detached signature/,
+        );
       }
       await expectMerchantUnchanged();
     });
@@ -249,7 +304,10 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
       const intent = intentFor({ payer: feePayer.publicKey.toBase58() });
       await expectRefused(adapter.resolveBuild(intent), /fee payer/);
       const honest = await adapter.resolveBuild(intentFor({ reference: intent.reference }));
-      await expectRefused(submit(adapter, intent, [walletSign(honest, buyer)], { builds: [honest], notBefore: new Date() }), /fee payer/);
+      await expectRefused(
+        submit(adapter, intent, [walletSign(honest, buyer)], { builds: [honest], notBefore: new Date() }),
+        /fee payer/,
+      );
       await expectMerchantUnchanged();
     });
 
@@ -257,8 +315,14 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
       const intent = intentFor();
       const built = await adapter.resolveBuild(intent);
       const signed = walletSign(built, buyer);
-      await expectRefused(submit(adapter, intent, [], { builds: [built], notBefore: new Date() }), /exactly one result/);
-      await expectRefused(submit(adapter, intent, [signed, signed], { builds: [built], notBefore: new Date() }), /exactly one result/);
+      await expectRefused(
+        submit(adapter, intent, [], { builds: [built], notBefore: new Date() }),
+        /exactly one result/,
+      );
+      await expectRefused(
+        submit(adapter, intent, [signed, signed], { builds: [built], notBefore: new Date() }),
+        /exactly one result/,
+      );
       await expectMerchantUnchanged();
     });
 
@@ -266,7 +330,10 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
       const intent = intentFor();
       const built = await adapter.resolveBuild(intent);
       const signed = walletSign(built, buyer);
-      await expectRefused(submit(adapter, { ...intent, amount: 1n }, [signed], { builds: [built], notBefore: new Date() }), /does not match/);
+      await expectRefused(
+        submit(adapter, { ...intent, amount: 1n }, [signed], { builds: [built], notBefore: new Date() }),
+        /does not match/,
+      );
       await expectRefused(submit(adapter, intent, [signed], { notBefore: new Date() }), /fetch it first/);
       await expectMerchantUnchanged();
     });
@@ -274,7 +341,10 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
     it("a transfer the buyer cannot fund, at preflight, with the program's reason", async () => {
       const intent = intentFor({ amount: 10n ** 15n }); // the buyer holds 10^12 base units
       const built = await adapter.resolveBuild(intent);
-      await expectRefused(submit(adapter, intent, [walletSign(built, buyer)], { builds: [built], notBefore: new Date() }), /insufficient funds/);
+      await expectRefused(
+        submit(adapter, intent, [walletSign(built, buyer)], { builds: [built], notBefore: new Date() }),
+        /insufficient funds/,
+      );
       await expectMerchantUnchanged();
     });
   });
@@ -288,7 +358,9 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
     for (const built of builds) {
       const tx = unsignedTransaction(built);
       expect(tx.serializeMessage().toString("base64")).toBe(built.message);
-      expect(tx.serialize({ requireAllSignatures: false, verifySignatures: false }).toString("base64")).toBe((built.actions[0]!.params[0] as { transaction: string }).transaction);
+      expect(tx.serialize({ requireAllSignatures: false, verifySignatures: false }).toString("base64")).toBe(
+        (built.actions[0]!.params[0] as { transaction: string }).transaction,
+      );
     }
     await expectRefused(adapter.actionsFor(intents[1]!, builds[0]), /does not match/);
     await expectRefused(adapter.actionsFor(intents[0]!), /fetch it first/);
@@ -300,10 +372,20 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
     const fetched = await adapter.resolveBuild(intent);
     expect(fetched.message).not.toBe(offered.message);
     const both = [offered, fetched];
-    expect(await adapter.verify(intent, [walletSign(offered, buyer)], { builds: both, notBefore: new Date() })).toMatchObject({ kind: "cosigned", lastValidBlockHeight: offered.lastValidBlockHeight });
-    expect(await adapter.verify(intent, [walletSign(fetched, buyer)], { builds: both, notBefore: new Date() })).toMatchObject({ kind: "cosigned", lastValidBlockHeight: fetched.lastValidBlockHeight });
-    await expectRefused(adapter.verify(intent, [walletSign(builds[1]!, buyer)], { builds: both, notBefore: new Date() }), /transaction altered/);
-    await expectRefused(adapter.verify(intent, [walletSign(offered, buyer)], { builds: [fetched], notBefore: new Date() }), /transaction altered/);
+    expect(
+      await adapter.verify(intent, [walletSign(offered, buyer)], { builds: both, notBefore: new Date() }),
+    ).toMatchObject({ kind: "cosigned", lastValidBlockHeight: offered.lastValidBlockHeight });
+    expect(
+      await adapter.verify(intent, [walletSign(fetched, buyer)], { builds: both, notBefore: new Date() }),
+    ).toMatchObject({ kind: "cosigned", lastValidBlockHeight: fetched.lastValidBlockHeight });
+    await expectRefused(
+      adapter.verify(intent, [walletSign(builds[1]!, buyer)], { builds: both, notBefore: new Date() }),
+      /transaction altered/,
+    );
+    await expectRefused(
+      adapter.verify(intent, [walletSign(offered, buyer)], { builds: [fetched], notBefore: new Date() }),
+      /transaction altered/,
+    );
   });
 
   it("submitting the same signed transaction twice pays once: the resend is idempotent", async () => {
@@ -337,7 +419,12 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
     // Had it been handed to the network and dropped, its hash (the fee payer's signature) never shows up.
     const cosigned = Transaction.from(Buffer.from(signed, "base64"));
     cosigned.partialSign(feePayer);
-    const dropped: Tracked = { kind: "cosigned", txHashes: [getBase58Decoder().decode(cosigned.signature!)], lastValidBlockHeight: built.lastValidBlockHeight, notBefore };
+    const dropped: Tracked = {
+      kind: "cosigned",
+      txHashes: [getBase58Decoder().decode(cosigned.signature!)],
+      lastValidBlockHeight: built.lastValidBlockHeight,
+      notBefore,
+    };
     expect(await adapter.observe(intent, dropped)).toEqual({ state: "unknown", nonceUsed: false, expired: true });
     expect(await tokenBalance(merchant)).toBe(merchantBefore);
   });

@@ -4,7 +4,12 @@ import type { BuiltTransaction, ChainAdapter, Tracked, TransferIntent } from "@/
  * What confirm does with an adapter, minus the database: verify the wallet's results, sign a relay
  * at the relayer's pending nonce, send, and return what the watcher would track.
  */
-export async function submit(adapter: ChainAdapter, intent: TransferIntent, results: string[], context: { builds?: BuiltTransaction[]; notBefore: Date }): Promise<Tracked> {
+export async function submit(
+  adapter: ChainAdapter,
+  intent: TransferIntent,
+  results: string[],
+  context: { builds?: BuiltTransaction[]; notBefore: Date },
+): Promise<Tracked> {
   const verified = await adapter.verify(intent, results, context);
   const { notBefore } = context;
   if (verified.kind === "relay") {
@@ -16,7 +21,12 @@ export async function submit(adapter: ChainAdapter, intent: TransferIntent, resu
   }
   if (verified.kind === "cosigned") {
     await adapter.broadcast(intent.network, verified.rawTx, { preflight: true });
-    return { kind: "cosigned", txHashes: [verified.txHash], lastValidBlockHeight: verified.lastValidBlockHeight, notBefore };
+    return {
+      kind: "cosigned",
+      txHashes: [verified.txHash],
+      lastValidBlockHeight: verified.lastValidBlockHeight,
+      notBefore,
+    };
   }
   return { kind: "wallet_sent", txHashes: [verified.txHash], payerNonce: verified.payerNonce, notBefore };
 }

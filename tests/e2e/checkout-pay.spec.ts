@@ -5,11 +5,26 @@ import { installEvmWallet } from "../support/e2e/wallets/evm-test-wallet";
 import { installSolanaWallet } from "../support/e2e/wallets/solana-test-wallet";
 
 // Each worker pays from its own buyer, so two workers never race for one account's EVM nonce.
-const usd = (value: string, referenceId: string, extra: Record<string, unknown> = {}) => ({ amount: { unit: "iso4217/USD", value }, referenceId, ...extra });
+const usd = (value: string, referenceId: string, extra: Record<string, unknown> = {}) => ({
+  amount: { unit: "iso4217/USD", value },
+  referenceId,
+  ...extra,
+});
 
-test("EVM gasless: the page switches the wallet's chain, the buyer signs USDC typed data, the service relays it", async ({ page, devnet, merchant, baseUrl, createPayment }, info) => {
+test("EVM gasless: the page switches the wallet's chain, the buyer signs USDC typed data, the service relays it", async ({
+  page,
+  devnet,
+  merchant,
+  baseUrl,
+  createPayment,
+}, info) => {
   const buyer = devnet.evm.buyers[info.parallelIndex]!;
-  const wallet = await installEvmWallet(page, { privateKey: buyer.privateKey, rpcUrl: devnet.evm.rpcUrl, chainId: devnet.evm.chainIdNumber, startChainId: 1 });
+  const wallet = await installEvmWallet(page, {
+    privateKey: buyer.privateKey,
+    rpcUrl: devnet.evm.rpcUrl,
+    chainId: devnet.evm.chainIdNumber,
+    startChainId: 1,
+  });
   const payment = await createPayment(usd("1250", "evm-gasless"));
   await page.goto(payment.gatewayUrl);
   await connectWallet(page, "Test EVM Wallet");
@@ -30,9 +45,19 @@ test("EVM gasless: the page switches the wallet's chain, the buyer signs USDC ty
   await captureView(page, "success-generic");
 });
 
-test("EVM eth_sendTransaction: the buyer sends a USDT transfer and the service verifies its hash", async ({ page, devnet, merchant, baseUrl, createPayment }, info) => {
+test("EVM eth_sendTransaction: the buyer sends a USDT transfer and the service verifies its hash", async ({
+  page,
+  devnet,
+  merchant,
+  baseUrl,
+  createPayment,
+}, info) => {
   const buyer = devnet.evm.buyers[info.parallelIndex]!;
-  const wallet = await installEvmWallet(page, { privateKey: buyer.privateKey, rpcUrl: devnet.evm.rpcUrl, chainId: devnet.evm.chainIdNumber });
+  const wallet = await installEvmWallet(page, {
+    privateKey: buyer.privateKey,
+    rpcUrl: devnet.evm.rpcUrl,
+    chainId: devnet.evm.chainIdNumber,
+  });
   const payment = await createPayment(usd("799", "evm-send"));
   await page.goto(payment.gatewayUrl);
   await connectWallet(page, "Test EVM Wallet");
@@ -43,7 +68,13 @@ test("EVM eth_sendTransaction: the buyer sends a USDT transfer and the service v
   expect(await merchantStatus(baseUrl, merchant, payment.paymentId)).toBe("succeeded");
 });
 
-test("Solana: the wallet only signs; the service co-signs, broadcasts and the USDC arrives", async ({ page, devnet, merchant, baseUrl, createPayment }, info) => {
+test("Solana: the wallet only signs; the service co-signs, broadcasts and the USDC arrives", async ({
+  page,
+  devnet,
+  merchant,
+  baseUrl,
+  createPayment,
+}, info) => {
   const buyer = devnet.solana.buyers[info.parallelIndex]!;
   const wallet = await installSolanaWallet(page, { secretKey: buyer.secretKey });
   const payment = await createPayment(usd("2000", "solana"));
@@ -57,8 +88,16 @@ test("Solana: the wallet only signs; the service co-signs, broadcasts and the US
   expect(await merchantStatus(baseUrl, merchant, payment.paymentId)).toBe("succeeded");
 });
 
-test("a wallet with EVM keys only sees EVM options, no Solana option and no error", async ({ page, devnet, createPayment }, info) => {
-  await installEvmWallet(page, { privateKey: devnet.evm.buyers[info.parallelIndex]!.privateKey, rpcUrl: devnet.evm.rpcUrl, chainId: devnet.evm.chainIdNumber });
+test("a wallet with EVM keys only sees EVM options, no Solana option and no error", async ({
+  page,
+  devnet,
+  createPayment,
+}, info) => {
+  await installEvmWallet(page, {
+    privateKey: devnet.evm.buyers[info.parallelIndex]!.privateKey,
+    rpcUrl: devnet.evm.rpcUrl,
+    chainId: devnet.evm.chainIdNumber,
+  });
   const payment = await createPayment(usd("500", "evm-only"));
   const optionsRequests: string[] = [];
   page.on("request", (req) => {
@@ -73,7 +112,14 @@ test("a wallet with EVM keys only sees EVM options, no Solana option and no erro
   // must still let them load: two icons per option, each decoded.
   const icons = page.getByTestId("payment-options").locator("img");
   await expect(icons).toHaveCount(4);
-  await expect.poll(() => icons.evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0).length)).toBe(4);
+  await expect
+    .poll(() =>
+      icons.evaluateAll(
+        (imgs) =>
+          imgs.filter((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0).length,
+      ),
+    )
+    .toBe(4);
   // (Next.js keeps an empty route-announcer alert on every page.)
   await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toHaveCount(0);
   // Spec 4.5 rule 1: only the accounts the wallet holds keys for were sent.
@@ -82,8 +128,16 @@ test("a wallet with EVM keys only sees EVM options, no Solana option and no erro
   expect(accounts.every((a) => a.startsWith("eip155:"))).toBe(true);
 });
 
-test("a mixed payment: connected to both, the buyer picks Solana and only the Solana wallet is asked", async ({ page, devnet, createPayment }, info) => {
-  const evm = await installEvmWallet(page, { privateKey: devnet.evm.buyers[info.parallelIndex]!.privateKey, rpcUrl: devnet.evm.rpcUrl, chainId: devnet.evm.chainIdNumber });
+test("a mixed payment: connected to both, the buyer picks Solana and only the Solana wallet is asked", async ({
+  page,
+  devnet,
+  createPayment,
+}, info) => {
+  const evm = await installEvmWallet(page, {
+    privateKey: devnet.evm.buyers[info.parallelIndex]!.privateKey,
+    rpcUrl: devnet.evm.rpcUrl,
+    chainId: devnet.evm.chainIdNumber,
+  });
   const solana = await installSolanaWallet(page, { secretKey: devnet.solana.buyers[info.parallelIndex]!.secretKey });
   const payment = await createPayment(usd("300", "mixed"));
   await page.goto(payment.gatewayUrl);

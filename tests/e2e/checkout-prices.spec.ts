@@ -3,9 +3,19 @@ import { evmTokenBalance } from "../support/chain-balances";
 import { chooseAndPay, connectWallet, merchantStatus } from "../support/e2e/checkout-steps";
 import { installEvmWallet } from "../support/e2e/wallets/evm-test-wallet";
 
-test("a EUR price paid in USDC: the option shows its rate and the feeds' age, and pays what EUR/USD implies", async ({ page, devnet, merchant, baseUrl, createPayment }, info) => {
+test("a EUR price paid in USDC: the option shows its rate and the feeds' age, and pays what EUR/USD implies", async ({
+  page,
+  devnet,
+  merchant,
+  baseUrl,
+  createPayment,
+}, info) => {
   const buyer = devnet.evm.buyers[info.parallelIndex]!;
-  await installEvmWallet(page, { privateKey: buyer.privateKey, rpcUrl: devnet.evm.rpcUrl, chainId: devnet.evm.chainIdNumber });
+  await installEvmWallet(page, {
+    privateKey: buyer.privateKey,
+    rpcUrl: devnet.evm.rpcUrl,
+    chainId: devnet.evm.chainIdNumber,
+  });
   const payment = await createPayment({ amount: { unit: "iso4217/EUR", value: "1000" }, referenceId: "eur-rate" });
   await page.goto(payment.gatewayUrl);
   await expect(page.getByTestId("fiat-amount")).toContainText("€10.00");
@@ -19,8 +29,16 @@ test("a EUR price paid in USDC: the option shows its rate and the feeds' age, an
   expect(await merchantStatus(baseUrl, merchant, payment.paymentId)).toBe("succeeded");
 });
 
-test("a USD price paid in USDC shows no rate: 1:1 tells the buyer nothing", async ({ page, devnet, createPayment }, info) => {
-  await installEvmWallet(page, { privateKey: devnet.evm.buyers[info.parallelIndex]!.privateKey, rpcUrl: devnet.evm.rpcUrl, chainId: devnet.evm.chainIdNumber });
+test("a USD price paid in USDC shows no rate: 1:1 tells the buyer nothing", async ({
+  page,
+  devnet,
+  createPayment,
+}, info) => {
+  await installEvmWallet(page, {
+    privateKey: devnet.evm.buyers[info.parallelIndex]!.privateKey,
+    rpcUrl: devnet.evm.rpcUrl,
+    chainId: devnet.evm.chainIdNumber,
+  });
   const payment = await createPayment({ amount: { unit: "iso4217/USD", value: "1000" }, referenceId: "usd-no-rate" });
   await page.goto(payment.gatewayUrl);
   await connectWallet(page, "Test EVM Wallet");

@@ -3,7 +3,11 @@ import { ARTIFACTS } from "../support/server";
 import { expect, test } from "../support/e2e/fixtures";
 import { captureView, waitForGatewayStatus } from "../support/e2e/checkout-steps";
 
-test("the gatewayUrl shows the merchant, the fiat amount and a ticking countdown", async ({ page, merchant, createPayment }) => {
+test("the gatewayUrl shows the merchant, the fiat amount and a ticking countdown", async ({
+  page,
+  merchant,
+  createPayment,
+}) => {
   const payment = await createPayment({ amount: { unit: "iso4217/USD", value: "1250" }, referenceId: "order-1" });
   const res = await page.goto(payment.gatewayUrl);
   expect(res?.status()).toBe(200);
@@ -44,7 +48,10 @@ test("an unknown payment id is a 404 page", async ({ page, baseUrl }) => {
   expect(garbage?.status()).toBe(404);
 });
 
-test("the checkout is served with a nonce CSP that its own scripts satisfy, and cannot be framed", async ({ page, createPayment }) => {
+test("the checkout is served with a nonce CSP that its own scripts satisfy, and cannot be framed", async ({
+  page,
+  createPayment,
+}) => {
   const payment = await createPayment({ amount: { unit: "iso4217/USD", value: "100" }, referenceId: "csp" });
   const violations: string[] = [];
   page.on("console", (m) => {

@@ -4,13 +4,31 @@ import { captureView, chooseAndPay, connectWallet, waitForGatewayStatus } from "
 import { installEvmWallet } from "../support/e2e/wallets/evm-test-wallet";
 import { installSolanaWallet } from "../support/e2e/wallets/solana-test-wallet";
 
-const usd = (value: string, referenceId: string, extra: Record<string, unknown> = {}) => ({ amount: { unit: "iso4217/USD", value }, referenceId, ...extra });
+const usd = (value: string, referenceId: string, extra: Record<string, unknown> = {}) => ({
+  amount: { unit: "iso4217/USD", value },
+  referenceId,
+  ...extra,
+});
 
-test("with both HTTPS URLs the buyer is sent to the success URL with the payment id after a countdown", async ({ page, devnet, createPayment }, info) => {
+test("with both HTTPS URLs the buyer is sent to the success URL with the payment id after a countdown", async ({
+  page,
+  devnet,
+  createPayment,
+}, info) => {
   // The merchant's site is not on this machine: answer for it in the browser.
-  await page.route("https://shop.example/**", (route) => route.fulfill({ contentType: "text/html", body: "<title>Shop</title><h1>Thanks from the shop</h1>" }));
-  await installEvmWallet(page, { privateKey: devnet.evm.buyers[info.parallelIndex]!.privateKey, rpcUrl: devnet.evm.rpcUrl, chainId: devnet.evm.chainIdNumber });
-  const payment = await createPayment(usd("1500", "redirect", { checkout: { successUrl: "https://shop.example/thanks?order=42", errorUrl: "https://shop.example/failed" } }));
+  await page.route("https://shop.example/**", (route) =>
+    route.fulfill({ contentType: "text/html", body: "<title>Shop</title><h1>Thanks from the shop</h1>" }),
+  );
+  await installEvmWallet(page, {
+    privateKey: devnet.evm.buyers[info.parallelIndex]!.privateKey,
+    rpcUrl: devnet.evm.rpcUrl,
+    chainId: devnet.evm.chainIdNumber,
+  });
+  const payment = await createPayment(
+    usd("1500", "redirect", {
+      checkout: { successUrl: "https://shop.example/thanks?order=42", errorUrl: "https://shop.example/failed" },
+    }),
+  );
   await page.goto(payment.gatewayUrl);
   await connectWallet(page, "Test EVM Wallet");
   await chooseAndPay(page, /15\.00 USDC/);
@@ -23,14 +41,26 @@ test("with both HTTPS URLs the buyer is sent to the success URL with the payment
   await expect(page.getByRole("heading", { name: "Thanks from the shop" })).toBeVisible();
 });
 
-test("with a URL that is not HTTPS the buyer stays on a generic success view", async ({ page, devnet, createPayment }, info) => {
+test("with a URL that is not HTTPS the buyer stays on a generic success view", async ({
+  page,
+  devnet,
+  createPayment,
+}, info) => {
   let leftTheCheckout = false;
   await page.route("http://shop.example/**", (route) => {
     leftTheCheckout = true;
     return route.fulfill({ body: "no" });
   });
-  await installEvmWallet(page, { privateKey: devnet.evm.buyers[info.parallelIndex]!.privateKey, rpcUrl: devnet.evm.rpcUrl, chainId: devnet.evm.chainIdNumber });
-  const payment = await createPayment(usd("100", "no-redirect", { checkout: { successUrl: "http://shop.example/thanks", errorUrl: "https://shop.example/failed" } }));
+  await installEvmWallet(page, {
+    privateKey: devnet.evm.buyers[info.parallelIndex]!.privateKey,
+    rpcUrl: devnet.evm.rpcUrl,
+    chainId: devnet.evm.chainIdNumber,
+  });
+  const payment = await createPayment(
+    usd("100", "no-redirect", {
+      checkout: { successUrl: "http://shop.example/thanks", errorUrl: "https://shop.example/failed" },
+    }),
+  );
   await page.goto(payment.gatewayUrl);
   await connectWallet(page, "Test EVM Wallet");
   await chooseAndPay(page, /1\.00 USDC/);
@@ -43,7 +73,11 @@ test("with a URL that is not HTTPS the buyer stays on a generic success view", a
 });
 
 test("opening a paid payment again shows it as already paid", async ({ page, devnet, createPayment }, info) => {
-  await installEvmWallet(page, { privateKey: devnet.evm.buyers[info.parallelIndex]!.privateKey, rpcUrl: devnet.evm.rpcUrl, chainId: devnet.evm.chainIdNumber });
+  await installEvmWallet(page, {
+    privateKey: devnet.evm.buyers[info.parallelIndex]!.privateKey,
+    rpcUrl: devnet.evm.rpcUrl,
+    chainId: devnet.evm.chainIdNumber,
+  });
   const payment = await createPayment(usd("250", "paid-twice"));
   await page.goto(payment.gatewayUrl);
   await connectWallet(page, "Test EVM Wallet");
@@ -64,25 +98,50 @@ test("a payment that expires while the page is open turns into the expired view"
   await captureView(page, "expired");
 });
 
-test("an expired payment with both HTTPS URLs sends the buyer to the error URL", async ({ page, baseUrl, createPayment }) => {
-  await page.route("https://shop.example/**", (route) => route.fulfill({ contentType: "text/html", body: "<title>Shop</title><h1>Order not paid</h1>" }));
-  const payment = await createPayment(usd("100", "expired-redirect", { expiresAt: Math.floor(Date.now() / 1000) + 2, checkout: { successUrl: "https://shop.example/ok", errorUrl: "https://shop.example/failed" } }));
+test("an expired payment with both HTTPS URLs sends the buyer to the error URL", async ({
+  page,
+  baseUrl,
+  createPayment,
+}) => {
+  await page.route("https://shop.example/**", (route) =>
+    route.fulfill({ contentType: "text/html", body: "<title>Shop</title><h1>Order not paid</h1>" }),
+  );
+  const payment = await createPayment(
+    usd("100", "expired-redirect", {
+      expiresAt: Math.floor(Date.now() / 1000) + 2,
+      checkout: { successUrl: "https://shop.example/ok", errorUrl: "https://shop.example/failed" },
+    }),
+  );
   await waitForGatewayStatus(baseUrl, payment.paymentId, "expired");
   await page.goto(payment.gatewayUrl);
   await page.waitForURL(/^https:\/\/shop\.example\/failed\?payment_id=/, { timeout: 10_000 });
 });
 
-test("a rejected signature says so, keeps the payment open, and the buyer can retry", async ({ page, devnet, baseUrl, merchant, createPayment }, info) => {
-  const wallet = await installEvmWallet(page, { privateKey: devnet.evm.buyers[info.parallelIndex]!.privateKey, rpcUrl: devnet.evm.rpcUrl, chainId: devnet.evm.chainIdNumber });
+test("a rejected signature says so, keeps the payment open, and the buyer can retry", async ({
+  page,
+  devnet,
+  baseUrl,
+  merchant,
+  createPayment,
+}, info) => {
+  const wallet = await installEvmWallet(page, {
+    privateKey: devnet.evm.buyers[info.parallelIndex]!.privateKey,
+    rpcUrl: devnet.evm.rpcUrl,
+    chainId: devnet.evm.chainIdNumber,
+  });
   const payment = await createPayment(usd("400", "reject"));
   await page.goto(payment.gatewayUrl);
   await connectWallet(page, "Test EVM Wallet");
   wallet.rejectNext();
   await chooseAndPay(page, /4\.00 USDC/);
-  await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toContainText("You rejected the request in your wallet");
+  await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toContainText(
+    "You rejected the request in your wallet",
+  );
   await expect(page.getByTestId("payment-status")).toHaveText("Awaiting payment");
   await captureView(page, "signature-rejected");
-  const status = await fetch(`${baseUrl}/v1/merchant/payment/${payment.paymentId}/status`, { headers: { "api-key": merchant.apiKey, "merchant-id": merchant.merchantId } });
+  const status = await fetch(`${baseUrl}/v1/merchant/payment/${payment.paymentId}/status`, {
+    headers: { "api-key": merchant.apiKey, "merchant-id": merchant.merchantId },
+  });
   expect(((await status.json()) as { status: string }).status).toBe("pending");
   await page.getByRole("button", { name: /^Pay \d/ }).click();
   await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible({ timeout: 30_000 });
@@ -95,22 +154,44 @@ test("a rejected Solana signature is reported the same way", async ({ page, devn
   await connectWallet(page, "Test Solana Wallet");
   wallet.rejectNext();
   await chooseAndPay(page, /4\.00 USDC/);
-  await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toContainText("You rejected the request in your wallet");
+  await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toContainText(
+    "You rejected the request in your wallet",
+  );
 });
 
-test("a wallet that refuses to switch networks is told which network to use", async ({ page, devnet, createPayment }, info) => {
-  const wallet = await installEvmWallet(page, { privateKey: devnet.evm.buyers[info.parallelIndex]!.privateKey, rpcUrl: devnet.evm.rpcUrl, chainId: devnet.evm.chainIdNumber, startChainId: 1, allowSwitch: false });
+test("a wallet that refuses to switch networks is told which network to use", async ({
+  page,
+  devnet,
+  createPayment,
+}, info) => {
+  const wallet = await installEvmWallet(page, {
+    privateKey: devnet.evm.buyers[info.parallelIndex]!.privateKey,
+    rpcUrl: devnet.evm.rpcUrl,
+    chainId: devnet.evm.chainIdNumber,
+    startChainId: 1,
+    allowSwitch: false,
+  });
   const payment = await createPayment(usd("100", "wrong-network"));
   await page.goto(payment.gatewayUrl);
   await connectWallet(page, "Test EVM Wallet");
   await chooseAndPay(page, /1\.00 USDC/);
-  await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toContainText("Switch your wallet to Local EVM (anvil)");
+  await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toContainText(
+    "Switch your wallet to Local EVM (anvil)",
+  );
   expect(wallet.calls).not.toContain("eth_signTypedData_v4");
   await captureView(page, "wrong-network");
 });
 
-test("a wallet holding no token the payment can be made in is told so", async ({ page, devnet, createPayment }, info) => {
-  await installEvmWallet(page, { privateKey: devnet.evm.buyers[info.parallelIndex]!.privateKey, rpcUrl: devnet.evm.rpcUrl, chainId: devnet.evm.chainIdNumber });
+test("a wallet holding no token the payment can be made in is told so", async ({
+  page,
+  devnet,
+  createPayment,
+}, info) => {
+  await installEvmWallet(page, {
+    privateKey: devnet.evm.buyers[info.parallelIndex]!.privateKey,
+    rpcUrl: devnet.evm.rpcUrl,
+    chainId: devnet.evm.chainIdNumber,
+  });
   // The local tokens are pegged to USD and have no price in euros: nothing can pay this.
   const payment = await createPayment({ amount: { unit: "iso4217/EUR", value: "1000" }, referenceId: "no-token" });
   await page.goto(payment.gatewayUrl);
@@ -120,7 +201,11 @@ test("a wallet holding no token the payment can be made in is told so", async ({
 });
 
 test("keyboard only: connect, choose and pay without a mouse", async ({ page, devnet, createPayment }, info) => {
-  await installEvmWallet(page, { privateKey: devnet.evm.buyers[info.parallelIndex]!.privateKey, rpcUrl: devnet.evm.rpcUrl, chainId: devnet.evm.chainIdNumber });
+  await installEvmWallet(page, {
+    privateKey: devnet.evm.buyers[info.parallelIndex]!.privateKey,
+    rpcUrl: devnet.evm.rpcUrl,
+    chainId: devnet.evm.chainIdNumber,
+  });
   const payment = await createPayment(usd("600", "keyboard"));
   await page.goto(payment.gatewayUrl);
   await captureView(page, "checkout-open");
@@ -142,13 +227,25 @@ test("keyboard only: connect, choose and pay without a mouse", async ({ page, de
   await expect(page.getByRole("heading", { name: "Payment received" })).toBeVisible({ timeout: 30_000 });
 });
 
-test("a payment that fails on chain shows the failure view, or sends the buyer to the error URL when both URLs are HTTPS", async ({ page, baseUrl, devnet, createPayment }, info) => {
+test("a payment that fails on chain shows the failure view, or sends the buyer to the error URL when both URLs are HTTPS", async ({
+  page,
+  baseUrl,
+  devnet,
+  createPayment,
+}, info) => {
   // A failure the settlement watcher records from the chain: the buyer's wallet sent 0.50 USDT of
   // the 1.00 asked (a transfer still bound to the payment by its reference), so the payment fails
   // as underpaid. This worker's own buyer: the transfer uses its account's nonce.
   const server = { url: baseUrl };
   const payShort = async (paymentId: string) => {
-    const { option, wallet } = await optionForDevnetBuyer(server, paymentId, "eip155", "USDT", info.parallelIndex, devnet);
+    const { option, wallet } = await optionForDevnetBuyer(
+      server,
+      paymentId,
+      "eip155",
+      "USDT",
+      info.parallelIndex,
+      devnet,
+    );
     const hash = await wallet(withTransferAmount(option.actions[0]!, 500_000n));
     expect((await gatewayAt(server, paymentId, "/confirm", { optionId: option.id, results: [hash] })).status).toBe(200);
     await waitForGatewayStatus(baseUrl, paymentId, "failed");
@@ -165,16 +262,33 @@ test("a payment that fails on chain shows the failure view, or sends the buyer t
   await expect(page.getByTestId("redirect-notice")).toHaveCount(0);
   await captureView(page, "failed");
 
-  await page.route("https://shop.example/**", (route) => route.fulfill({ contentType: "text/html", body: "<title>Shop</title><h1>Payment failed</h1>" }));
-  const redirecting = await createPayment(usd("100", "failed-redirect", { checkout: { successUrl: "https://shop.example/ok", errorUrl: "https://shop.example/failed" } }));
+  await page.route("https://shop.example/**", (route) =>
+    route.fulfill({ contentType: "text/html", body: "<title>Shop</title><h1>Payment failed</h1>" }),
+  );
+  const redirecting = await createPayment(
+    usd("100", "failed-redirect", {
+      checkout: { successUrl: "https://shop.example/ok", errorUrl: "https://shop.example/failed" },
+    }),
+  );
   await payShort(redirecting.paymentId);
   await page.goto(redirecting.gatewayUrl);
   await page.waitForURL(`https://shop.example/failed?payment_id=${redirecting.paymentId}`, { timeout: 10_000 });
 });
 
-test("the buyer cancels: asked once more, then the cancelled view, back to the error URL, and the merchant reads cancelled", async ({ page, baseUrl, merchant, createPayment }) => {
-  await page.route("https://shop.example/**", (route) => route.fulfill({ contentType: "text/html", body: "<title>Shop</title><h1>Order cancelled</h1>" }));
-  const payment = await createPayment(usd("700", "buyer-cancels", { checkout: { successUrl: "https://shop.example/ok", errorUrl: "https://shop.example/cancelled" } }));
+test("the buyer cancels: asked once more, then the cancelled view, back to the error URL, and the merchant reads cancelled", async ({
+  page,
+  baseUrl,
+  merchant,
+  createPayment,
+}) => {
+  await page.route("https://shop.example/**", (route) =>
+    route.fulfill({ contentType: "text/html", body: "<title>Shop</title><h1>Order cancelled</h1>" }),
+  );
+  const payment = await createPayment(
+    usd("700", "buyer-cancels", {
+      checkout: { successUrl: "https://shop.example/ok", errorUrl: "https://shop.example/cancelled" },
+    }),
+  );
   await page.goto(payment.gatewayUrl);
   await page.getByRole("button", { name: "Cancel payment" }).click();
   // Changing one's mind keeps the payment open.
@@ -188,6 +302,8 @@ test("the buyer cancels: asked once more, then the cancelled view, back to the e
   await page.waitForURL(/^https:\/\/shop\.example\/cancelled\?payment_id=/, { timeout: 10_000 });
   expect(new URL(page.url()).searchParams.get("payment_id")).toBe(payment.paymentId);
 
-  const res = await fetch(`${baseUrl}/v1/payments/${payment.paymentId}/status`, { headers: { "api-key": merchant.apiKey, "merchant-id": merchant.merchantId } });
+  const res = await fetch(`${baseUrl}/v1/payments/${payment.paymentId}/status`, {
+    headers: { "api-key": merchant.apiKey, "merchant-id": merchant.merchantId },
+  });
   expect(await res.json()).toMatchObject({ status: "cancelled", isFinal: true });
 });

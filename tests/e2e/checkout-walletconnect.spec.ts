@@ -5,11 +5,21 @@ import { expect, test } from "../support/e2e/fixtures";
 // A second server of the same build and database, with a WalletConnect project id configured.
 let server: RunningServer;
 test.beforeAll(async () => {
-  server = await startServer({ DATABASE_URL: testDatabaseUrl(), DEVNET_FILE: process.env.E2E_DEVNET_FILE!, WALLETCONNECT_PROJECT_ID: "0123456789abcdef0123456789abcdef" }, "e2e-walletconnect");
+  server = await startServer(
+    {
+      DATABASE_URL: testDatabaseUrl(),
+      DEVNET_FILE: process.env.E2E_DEVNET_FILE!,
+      WALLETCONNECT_PROJECT_ID: "0123456789abcdef0123456789abcdef",
+    },
+    "e2e-walletconnect",
+  );
 });
 test.afterAll(async () => server?.stop());
 
-test("with a WalletConnect project id the checkout also offers WalletConnect, and its CSP lets it reach the relay", async ({ page, merchant }) => {
+test("with a WalletConnect project id the checkout also offers WalletConnect, and its CSP lets it reach the relay", async ({
+  page,
+  merchant,
+}) => {
   const res = await fetch(`${server.url}/v1/merchant/payment`, {
     method: "POST",
     headers: { "api-key": merchant.apiKey, "merchant-id": merchant.merchantId, "content-type": "application/json" },
@@ -22,7 +32,10 @@ test("with a WalletConnect project id the checkout also offers WalletConnect, an
   await expect(page.getByRole("button", { name: /^WalletConnect/ })).toBeVisible();
 });
 
-test("without a project id WalletConnect is neither offered nor allowed by the CSP", async ({ page, createPayment }) => {
+test("without a project id WalletConnect is neither offered nor allowed by the CSP", async ({
+  page,
+  createPayment,
+}) => {
   const payment = await createPayment({ amount: { unit: "iso4217/USD", value: "100" }, referenceId: "no-wc" });
   const res = await page.goto(payment.gatewayUrl);
   expect(res!.headers()["content-security-policy"]).not.toContain("walletconnect");

@@ -9,31 +9,60 @@ import { expect, test } from "../support/e2e/fixtures";
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-test("a transfer that lands after its payment expired: Paid late in the table and the filter, and the merchant marks it as paid", async ({ page, baseUrl, devnet, merchant, createPayment }, info) => {
+test("a transfer that lands after its payment expired: Paid late in the table and the filter, and the merchant marks it as paid", async ({
+  page,
+  baseUrl,
+  devnet,
+  merchant,
+  createPayment,
+}, info) => {
   test.setTimeout(120_000);
   // Each worker pays from its own buyer, so two workers never race for one account's EVM nonce.
   const buyer = devnet.evm.buyers[info.parallelIndex]!;
   const server = { url: baseUrl };
   const merchantApi = { "api-key": merchant.apiKey, "merchant-id": merchant.merchantId };
   const listed = async (id: string) => {
-    const { data } = (await (await fetch(`${baseUrl}/v1/merchants/payments`, { headers: merchantApi })).json()) as { data: { paymentId: string; status: string; exception?: string }[] };
+    const { data } = (await (await fetch(`${baseUrl}/v1/merchants/payments`, { headers: merchantApi })).json()) as {
+      data: { paymentId: string; status: string; exception?: string }[];
+    };
     return data.find((p) => p.paymentId === id);
   };
 
   // An order paid in time, for contrast: no badge, and the filter leaves it out.
   const onTime = await createPayment({ amount: { unit: "iso4217/USD", value: "999" }, referenceId: "paid-in-time" });
-  expect((await confirmAt(server, await signWithDevnetBuyer(server, onTime.paymentId, "eip155", "USDT", info.parallelIndex, devnet)))?.status).toBe(200);
+  expect(
+    (
+      await confirmAt(
+        server,
+        await signWithDevnetBuyer(server, onTime.paymentId, "eip155", "USDT", info.parallelIndex, devnet),
+      )
+    )?.status,
+  ).toBe(200);
   await expect.poll(() => merchantStatus(baseUrl, merchant, onTime.paymentId), { timeout: 30_000 }).toBe("succeeded");
 
   // The late one: options while it is open, the transfer only after it expired.
-  const late = await createPayment({ amount: { unit: "iso4217/USD", value: "420" }, referenceId: "late-order", expiresAt: Math.floor(Date.now() / 1000) + 4 });
-  const { option, wallet } = await optionForDevnetBuyer(server, late.paymentId, "eip155", "USDT", info.parallelIndex, devnet);
+  const late = await createPayment({
+    amount: { unit: "iso4217/USD", value: "420" },
+    referenceId: "late-order",
+    expiresAt: Math.floor(Date.now() / 1000) + 4,
+  });
+  const { option, wallet } = await optionForDevnetBuyer(
+    server,
+    late.paymentId,
+    "eip155",
+    "USDT",
+    info.parallelIndex,
+    devnet,
+  );
   await expect.poll(() => merchantStatus(baseUrl, merchant, late.paymentId), { timeout: 15_000 }).toBe("expired");
   const before = await evmTokenBalance(devnet, "USDT", merchant.evmAddress);
   const hash = await wallet(option.actions[0]!);
   const confirm = await gatewayAt(server, late.paymentId, "/confirm", { optionId: option.id, results: [hash] });
   expect(confirm.status).toBe(410);
-  expect(await confirm.json()).toMatchObject({ code: "payment_expired", message: expect.stringMatching(/recorded as paid late/) });
+  expect(await confirm.json()).toMatchObject({
+    code: "payment_expired",
+    message: expect.stringMatching(/recorded as paid late/),
+  });
   await expect.poll(async () => (await listed(late.paymentId))?.exception, { timeout: 30_000 }).toBe("paid_late");
   expect(await evmTokenBalance(devnet, "USDT", merchant.evmAddress)).toBe(before + 4_200_000n);
   expect(await merchantStatus(baseUrl, merchant, late.paymentId)).toBe("expired");
@@ -79,7 +108,9 @@ test("a transfer that lands after its payment expired: Paid late in the table an
   await page.getByRole("button", { name: "Confirm: mark as paid" }).click();
 
   // Succeeded, and who decided it and when.
-  await expect(page.getByTestId("resolution")).toHaveText(new RegExp(`^Marked as paid by ${escape(email)} on \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC$`));
+  await expect(page.getByTestId("resolution")).toHaveText(
+    new RegExp(`^Marked as paid by ${escape(email)} on \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC$`),
+  );
   await expect(page.locator("h1 .dash-status")).toHaveText("Succeeded");
   await expect(page.getByRole("button", { name: "Mark as paid", exact: true })).toHaveCount(0);
   const timeline = page.getByTestId("timeline");

@@ -9,7 +9,11 @@ import { parseCsv } from "../support/parse-csv";
 import { signUpInBrowser, uniqueEmail } from "../support/e2e/dashboard-steps";
 import { expect, test } from "../support/e2e/fixtures";
 
-test("a merchant signs up, creates a key, sets its receiving address, is paid on chain, sees its payments, filters, opens, exports, revokes the key", async ({ page, baseUrl, devnet }, info) => {
+test("a merchant signs up, creates a key, sets its receiving address, is paid on chain, sees its payments, filters, opens, exports, revokes the key", async ({
+  page,
+  baseUrl,
+  devnet,
+}, info) => {
   test.setTimeout(120_000);
   const email = uniqueEmail("e2e");
   await signUpInBrowser(page, baseUrl, "Corner Bookshop", email, "a long enough passphrase");
@@ -49,14 +53,22 @@ test("a merchant signs up, creates a key, sets its receiving address, is paid on
 
   // The test's backend creates payments with that key.
   const server = { url: baseUrl };
-  const create = async (value: string, referenceId: string) => (await createPaymentWith(server, { apiKey, merchantId }, { amount: { unit: "iso4217/USD", value }, referenceId })).paymentId;
-  const ids = [await create("1250", "order-1001"), await create("4999", "order-1002"), await create("300", 'order "1003", gift')];
+  const create = async (value: string, referenceId: string) =>
+    (await createPaymentWith(server, { apiKey, merchantId }, { amount: { unit: "iso4217/USD", value }, referenceId }))
+      .paymentId;
+  const ids = [
+    await create("1250", "order-1001"),
+    await create("4999", "order-1002"),
+    await create("300", 'order "1003", gift'),
+  ];
   // A buyer pays one of them through the gateway on the devnet: USDC by EIP-3009, which the service
   // relays (this worker's own buyer; the signature uses no nonce of the buyer's account).
   const buyer = devnet.evm.buyers[info.parallelIndex]!;
   const signed = await signWithDevnetBuyer(server, ids[1]!, "eip155", "USDC", info.parallelIndex, devnet);
   expect((await confirmAt(server, signed))?.status).toBe(200);
-  await expect.poll(() => merchantStatus(baseUrl, { apiKey, merchantId }, ids[1]!), { timeout: 30_000 }).toBe("succeeded");
+  await expect
+    .poll(() => merchantStatus(baseUrl, { apiKey, merchantId }, ids[1]!), { timeout: 30_000 })
+    .toBe("succeeded");
   // What really moved: one transfer, from the buyer to the address saved in Settings.
   const transfers = await evmTokenTransfersTo(devnet, "USDC", address);
   expect(transfers.map((t) => [t.from.toLowerCase(), t.value])).toEqual([[buyer.address.toLowerCase(), 49_990_000n]]);
@@ -91,7 +103,10 @@ test("a merchant signs up, creates a key, sets its receiving address, is paid on
   await page.getByRole("button", { name: "Apply filters" }).click();
   await expect(page).toHaveURL(/status=requires_action/);
   await expect(table.locator("tbody tr")).toHaveCount(2);
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export CSV" }).click(),
+  ]);
   const rows = parseCsv(readFileSync((await download.path())!, "utf8"));
   expect(rows[0]!.slice(0, 5)).toEqual(["payment_id", "reference_id", "status", "created_at", "fiat_amount"]);
   expect(rows.slice(1).map((r) => [r[0], r[1], r[2], r[4], r[5]])).toEqual([
@@ -125,7 +140,9 @@ test("a merchant signs up, creates a key, sets its receiving address, is paid on
   await page.getByRole("button", { name: "Revoke key Checkout server" }).click();
   await page.getByRole("button", { name: "Confirm revoking key Checkout server" }).click();
   await expect(page.getByText("No active keys")).toBeVisible();
-  const refused = await fetch(`${baseUrl}/v1/merchants/payments`, { headers: { "api-key": apiKey, "merchant-id": merchantId } });
+  const refused = await fetch(`${baseUrl}/v1/merchants/payments`, {
+    headers: { "api-key": apiKey, "merchant-id": merchantId },
+  });
   expect(refused.status).toBe(401);
 
   // Sign out ends the session.

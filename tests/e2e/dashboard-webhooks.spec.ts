@@ -6,7 +6,11 @@ import { expectAccessible } from "../support/e2e/axe";
 import { signInAsNewUser } from "../support/e2e/dashboard-steps";
 import { expect, test } from "../support/e2e/fixtures";
 
-test("Webhooks: add an endpoint, copy its secret once, send a test event, see the attempt in the log, resend it", async ({ page, baseUrl, merchant }) => {
+test("Webhooks: add an endpoint, copy its secret once, send a test event, see the attempt in the log, resend it", async ({
+  page,
+  baseUrl,
+  merchant,
+}) => {
   const hooks = await startWebhookReceiver();
   try {
     await signInAsNewUser(page, baseUrl, merchant.merchantId, "webhooks");
@@ -35,18 +39,28 @@ test("Webhooks: add an endpoint, copy its secret once, send a test event, see th
     await panel.getByRole("button", { name: "Send test event" }).click();
     const log = panel.getByTestId("delivery-log");
     // The page refreshes itself while a delivery is on its way.
-    await expect(log.locator('li[data-attempt="1"]').getByTestId("attempt-status")).toHaveText("200", { timeout: 15_000 });
+    await expect(log.locator('li[data-attempt="1"]').getByTestId("attempt-status")).toHaveText("200", {
+      timeout: 15_000,
+    });
     await expect(log.locator("tr[data-delivery-id]")).toContainText("payment.succeeded");
     await expect(log.locator("tr[data-delivery-id]")).toContainText("Delivered");
 
     await log.getByRole("button", { name: "Resend" }).click();
-    await expect(log.locator('li[data-attempt="2"]').getByTestId("attempt-status")).toHaveText("200", { timeout: 15_000 });
+    await expect(log.locator('li[data-attempt="2"]').getByTestId("attempt-status")).toHaveText("200", {
+      timeout: 15_000,
+    });
     await expectAccessible(page);
     await page.screenshot({ path: join(ARTIFACTS, "dashboard-webhooks.png"), fullPage: true });
 
     // The receiver got the same signed event twice, and the secret shown verifies it.
     expect(hooks.received).toHaveLength(2);
-    const events = hooks.received.map((hit) => new Webhook(secret).verify(hit.body, hit.headers as Record<string, string>) as { id: string; data: { live: boolean } });
+    const events = hooks.received.map(
+      (hit) =>
+        new Webhook(secret).verify(hit.body, hit.headers as Record<string, string>) as {
+          id: string;
+          data: { live: boolean };
+        },
+    );
     expect(events[0]!.data.live).toBe(false);
     expect(events[1]!.id).toBe(events[0]!.id);
   } finally {

@@ -22,7 +22,10 @@ describe("API versions (WCP-Version, Api-Version)", () => {
       const { res, body } = await created({ "WCP-Version": version });
       expect(res.status).toBe(201);
       expect(res.headers.get("wcp-version")).toBe(version);
-      const status = await gw(body.paymentId!, "/status", undefined, { "WCP-Version": version, "Api-Version": version });
+      const status = await gw(body.paymentId!, "/status", undefined, {
+        "WCP-Version": version,
+        "Api-Version": version,
+      });
       expect(status.status).toBe(200);
       expect(status.headers.get("wcp-version")).toBe(version);
     }

@@ -58,11 +58,17 @@ describe("merchant authentication (spec 5.1) and payment ownership", () => {
   it("authenticates the status route the same way", async () => {
     const merchant = await newMerchant();
     const { paymentId } = await (await createPaymentRequest(merchant, usd("100"))).json();
-    const noKey = await api(`/v1/merchant/payment/${paymentId}/status`, { headers: { "merchant-id": merchant.merchantId } });
+    const noKey = await api(`/v1/merchant/payment/${paymentId}/status`, {
+      headers: { "merchant-id": merchant.merchantId },
+    });
     expect(await errorOf(noKey)).toMatchObject({ status: 401, body: { code: "missing_api_key" } });
-    const badKey = await api(`/v1/merchant/payment/${paymentId}/status`, { merchant: { ...merchant, apiKey: "sk_nope" } });
+    const badKey = await api(`/v1/merchant/payment/${paymentId}/status`, {
+      merchant: { ...merchant, apiKey: "sk_nope" },
+    });
     expect(await errorOf(badKey)).toMatchObject({ status: 401, body: { code: "invalid_api_key" } });
-    const unknown = await api(`/v1/merchant/payment/${paymentId}/status`, { merchant: { ...merchant, merchantId: "mer_unknown" } });
+    const unknown = await api(`/v1/merchant/payment/${paymentId}/status`, {
+      merchant: { ...merchant, merchantId: "mer_unknown" },
+    });
     expect(await errorOf(unknown)).toMatchObject({ status: 404, body: { code: "merchant_not_found" } });
   });
 
@@ -71,7 +77,9 @@ describe("merchant authentication (spec 5.1) and payment ownership", () => {
     const other = await newMerchant();
     const { paymentId } = await (await createPaymentRequest(owner, usd("100"))).json();
     const foreign = await errorOf(await api(`/v1/merchant/payment/${paymentId}/status`, { merchant: other }));
-    const missing = await errorOf(await api(`/v1/merchant/payment/pay_0000000000000000000000/status`, { merchant: other }));
+    const missing = await errorOf(
+      await api(`/v1/merchant/payment/pay_0000000000000000000000/status`, { merchant: other }),
+    );
     expect(foreign).toMatchObject({ status: 404, body: { code: "payment_not_found" } });
     expect(missing).toMatchObject({ status: 404, body: { code: "payment_not_found" } });
     const garbage = await api(`/v1/merchant/payment/not-a-payment-id/status`, { merchant: other });

@@ -30,7 +30,19 @@ const SOLANA = "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin";
 
 describe("operator CLI, against the running server's database", () => {
   it("merchant create --json prints exactly {merchantId, apiKey}, and the key works on the API", async () => {
-    const out = await cli(["merchant", "create", "--name", "Acme CLI", "--evm-address", EVM, "--solana-address", SOLANA, "--currency", "EUR", "--json"]);
+    const out = await cli([
+      "merchant",
+      "create",
+      "--name",
+      "Acme CLI",
+      "--evm-address",
+      EVM,
+      "--solana-address",
+      SOLANA,
+      "--currency",
+      "EUR",
+      "--json",
+    ]);
     expect(out.code).toBe(0);
     expect(out.stdout).toMatch(/^\{"merchantId":"mer_[0-9A-Za-z]{22}","apiKey":"[^"]+"\}\n$/);
     const merchant = JSON.parse(out.stdout);
@@ -39,7 +51,13 @@ describe("operator CLI, against the running server's database", () => {
 
     const list = await cli(["merchant", "list", "--json"]);
     const row = JSON.parse(list.stdout).find((m: { id: string }) => m.id === merchant.merchantId);
-    expect(row).toMatchObject({ name: "Acme CLI", currency: "EUR", evmAddress: EVM, solanaAddress: SOLANA, activeKeys: 1 });
+    expect(row).toMatchObject({
+      name: "Acme CLI",
+      currency: "EUR",
+      evmAddress: EVM,
+      solanaAddress: SOLANA,
+      activeKeys: 1,
+    });
   });
 
   it("apikey create issues a second key and apikey revoke makes the API refuse it", async () => {
@@ -49,7 +67,9 @@ describe("operator CLI, against the running server's database", () => {
     const { keyId, apiKey } = JSON.parse(created.stdout);
     expect(keyId).toMatch(/^key_/);
     const second = { merchantId: merchant.merchantId, apiKey, keyId };
-    expect((await api("/v1/merchant/payment/pay_0000000000000000000000/status", { merchant: second })).status).toBe(404);
+    expect((await api("/v1/merchant/payment/pay_0000000000000000000000/status", { merchant: second })).status).toBe(
+      404,
+    );
 
     const revoked = await cli(["apikey", "revoke", keyId]);
     expect(revoked.code).toBe(0);
@@ -84,7 +104,11 @@ describe("operator CLI, against the running server's database", () => {
 describe("operator CLI with no server running", () => {
   it("starts the embedded PostgreSQL itself, keeps its data, and stops it on exit", async () => {
     const port = 54349;
-    const env = { DATABASE_URL: undefined, EMBEDDED_PG_DIR: join(ROOT, ".data", "postgres-cli-test"), EMBEDDED_PG_PORT: String(port) };
+    const env = {
+      DATABASE_URL: undefined,
+      EMBEDDED_PG_DIR: join(ROOT, ".data", "postgres-cli-test"),
+      EMBEDDED_PG_PORT: String(port),
+    };
     const created = await cli(["merchant", "create", "--name", "Offline Co", "--json"], env);
     expect(created.code).toBe(0);
     const { merchantId } = JSON.parse(created.stdout);
@@ -101,7 +125,11 @@ describe("operator CLI: gas", () => {
   const DEVNET_FILE = join(ROOT, ".devnet", "test-devnet.json");
   // Nothing listens there: `gas` reads chains only, with or without a server or a database.
   const NO_DATABASE = "postgres://nobody@127.0.0.1:1/none";
-  const withoutReadTimes = (entries: Record<string, unknown>[]) => entries.map(({ balance, baseUnits, checkedAt, ...rest }) => ({ ...rest, read: typeof balance === "string" && typeof baseUnits === "string" && typeof checkedAt === "string" }));
+  const withoutReadTimes = (entries: Record<string, unknown>[]) =>
+    entries.map(({ balance, baseUnits, checkedAt, ...rest }) => ({
+      ...rest,
+      read: typeof balance === "string" && typeof baseUnits === "string" && typeof checkedAt === "string",
+    }));
 
   it("gas --json prints the same entries as /healthz's gas, read from the chains themselves", async () => {
     const out = await cli(["gas", "--json"], { DEVNET_FILE, DATABASE_URL: NO_DATABASE });
@@ -120,19 +148,38 @@ describe("operator CLI: gas", () => {
     const { evm, solana } = inject("devnet");
     const privateKey = generatePrivateKey();
     const relayer = privateKeyToAccount(privateKey).address;
-    await createTestClient({ mode: "anvil", transport: http(evm.rpcUrl) }).setBalance({ address: relayer, value: parseEther("0.01") });
-    const env = { DEVNET_FILE, DATABASE_URL: NO_DATABASE, EVM_RELAYER_PRIVATE_KEY: privateKey, GAS_BALANCE_WARN: "0.05" };
+    await createTestClient({ mode: "anvil", transport: http(evm.rpcUrl) }).setBalance({
+      address: relayer,
+      value: parseEther("0.01"),
+    });
+    const env = {
+      DEVNET_FILE,
+      DATABASE_URL: NO_DATABASE,
+      EVM_RELAYER_PRIVATE_KEY: privateKey,
+      GAS_BALANCE_WARN: "0.05",
+    };
 
     const json = await cli(["gas", "--json"], env);
     expect(json.code).toBe(0);
     expect(JSON.parse(json.stdout)).toMatchObject([
-      { network: evm.chainId, address: relayer, balance: "0.01", baseUnits: "10000000000000000", symbol: "ETH", warnBelow: "0.05", status: "low" },
+      {
+        network: evm.chainId,
+        address: relayer,
+        balance: "0.01",
+        baseUnits: "10000000000000000",
+        symbol: "ETH",
+        warnBelow: "0.05",
+        status: "low",
+      },
       { network: solana.chainId, address: solana.feePayer.publicKey, symbol: "SOL", warnBelow: "0.05", status: "ok" },
     ]);
 
     const text = await cli(["gas"], env);
     expect(text.code).toBe(0);
-    const lines = text.stdout.trimEnd().split("\n").map((l) => l.split("\t"));
+    const lines = text.stdout
+      .trimEnd()
+      .split("\n")
+      .map((l) => l.split("\t"));
     expect(lines).toHaveLength(2);
     expect(lines[0]).toEqual([evm.chainId, relayer, "0.01 ETH", "warn below 0.05 ETH", "LOW"]);
     expect(lines[1]!.slice(0, 2)).toEqual([solana.chainId, solana.feePayer.publicKey]);

@@ -13,14 +13,27 @@ import { seedPayment } from "../support/seed";
  */
 const covered = new Set<string>();
 
-async function check(method: string, factsPath: string, res: Response): Promise<{ status: number; body: Record<string, unknown> }> {
+async function check(
+  method: string,
+  factsPath: string,
+  res: Response,
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const body = (await res.json()) as Record<string, unknown>;
-  expect(factsViolations(method, factsPath, res.status, body), `${method} ${factsPath} ${res.status} ${JSON.stringify(body)}`).toEqual([]);
+  expect(
+    factsViolations(method, factsPath, res.status, body),
+    `${method} ${factsPath} ${res.status} ${JSON.stringify(body)}`,
+  ).toEqual([]);
   covered.add(`${method} ${factsPath} ${res.status}`);
   return { status: res.status, body };
 }
 
-const merchantCall = (merchant: TestMerchant | null, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+const merchantCall = (
+  merchant: TestMerchant | null,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) =>
   api(path, {
     method,
     merchant: merchant ?? undefined,
@@ -28,7 +41,10 @@ const merchantCall = (merchant: TestMerchant | null, method: string, path: strin
     body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
   });
 
-const order = (value = "1250") => ({ amount: { unit: "iso4217/USD", value }, referenceId: `contract-${Date.now()}-${Math.random()}` });
+const order = (value = "1250") => ({
+  amount: { unit: "iso4217/USD", value },
+  referenceId: `contract-${Date.now()}-${Math.random()}`,
+});
 const UNKNOWN = "pay_0000000000000000000000";
 
 afterAll(() => {
@@ -71,58 +87,212 @@ afterAll(() => {
 describe("the /v1/payments… routes answer what the contract describes", () => {
   it("create: 201 requires_action; bad body 400; no key, a wrong key or an unknown merchant 401 (the contract has no 404 here); a reused key with another body 400", async () => {
     const merchant = await newMerchant();
-    const created = await check("POST", "/v1/payments", await merchantCall(merchant, "POST", "/v1/payments", { ...order(), checkout: null, expiresAt: null }));
+    const created = await check(
+      "POST",
+      "/v1/payments",
+      await merchantCall(merchant, "POST", "/v1/payments", { ...order(), checkout: null, expiresAt: null }),
+    );
     expect(created).toMatchObject({ status: 201, body: { status: "requires_action", isFinal: false } });
-    expect((await check("POST", "/v1/payments", await merchantCall(merchant, "POST", "/v1/payments", { amount: { unit: "iso4217/XXX", value: "-1" } }))).status).toBe(400);
-    expect((await check("POST", "/v1/payments", await merchantCall(merchant, "POST", "/v1/payments", "{not json"))).status).toBe(400);
-    expect((await check("POST", "/v1/payments", await merchantCall(merchant, "POST", "/v1/payments", "{}", { "content-type": "text/plain" }))).status).toBe(400);
-    expect((await check("POST", "/v1/payments", await merchantCall(null, "POST", "/v1/payments", order()))).body.code).toBe("missing_api_key");
-    expect((await check("POST", "/v1/payments", await merchantCall({ ...merchant, apiKey: "sk_wrong" }, "POST", "/v1/payments", order()))).body.code).toBe("invalid_api_key");
-    expect((await check("POST", "/v1/payments", await merchantCall({ ...merchant, merchantId: "mer_unknown" }, "POST", "/v1/payments", order()))).status).toBe(401);
+    expect(
+      (
+        await check(
+          "POST",
+          "/v1/payments",
+          await merchantCall(merchant, "POST", "/v1/payments", { amount: { unit: "iso4217/XXX", value: "-1" } }),
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (await check("POST", "/v1/payments", await merchantCall(merchant, "POST", "/v1/payments", "{not json"))).status,
+    ).toBe(400);
+    expect(
+      (
+        await check(
+          "POST",
+          "/v1/payments",
+          await merchantCall(merchant, "POST", "/v1/payments", "{}", { "content-type": "text/plain" }),
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (await check("POST", "/v1/payments", await merchantCall(null, "POST", "/v1/payments", order()))).body.code,
+    ).toBe("missing_api_key");
+    expect(
+      (
+        await check(
+          "POST",
+          "/v1/payments",
+          await merchantCall({ ...merchant, apiKey: "sk_wrong" }, "POST", "/v1/payments", order()),
+        )
+      ).body.code,
+    ).toBe("invalid_api_key");
+    expect(
+      (
+        await check(
+          "POST",
+          "/v1/payments",
+          await merchantCall({ ...merchant, merchantId: "mer_unknown" }, "POST", "/v1/payments", order()),
+        )
+      ).status,
+    ).toBe(401);
     const key = { "idempotency-key": `contract-${Date.now()}` };
-    expect((await check("POST", "/v1/payments", await merchantCall(merchant, "POST", "/v1/payments", order("100"), key))).status).toBe(201);
-    const conflict = await check("POST", "/v1/payments", await merchantCall(merchant, "POST", "/v1/payments", order("200"), key));
+    expect(
+      (await check("POST", "/v1/payments", await merchantCall(merchant, "POST", "/v1/payments", order("100"), key)))
+        .status,
+    ).toBe(201);
+    const conflict = await check(
+      "POST",
+      "/v1/payments",
+      await merchantCall(merchant, "POST", "/v1/payments", order("200"), key),
+    );
     expect(conflict).toMatchObject({ status: 400, body: { code: "idempotency_conflict" } });
   });
 
   it("detail, status and cancel: requires_action, cancelled, failed with its failureCode, succeeded with info and settlement; errors 400/401/404", async () => {
     const merchant = await chainMerchant();
     const { paymentId } = await newPayment(merchant, "410");
-    expect((await check("GET", "/v1/payments/{id}", await merchantCall(merchant, "GET", `/v1/payments/${paymentId}`))).body.status).toBe("requires_action");
-    expect((await check("GET", "/v1/payments/{id}/status", await merchantCall(merchant, "GET", `/v1/payments/${paymentId}/status`))).body.status).toBe("requires_action");
-    expect((await check("GET", "/v1/payments/{id}", await merchantCall(merchant, "GET", `/v1/payments/${UNKNOWN}`))).status).toBe(404);
-    expect((await check("GET", "/v1/payments/{id}", await merchantCall(null, "GET", `/v1/payments/${paymentId}`))).status).toBe(401);
-    expect((await check("GET", "/v1/payments/{id}/status", await merchantCall(merchant, "GET", `/v1/payments/${UNKNOWN}/status`))).status).toBe(404);
-    expect((await check("POST", "/v1/payments/{id}/cancel", await merchantCall(merchant, "POST", `/v1/payments/${UNKNOWN}/cancel`))).status).toBe(404);
+    expect(
+      (await check("GET", "/v1/payments/{id}", await merchantCall(merchant, "GET", `/v1/payments/${paymentId}`))).body
+        .status,
+    ).toBe("requires_action");
+    expect(
+      (
+        await check(
+          "GET",
+          "/v1/payments/{id}/status",
+          await merchantCall(merchant, "GET", `/v1/payments/${paymentId}/status`),
+        )
+      ).body.status,
+    ).toBe("requires_action");
+    expect(
+      (await check("GET", "/v1/payments/{id}", await merchantCall(merchant, "GET", `/v1/payments/${UNKNOWN}`))).status,
+    ).toBe(404);
+    expect(
+      (await check("GET", "/v1/payments/{id}", await merchantCall(null, "GET", `/v1/payments/${paymentId}`))).status,
+    ).toBe(401);
+    expect(
+      (
+        await check(
+          "GET",
+          "/v1/payments/{id}/status",
+          await merchantCall(merchant, "GET", `/v1/payments/${UNKNOWN}/status`),
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await check(
+          "POST",
+          "/v1/payments/{id}/cancel",
+          await merchantCall(merchant, "POST", `/v1/payments/${UNKNOWN}/cancel`),
+        )
+      ).status,
+    ).toBe(404);
 
     const cancelled = await newPayment(merchant, "411");
-    expect((await check("POST", "/v1/payments/{id}/cancel", await merchantCall(merchant, "POST", `/v1/payments/${cancelled.paymentId}/cancel`))).body.status).toBe("cancelled");
-    expect((await check("POST", "/v1/payments/{id}/cancel", await merchantCall(merchant, "POST", `/v1/payments/${cancelled.paymentId}/cancel`))).body.code).toBe("invalid_state");
-    expect((await check("GET", "/v1/payments/{id}/status", await merchantCall(merchant, "GET", `/v1/payments/${cancelled.paymentId}/status`))).body.status).toBe("cancelled");
+    expect(
+      (
+        await check(
+          "POST",
+          "/v1/payments/{id}/cancel",
+          await merchantCall(merchant, "POST", `/v1/payments/${cancelled.paymentId}/cancel`),
+        )
+      ).body.status,
+    ).toBe("cancelled");
+    expect(
+      (
+        await check(
+          "POST",
+          "/v1/payments/{id}/cancel",
+          await merchantCall(merchant, "POST", `/v1/payments/${cancelled.paymentId}/cancel`),
+        )
+      ).body.code,
+    ).toBe("invalid_state");
+    expect(
+      (
+        await check(
+          "GET",
+          "/v1/payments/{id}/status",
+          await merchantCall(merchant, "GET", `/v1/payments/${cancelled.paymentId}/status`),
+        )
+      ).body.status,
+    ).toBe("cancelled");
 
     const failed = await seedPayment(merchant.merchantId, { status: "failed" });
-    expect((await check("GET", "/v1/payments/{id}", await merchantCall(merchant, "GET", `/v1/payments/${failed}`))).body).toMatchObject({ status: "failed", failureCode: "declined_user" });
-    expect((await check("GET", "/v1/payments/{id}/status", await merchantCall(merchant, "GET", `/v1/payments/${failed}/status`))).body.failureCode).toBe("declined_user");
+    expect(
+      (await check("GET", "/v1/payments/{id}", await merchantCall(merchant, "GET", `/v1/payments/${failed}`))).body,
+    ).toMatchObject({ status: "failed", failureCode: "declined_user" });
+    expect(
+      (
+        await check(
+          "GET",
+          "/v1/payments/{id}/status",
+          await merchantCall(merchant, "GET", `/v1/payments/${failed}/status`),
+        )
+      ).body.failureCode,
+    ).toBe("declined_user");
 
     const signed = await signWithDevnetBuyer({ url: inject("baseUrl") } as never, paymentId, "eip155", "USDC", 1);
-    const confirmed = await check("POST", "/v1/gateway/payment/{id}/confirm", await gw(paymentId, "/confirm", { optionId: signed.optionId, results: [signed.result] }));
+    const confirmed = await check(
+      "POST",
+      "/v1/gateway/payment/{id}/confirm",
+      await gw(paymentId, "/confirm", { optionId: signed.optionId, results: [signed.result] }),
+    );
     expect(confirmed.status).toBe(200);
     expect((await waitFinal(paymentId)).status).toBe("succeeded");
-    const detail = await check("GET", "/v1/payments/{id}", await merchantCall(merchant, "GET", `/v1/payments/${paymentId}`));
-    expect(detail.body).toMatchObject({ status: "succeeded", info: { txId: expect.any(String) }, settlement: { successful: { txId: expect.any(String) } } });
-    expect((await check("GET", "/v1/payments/{id}/status", await merchantCall(merchant, "GET", `/v1/payments/${paymentId}/status`))).body).toMatchObject({ status: "succeeded", info: { optionAmount: { value: "4100000" } } });
-    expect((await check("POST", "/v1/payments/{id}/cancel", await merchantCall(merchant, "POST", `/v1/payments/${paymentId}/cancel`))).status).toBe(400);
+    const detail = await check(
+      "GET",
+      "/v1/payments/{id}",
+      await merchantCall(merchant, "GET", `/v1/payments/${paymentId}`),
+    );
+    expect(detail.body).toMatchObject({
+      status: "succeeded",
+      info: { txId: expect.any(String) },
+      settlement: { successful: { txId: expect.any(String) } },
+    });
+    expect(
+      (
+        await check(
+          "GET",
+          "/v1/payments/{id}/status",
+          await merchantCall(merchant, "GET", `/v1/payments/${paymentId}/status`),
+        )
+      ).body,
+    ).toMatchObject({ status: "succeeded", info: { optionAmount: { value: "4100000" } } });
+    expect(
+      (
+        await check(
+          "POST",
+          "/v1/payments/{id}/cancel",
+          await merchantCall(merchant, "POST", `/v1/payments/${paymentId}/cancel`),
+        )
+      ).status,
+    ).toBe(400);
 
     // Refunds (bookkeeping) on the same payments.
-    const refund = (who: TestMerchant | null, body: unknown, headers: Record<string, string> = {}) => merchantCall(who, "POST", "/v1/refunds", body, headers);
-    expect((await check("POST", "/v1/refunds", await refund(merchant, { paymentId: cancelled.paymentId }))).body.code).toBe("payment_not_succeeded");
-    expect((await check("POST", "/v1/refunds", await refund(merchant, { paymentId: UNKNOWN }))).body.code).toBe("not_found");
-    expect((await check("POST", "/v1/refunds", await refund(merchant, { paymentId: "nope" }))).body.code).toBe("params_validation");
-    expect((await check("POST", "/v1/refunds", await refund(merchant, "{not json"))).body.code).toBe("params_validation");
+    const refund = (who: TestMerchant | null, body: unknown, headers: Record<string, string> = {}) =>
+      merchantCall(who, "POST", "/v1/refunds", body, headers);
+    expect(
+      (await check("POST", "/v1/refunds", await refund(merchant, { paymentId: cancelled.paymentId }))).body.code,
+    ).toBe("payment_not_succeeded");
+    expect((await check("POST", "/v1/refunds", await refund(merchant, { paymentId: UNKNOWN }))).body.code).toBe(
+      "not_found",
+    );
+    expect((await check("POST", "/v1/refunds", await refund(merchant, { paymentId: "nope" }))).body.code).toBe(
+      "params_validation",
+    );
+    expect((await check("POST", "/v1/refunds", await refund(merchant, "{not json"))).body.code).toBe(
+      "params_validation",
+    );
     expect((await check("POST", "/v1/refunds", await refund(null, { paymentId }))).body.code).toBe("missing_api_key");
-    expect((await check("POST", "/v1/refunds", await refund({ ...merchant, merchantId: "mer_unknown" }, { paymentId }))).status).toBe(401);
+    expect(
+      (await check("POST", "/v1/refunds", await refund({ ...merchant, merchantId: "mer_unknown" }, { paymentId })))
+        .status,
+    ).toBe(401);
     expect((await check("POST", "/v1/refunds", await refund(merchant, { paymentId }))).body).toEqual({ paymentId });
-    expect((await check("POST", "/v1/refunds", await refund(merchant, { paymentId }))).body.code).toBe("already_refunded");
+    expect((await check("POST", "/v1/refunds", await refund(merchant, { paymentId }))).body.code).toBe(
+      "already_refunded",
+    );
   });
 });
 
@@ -133,27 +303,63 @@ describe("the wallet gateway answers what the contract describes", () => {
     const { evm, solana } = inject("devnet");
     const accounts = [`${evm.chainId}:${evm.buyers[0]!.address}`, `${solana.chainId}:${solana.buyers[0]!.publicKey}`];
 
-    expect((await check("GET", "/v1/gateway/payment/{id}", await gw(paymentId, ""))).body).toMatchObject({ status: "requires_action" });
+    expect((await check("GET", "/v1/gateway/payment/{id}", await gw(paymentId, ""))).body).toMatchObject({
+      status: "requires_action",
+    });
     expect((await check("GET", "/v1/gateway/payment/{id}", await gw(UNKNOWN, ""))).status).toBe(404);
 
-    const options = await check("POST", "/v1/gateway/payment/{id}/options", await gw(`${paymentId}/options?includePaymentInfo=true`, "", { accounts }));
+    const options = await check(
+      "POST",
+      "/v1/gateway/payment/{id}/options",
+      await gw(`${paymentId}/options?includePaymentInfo=true`, "", { accounts }),
+    );
     expect(options.body.info).toMatchObject({ status: "requires_action" });
-    expect((await check("POST", "/v1/gateway/payment/{id}/options", await gw(paymentId, "/options", { accounts: "nope" }))).status).toBe(400);
-    expect((await check("POST", "/v1/gateway/payment/{id}/options", await gw(UNKNOWN, "/options", { accounts }))).status).toBe(404);
+    expect(
+      (await check("POST", "/v1/gateway/payment/{id}/options", await gw(paymentId, "/options", { accounts: "nope" })))
+        .status,
+    ).toBe(400);
+    expect(
+      (await check("POST", "/v1/gateway/payment/{id}/options", await gw(UNKNOWN, "/options", { accounts }))).status,
+    ).toBe(404);
 
     type Option = { id: string; actions: { type: string; data: { data?: string } }[] };
     const build = (options.body.options as Option[]).find((o) => o.actions[0]!.type === "build")!;
-    const fetched = await check("POST", "/v1/gateway/payment/{id}/fetch", await gw(paymentId, "/fetch", { optionId: build.id, data: build.actions[0]!.data.data }));
+    const fetched = await check(
+      "POST",
+      "/v1/gateway/payment/{id}/fetch",
+      await gw(paymentId, "/fetch", { optionId: build.id, data: build.actions[0]!.data.data }),
+    );
     expect(fetched.status).toBe(200);
-    expect((await check("POST", "/v1/gateway/payment/{id}/fetch", await gw(paymentId, "/fetch", { optionId: 7 }))).status).toBe(400);
+    expect(
+      (await check("POST", "/v1/gateway/payment/{id}/fetch", await gw(paymentId, "/fetch", { optionId: 7 }))).status,
+    ).toBe(400);
 
-    expect((await check("POST", "/v1/gateway/payment/{id}/confirm", await gw(paymentId, "/confirm", { optionId: build.id, results: [] }))).status).toBe(400);
-    expect((await check("GET", "/v1/gateway/payment/{id}/status", await gw(paymentId, "/status"))).body).toMatchObject({ status: "requires_action", isFinal: false });
+    expect(
+      (
+        await check(
+          "POST",
+          "/v1/gateway/payment/{id}/confirm",
+          await gw(paymentId, "/confirm", { optionId: build.id, results: [] }),
+        )
+      ).status,
+    ).toBe(400);
+    expect((await check("GET", "/v1/gateway/payment/{id}/status", await gw(paymentId, "/status"))).body).toMatchObject({
+      status: "requires_action",
+      isFinal: false,
+    });
     expect((await check("GET", "/v1/gateway/payment/{id}/status", await gw(UNKNOWN, "/status"))).status).toBe(404);
 
-    expect((await check("POST", "/v1/gateway/payment/{id}/cancel", await gw(paymentId, "/cancel", {}))).body).toMatchObject({ status: "cancelled", cancelledReason: "cancelled_by_user" });
-    expect((await check("POST", "/v1/gateway/payment/{id}/cancel", await gw(paymentId, "/cancel", {}))).status).toBe(400);
+    expect(
+      (await check("POST", "/v1/gateway/payment/{id}/cancel", await gw(paymentId, "/cancel", {}))).body,
+    ).toMatchObject({ status: "cancelled", cancelledReason: "cancelled_by_user" });
+    expect((await check("POST", "/v1/gateway/payment/{id}/cancel", await gw(paymentId, "/cancel", {}))).status).toBe(
+      400,
+    );
     expect((await check("POST", "/v1/gateway/payment/{id}/cancel", await gw(UNKNOWN, "/cancel", {}))).status).toBe(404);
-    expect((await check("GET", "/v1/gateway/payment/{id}/status", await gw(paymentId, "/status"))).body).toMatchObject({ status: "cancelled", isFinal: true, pollInMs: null });
+    expect((await check("GET", "/v1/gateway/payment/{id}/status", await gw(paymentId, "/status"))).body).toMatchObject({
+      status: "cancelled",
+      isFinal: true,
+      pollInMs: null,
+    });
   });
 });

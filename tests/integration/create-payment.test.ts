@@ -14,7 +14,10 @@ async function storedPayment(id: string) {
 describe("POST /v1/merchant/payment", () => {
   it("creates a pending payment with a checkout link and the spec's fields", async () => {
     const merchant = await newMerchant("Acme Books");
-    const res = await createPaymentRequest(merchant, { amount: { unit: "iso4217/USD", value: "1250" }, referenceId: "order-42" });
+    const res = await createPaymentRequest(merchant, {
+      amount: { unit: "iso4217/USD", value: "1250" },
+      referenceId: "order-42",
+    });
     expect(res.status).toBe(201);
     const body = await res.json();
     expect(Object.keys(body).sort()).toEqual(["expiresAt", "gatewayUrl", "isFinal", "paymentId", "pollInMs", "status"]);
@@ -158,7 +161,10 @@ describe("POST /v1/merchant/payment", () => {
       ["null URLs", { successUrl: null, errorUrl: null }],
     ])("are disabled, and the payment still created, with %s", async (_label, checkout) => {
       const merchant = await newMerchant();
-      const res = await createPaymentRequest(merchant, { ...usd("100"), ...(checkout === undefined ? {} : { checkout }) });
+      const res = await createPaymentRequest(merchant, {
+        ...usd("100"),
+        ...(checkout === undefined ? {} : { checkout }),
+      });
       expect(res.status).toBe(201);
       const row = await storedPayment((await res.json()).paymentId);
       expect(row.redirectsEnabled).toBe(false);

@@ -10,7 +10,10 @@ const run = promisify(execFile);
 describe("dashboard accounts", () => {
   it("sign up creates a merchant and its user, and answers a server-side session in an httpOnly SameSite cookie", async () => {
     const email = uniqueEmail("signup");
-    const res = await dash("/dashboard/api/sign-up", { method: "POST", json: { businessName: "Paper & Ink", email: email.toUpperCase(), password: "a long passphrase" } });
+    const res = await dash("/dashboard/api/sign-up", {
+      method: "POST",
+      json: { businessName: "Paper & Ink", email: email.toUpperCase(), password: "a long passphrase" },
+    });
     expect(res.status).toBe(201);
     const setCookie = res.headers.getSetCookie().find((c) => c.startsWith("dash_session="))!;
     expect(setCookie).toMatch(/HttpOnly/);
@@ -35,37 +38,57 @@ describe("dashboard accounts", () => {
       expect(res.status).toBe(307);
       expect(res.headers.get("location")).toMatch(/\/dashboard\/sign-in$/);
     }
-    const api = await dash("/dashboard/api/session", { headers: { cookie: "dash_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" } });
+    const api = await dash("/dashboard/api/session", {
+      headers: { cookie: "dash_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" },
+    });
     expect(api.status).toBe(401);
     expect((await api.json()).code).toBe("not_signed_in");
   });
 
   it("refuses a taken email and a short password, naming the field", async () => {
     const user = await signUpUser();
-    const taken = await dash("/dashboard/api/sign-up", { method: "POST", json: { businessName: "Copycat", email: user.email, password: "another long one" } });
+    const taken = await dash("/dashboard/api/sign-up", {
+      method: "POST",
+      json: { businessName: "Copycat", email: user.email, password: "another long one" },
+    });
     expect(taken.status).toBe(409);
     expect((await taken.json()).code).toBe("email_taken");
-    const short = await dash("/dashboard/api/sign-up", { method: "POST", json: { businessName: "Short", email: uniqueEmail(), password: "short" } });
+    const short = await dash("/dashboard/api/sign-up", {
+      method: "POST",
+      json: { businessName: "Short", email: uniqueEmail(), password: "short" },
+    });
     expect(short.status).toBe(400);
     expect((await short.json()).issues).toEqual([expect.objectContaining({ field: "password" })]);
   });
 
   it("signs in with the right password only, and sign out ends the session on the server", async () => {
     const user = await signUpUser();
-    const wrong = await dash("/dashboard/api/sign-in", { method: "POST", json: { email: user.email, password: "not the password" } });
+    const wrong = await dash("/dashboard/api/sign-in", {
+      method: "POST",
+      json: { email: user.email, password: "not the password" },
+    });
     expect(wrong.status).toBe(401);
     expect((await wrong.json()).code).toBe("invalid_credentials");
-    const unknown = await dash("/dashboard/api/sign-in", { method: "POST", json: { email: uniqueEmail("nobody"), password: "whatever it is" } });
+    const unknown = await dash("/dashboard/api/sign-in", {
+      method: "POST",
+      json: { email: uniqueEmail("nobody"), password: "whatever it is" },
+    });
     expect(unknown.status).toBe(401);
     expect((await unknown.json()).code).toBe("invalid_credentials");
 
-    const res = await dash("/dashboard/api/sign-in", { method: "POST", json: { email: user.email.toUpperCase(), password: user.password } });
+    const res = await dash("/dashboard/api/sign-in", {
+      method: "POST",
+      json: { email: user.email.toUpperCase(), password: user.password },
+    });
     expect(res.status).toBe(200);
     const cookie = sessionCookieOf(res)!;
     const session = await (await dash("/dashboard/api/session", { headers: { cookie } })).json();
     expect(session.merchant.id).toBe(user.merchantId);
 
-    const out = await dash("/dashboard/api/sign-out", { method: "POST", user: { cookie, csrfToken: session.csrfToken } });
+    const out = await dash("/dashboard/api/sign-out", {
+      method: "POST",
+      user: { cookie, csrfToken: session.csrfToken },
+    });
     expect(out.status).toBe(200);
     expect(out.headers.getSetCookie().join()).toMatch(/dash_session=;.*Max-Age=0/);
     // The old cookie is worthless now, even if someone kept a copy.
@@ -78,30 +101,50 @@ describe("dashboard accounts", () => {
     const user = await signUpUser();
     const ip = `198.51.100.${Math.floor(Math.random() * 250)}`;
     for (let i = 0; i < 5; i++) {
-      const res = await dash("/dashboard/api/sign-in", { method: "POST", headers: { "x-forwarded-for": ip }, json: { email: user.email, password: `guess number ${i}` } });
+      const res = await dash("/dashboard/api/sign-in", {
+        method: "POST",
+        headers: { "x-forwarded-for": ip },
+        json: { email: user.email, password: `guess number ${i}` },
+      });
       expect(res.status).toBe(401);
     }
-    const blocked = await dash("/dashboard/api/sign-in", { method: "POST", json: { email: user.email, password: user.password } });
+    const blocked = await dash("/dashboard/api/sign-in", {
+      method: "POST",
+      json: { email: user.email, password: user.password },
+    });
     expect(blocked.status).toBe(429);
     expect((await blocked.json()).code).toBe("rate_limited");
     expect(blocked.headers.get("retry-after")).toBe("900");
     expect(sessionCookieOf(blocked)).toBeUndefined();
     // Another account is not locked by someone guessing this one.
     const other = await signUpUser();
-    const ok = await dash("/dashboard/api/sign-in", { method: "POST", json: { email: other.email, password: other.password } });
+    const ok = await dash("/dashboard/api/sign-in", {
+      method: "POST",
+      json: { email: other.email, password: other.password },
+    });
     expect(ok.status).toBe(200);
   });
 
   it("concurrent wrong passwords for one email: at most 5 are checked, the rest 429, and then even the right password is refused", async () => {
     const user = await signUpUser();
     // Twelve guesses at once, each from an address of its own, so only the per-email limit applies.
-    const guesses = await Promise.all(Array.from({ length: 12 }, (_, i) => dash("/dashboard/api/sign-in", { method: "POST", json: { email: user.email, password: `parallel guess ${i}` } })));
+    const guesses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        dash("/dashboard/api/sign-in", {
+          method: "POST",
+          json: { email: user.email, password: `parallel guess ${i}` },
+        }),
+      ),
+    );
     const statuses = guesses.map((r) => r.status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(7);
     const { sql } = testDb();
     expect(await sql`select 1 from sign_in_attempts where email = ${user.email}`).toHaveLength(5);
-    const right = await dash("/dashboard/api/sign-in", { method: "POST", json: { email: user.email, password: user.password } });
+    const right = await dash("/dashboard/api/sign-in", {
+      method: "POST",
+      json: { email: user.email, password: user.password },
+    });
     expect(right.status).toBe(429);
     expect(sessionCookieOf(right)).toBeUndefined();
   });
@@ -112,21 +155,49 @@ describe("dashboard accounts", () => {
     // What the previous hashPassword (N=2^15) stored for this password.
     const old = "scrypt$32768$8$1$1ZWO28IY32COFYlLZjsm5w$_ykclsxxQH_zoQPHEE_wNuoVnTBp393GbvHyeF0_MJQ";
     await sql`update users set password_hash = ${old} where email = ${user.email}`;
-    expect((await dash("/dashboard/api/sign-in", { method: "POST", json: { email: user.email, password: "correct horse battery" } })).status).toBe(200);
+    expect(
+      (
+        await dash("/dashboard/api/sign-in", {
+          method: "POST",
+          json: { email: user.email, password: "correct horse battery" },
+        })
+      ).status,
+    ).toBe(200);
     const [row] = await sql`select password_hash from users where email = ${user.email}`;
     expect(row!.password_hash).toMatch(/^scrypt\$131072\$8\$1\$/);
-    expect((await dash("/dashboard/api/sign-in", { method: "POST", json: { email: user.email, password: "correct horse battery" } })).status).toBe(200);
-    expect((await dash("/dashboard/api/sign-in", { method: "POST", json: { email: user.email, password: "wrong horse battery" } })).status).toBe(401);
+    expect(
+      (
+        await dash("/dashboard/api/sign-in", {
+          method: "POST",
+          json: { email: user.email, password: "correct horse battery" },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await dash("/dashboard/api/sign-in", {
+          method: "POST",
+          json: { email: user.email, password: "wrong horse battery" },
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it("rate-limits sign-ups per client address: beyond 10 attempts within the hour, 429 and nothing created", async () => {
     const ip = uniqueClientIp();
     const signUp = (email: string, password = "a long passphrase", from = ip) =>
-      dash("/dashboard/api/sign-up", { method: "POST", headers: { "x-forwarded-for": from }, json: { businessName: "Busy Bee", email, password } });
+      dash("/dashboard/api/sign-up", {
+        method: "POST",
+        headers: { "x-forwarded-for": from },
+        json: { businessName: "Busy Bee", email, password },
+      });
     // Twelve attempts at once, one of them for a taken email: exactly ten get through (failed ones
     // count too), however the requests interleave.
     const taken = await signUpUser();
-    const results = await Promise.all([...Array.from({ length: 11 }, () => signUp(uniqueEmail("limit"))), signUp(taken.email)]);
+    const results = await Promise.all([
+      ...Array.from({ length: 11 }, () => signUp(uniqueEmail("limit"))),
+      signUp(taken.email),
+    ]);
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 429)).toHaveLength(2);
     expect(statuses.filter((s) => s !== 429).every((s) => s === 201 || s === 409)).toBe(true);
@@ -150,11 +221,19 @@ describe("dashboard accounts", () => {
     const attempts = [
       dash("/dashboard/api/keys", { method: "POST", user, json: { name: "evil" }, origin: "https://evil.example" }),
       dash("/dashboard/api/keys", { method: "POST", user, json: { name: "evil" }, origin: null }),
-      dash("/dashboard/api/keys", { method: "POST", user: { ...user, csrfToken: "wrong-token" }, json: { name: "evil" } }),
+      dash("/dashboard/api/keys", {
+        method: "POST",
+        user: { ...user, csrfToken: "wrong-token" },
+        json: { name: "evil" },
+      }),
       dash("/dashboard/api/keys", { method: "POST", headers: { cookie: user.cookie }, json: { name: "evil" } }),
       dash("/dashboard/api/settings", { method: "PUT", user: { ...user, csrfToken: "" }, json: { name: "Hijacked" } }),
       dash("/dashboard/api/sign-out", { method: "POST", headers: { cookie: user.cookie } }),
-      dash("/dashboard/api/sign-in", { method: "POST", json: { email: user.email, password: user.password }, origin: "https://evil.example" }),
+      dash("/dashboard/api/sign-in", {
+        method: "POST",
+        json: { email: user.email, password: user.password },
+        origin: "https://evil.example",
+      }),
     ];
     for (const res of await Promise.all(attempts)) {
       expect(res.status).toBe(403);
@@ -168,14 +247,37 @@ describe("dashboard accounts", () => {
   it("the operator CLI creates a user for an existing merchant, who can then sign in", async () => {
     const owner = await signUpUser();
     const email = uniqueEmail("cli");
-    const child = run("npm", ["run", "--silent", "cli", "--", "user", "create", owner.merchantId, "--email", email, "--password-stdin", "--json"], {
-      cwd: ROOT,
-      env: { ...process.env, ...TEST_ENV } as NodeJS.ProcessEnv,
-    });
+    const child = run(
+      "npm",
+      [
+        "run",
+        "--silent",
+        "cli",
+        "--",
+        "user",
+        "create",
+        owner.merchantId,
+        "--email",
+        email,
+        "--password-stdin",
+        "--json",
+      ],
+      {
+        cwd: ROOT,
+        env: { ...process.env, ...TEST_ENV } as NodeJS.ProcessEnv,
+      },
+    );
     child.child.stdin!.end("a teammate's passphrase\n");
     const { stdout } = await child;
-    expect(JSON.parse(stdout)).toMatchObject({ userId: expect.stringMatching(/^usr_/), merchantId: owner.merchantId, email });
-    const res = await dash("/dashboard/api/sign-in", { method: "POST", json: { email, password: "a teammate's passphrase" } });
+    expect(JSON.parse(stdout)).toMatchObject({
+      userId: expect.stringMatching(/^usr_/),
+      merchantId: owner.merchantId,
+      email,
+    });
+    const res = await dash("/dashboard/api/sign-in", {
+      method: "POST",
+      json: { email, password: "a teammate's passphrase" },
+    });
     expect(res.status).toBe(200);
     const session = await (await dash("/dashboard/api/session", { headers: { cookie: sessionCookieOf(res)! } })).json();
     expect(session.merchant.id).toBe(owner.merchantId);

@@ -15,7 +15,11 @@ const USDT = `${CHAIN}/erc20:0x0000000000000000000000000000000000000002`;
  * on the devnet; the browser test does too): a late one stays expired, a short or long one failed;
  * token, buyer, hash and what arrived are filled in. A late one expires first, as the sweep writes it.
  */
-async function seedException(merchantId: string, kind: PaymentException, extra: Partial<typeof payments.$inferInsert> = {}): Promise<string> {
+async function seedException(
+  merchantId: string,
+  kind: PaymentException,
+  extra: Partial<typeof payments.$inferInsert> = {},
+): Promise<string> {
   const asked = 4_200_000n;
   const received = kind === "underpaid" ? 4_000_000n : kind === "overpaid" ? 4_500_000n : asked;
   const id = await seedPayment(merchantId, { fiatAmount: 420n, expiresAt: new Date(Date.now() - 60_000), ...extra });
@@ -45,7 +49,11 @@ async function row(id: string) {
   return found!;
 }
 
-function markPaid(user: Pick<DashboardUser, "cookie" | "csrfToken"> | undefined, id: string, init: Parameters<typeof dash>[1] = {}) {
+function markPaid(
+  user: Pick<DashboardUser, "cookie" | "csrfToken"> | undefined,
+  id: string,
+  init: Parameters<typeof dash>[1] = {},
+) {
   return dash(`/dashboard/api/payments/${id}/mark-paid`, { method: "POST", user, ...init });
 }
 
@@ -57,7 +65,11 @@ async function page(user: DashboardUser, path: string): Promise<string> {
 }
 
 const rowsOf = (html: string) => [...html.matchAll(/data-payment-id="([^"]+)"/g)].map((m) => m[1]!);
-const nextLink = (html: string) => /<a [^>]*rel="next"[^>]*>/.exec(html)?.[0].match(/href="([^"]+)"/)?.[1]?.replaceAll("&amp;", "&");
+const nextLink = (html: string) =>
+  /<a [^>]*rel="next"[^>]*>/
+    .exec(html)?.[0]
+    .match(/href="([^"]+)"/)?.[1]
+    ?.replaceAll("&amp;", "&");
 
 describe("dashboard exceptions: badge, Needs attention filter, Mark as paid", () => {
   it("Mark as paid makes a paid-late payment succeeded, recorded with the user's email, on the page, timeline and APIs", async () => {
@@ -74,24 +86,52 @@ describe("dashboard exceptions: badge, Needs attention filter, Mark as paid", ()
     const res = await markPaid(user, id);
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toEqual({ paymentId: id, status: "succeeded", exception: "paid_late", resolvedBy: user.email, resolvedAt: expect.any(String) });
+    expect(body).toEqual({
+      paymentId: id,
+      status: "succeeded",
+      exception: "paid_late",
+      resolvedBy: user.email,
+      resolvedAt: expect.any(String),
+    });
     expect(Math.abs(Date.parse(body.resolvedAt) - Date.now())).toBeLessThan(60_000);
-    expect(await row(id)).toMatchObject({ status: "succeeded", exception: "paid_late", resolvedBy: user.email, resolvedAt: new Date(body.resolvedAt) });
+    expect(await row(id)).toMatchObject({
+      status: "succeeded",
+      exception: "paid_late",
+      resolvedBy: user.email,
+      resolvedAt: new Date(body.resolvedAt),
+    });
 
     // The trigger's timeline records the change; the page says who made it.
-    const events = await testDb().db.select({ status: paymentEvents.status }).from(paymentEvents).where(eq(paymentEvents.paymentId, id)).orderBy(asc(paymentEvents.id));
+    const events = await testDb()
+      .db.select({ status: paymentEvents.status })
+      .from(paymentEvents)
+      .where(eq(paymentEvents.paymentId, id))
+      .orderBy(asc(paymentEvents.id));
     expect(events.map((e) => e.status)).toEqual(["expired", "succeeded"]);
     const after = await page(user, `/dashboard/payments/${id}`);
-    expect(after).toMatch(new RegExp(`data-testid="resolution"[^>]*>Marked as paid by ${user.email.replaceAll(".", "\\.")} on \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC<`));
+    expect(after).toMatch(
+      new RegExp(
+        `data-testid="resolution"[^>]*>Marked as paid by ${user.email.replaceAll(".", "\\.")} on \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC<`,
+      ),
+    );
     const timeline = /data-testid="timeline"[^>]*>(.*?)<\/ol>/s.exec(after)![1]!;
-    expect([...timeline.matchAll(/<strong>([^<]+)<\/strong>/g)].map((m) => m[1])).toEqual(["Created", "Expired", "Succeeded"]);
+    expect([...timeline.matchAll(/<strong>([^<]+)<\/strong>/g)].map((m) => m[1])).toEqual([
+      "Created",
+      "Expired",
+      "Succeeded",
+    ]);
     expect(after).not.toContain(">Mark as paid</button>");
 
     // The merchant's systems read it as paid too.
     const key = await createKey(user);
     const merchant = { "api-key": key.secret, "merchant-id": user.merchantId };
-    expect(await (await api(`/v1/merchant/payment/${id}/status`, { headers: merchant })).json()).toMatchObject({ status: "succeeded", isFinal: true });
-    const listed = (await (await api("/v1/merchants/payments", { headers: merchant })).json()).data.find((p: { paymentId: string }) => p.paymentId === id);
+    expect(await (await api(`/v1/merchant/payment/${id}/status`, { headers: merchant })).json()).toMatchObject({
+      status: "succeeded",
+      isFinal: true,
+    });
+    const listed = (await (await api("/v1/merchants/payments", { headers: merchant })).json()).data.find(
+      (p: { paymentId: string }) => p.paymentId === id,
+    );
     expect(listed).toMatchObject({ status: "succeeded", exception: "paid_late" });
 
     // Once only.
@@ -115,7 +155,12 @@ describe("dashboard exceptions: badge, Needs attention filter, Mark as paid", ()
     }
     const signedOut = await markPaid(undefined, id);
     expect(signedOut.status).toBe(401);
-    expect(await row(id)).toMatchObject({ status: "failed", exception: "underpaid", resolvedBy: null, resolvedAt: null });
+    expect(await row(id)).toMatchObject({
+      status: "failed",
+      exception: "underpaid",
+      resolvedBy: null,
+      resolvedAt: null,
+    });
   });
 
   it("a payment without an exception is a 409 and another merchant's a 404, changing nothing", async () => {
@@ -132,7 +177,9 @@ describe("dashboard exceptions: badge, Needs attention filter, Mark as paid", ()
     const bobs = await seedException(bob.merchantId, "overpaid");
     const bobsPage = await page(bob, `/dashboard/payments/${bobs}`);
     expect(bobsPage).toMatch(/data-testid="token-asked"[^>]*>4\.2 USDT</);
-    expect(bobsPage).toMatch(/data-testid="token-received"[^>]*>4\.5 USDT<\/span><span class="dash-muted"> \(0\.3 USDT over\)/);
+    expect(bobsPage).toMatch(
+      /data-testid="token-received"[^>]*>4\.5 USDT<\/span><span class="dash-muted"> \(0\.3 USDT over\)/,
+    );
     const other = await markPaid(alice, bobs);
     expect(other.status).toBe(404);
     expect((await other.json()).code).toBe("payment_not_found");
@@ -149,13 +196,25 @@ describe("dashboard exceptions: badge, Needs attention filter, Mark as paid", ()
     for (let i = 0; i < 30; i++) {
       // Pairs share a creation time, so pages must break ties by id; plain payments sit between them.
       const createdAt = new Date(base + Math.floor(i / 2) * 1000);
-      exceptions.set(await seedException(user.merchantId, kinds[i % 3]!, { createdAt, fiatAmount: BigInt(500 + i), referenceId: `exc-${i}` }), kinds[i % 3]!);
-      await seedPayment(user.merchantId, { createdAt, fiatAmount: BigInt(500 + i), referenceId: `plain-${i}`, ...(i % 2 ? { status: "failed" as const } : {}) });
+      exceptions.set(
+        await seedException(user.merchantId, kinds[i % 3]!, {
+          createdAt,
+          fiatAmount: BigInt(500 + i),
+          referenceId: `exc-${i}`,
+        }),
+        kinds[i % 3]!,
+      );
+      await seedPayment(user.merchantId, {
+        createdAt,
+        fiatAmount: BigInt(500 + i),
+        referenceId: `plain-${i}`,
+        ...(i % 2 ? { status: "failed" as const } : {}),
+      });
     }
 
     const walk = async (path: string) => {
       const seen: string[] = [];
-      for (let next: string | undefined = path; next; ) {
+      for (let next: string | undefined = path; next;) {
         const html = await page(user, next);
         const rows = rowsOf(html);
         expect(html.match(/data-exception="/g)?.length ?? 0).toBe(rows.length); // a badge on every row
@@ -180,17 +239,31 @@ describe("dashboard exceptions: badge, Needs attention filter, Mark as paid", ()
     // A page link of the filtered list does not carry over to the unfiltered one (cursors are bound to filters).
     const first = await page(user, "/dashboard/payments?exception=any");
     const cursor = new URL(nextLink(first)!, "http://x").searchParams.get("cursor")!;
-    expect(await page(user, `/dashboard/payments?cursor=${encodeURIComponent(cursor)}`)).toContain("this page link is no longer valid");
+    expect(await page(user, `/dashboard/payments?cursor=${encodeURIComponent(cursor)}`)).toContain(
+      "this page link is no longer valid",
+    );
 
-    const csv = parseCsv(await (await dash("/dashboard/api/payments/export?exception=any&status=failed&status=expired", { headers: { cookie: user.cookie } })).text());
+    const csv = parseCsv(
+      await (
+        await dash("/dashboard/api/payments/export?exception=any&status=failed&status=expired", {
+          headers: { cookie: user.cookie },
+        })
+      ).text(),
+    );
     expect(csv[0]!.at(-1)).toBe("exception");
     expect(csv.slice(1)).toHaveLength(30);
     for (const r of csv.slice(1)) expect(r.at(-1)).toBe(exceptions.get(r[0]!));
     expect(csv.slice(1).find((r) => r.at(-1) === "underpaid")).toEqual(expect.arrayContaining(["4", "USDT"])); // what arrived
-    const everything = parseCsv(await (await dash("/dashboard/api/payments/export", { headers: { cookie: user.cookie } })).text());
+    const everything = parseCsv(
+      await (await dash("/dashboard/api/payments/export", { headers: { cookie: user.cookie } })).text(),
+    );
     expect(everything.slice(1)).toHaveLength(60);
 
-    expect(await page(user, "/dashboard/payments?exception=lost")).toContain("exception: must be one of any, paid_late, underpaid, overpaid");
-    expect((await dash("/dashboard/api/payments/export?exception=lost", { headers: { cookie: user.cookie } })).status).toBe(400);
+    expect(await page(user, "/dashboard/payments?exception=lost")).toContain(
+      "exception: must be one of any, paid_late, underpaid, overpaid",
+    );
+    expect(
+      (await dash("/dashboard/api/payments/export?exception=lost", { headers: { cookie: user.cookie } })).status,
+    ).toBe(400);
   });
 });

@@ -37,12 +37,19 @@ describe("dashboard isolation: a user reaches only their merchant's data", () =>
     const res = await dash(`/dashboard/api/keys/${bobsKey.id}`, { method: "DELETE", user: alice });
     expect(res.status).toBe(404);
     expect((await res.json()).code).toBe("api_key_not_found");
-    expect((await dash("/dashboard/api/keys/key_0000000000000000000000", { method: "DELETE", user: alice })).status).toBe(404);
+    expect(
+      (await dash("/dashboard/api/keys/key_0000000000000000000000", { method: "DELETE", user: alice })).status,
+    ).toBe(404);
     expect((await dash("/dashboard/api/keys/not-an-id", { method: "DELETE", user: alice })).status).toBe(404);
 
-    const stillWorks = await createPaymentRequest({ merchantId: bob.merchantId, apiKey: bobsKey.secret, keyId: bobsKey.id }, usd("100"));
+    const stillWorks = await createPaymentRequest(
+      { merchantId: bob.merchantId, apiKey: bobsKey.secret, keyId: bobsKey.id },
+      usd("100"),
+    );
     expect(stillWorks.status).toBe(201);
     // And Alice's keys page does not list it.
-    expect(await (await dash("/dashboard/keys", { headers: { cookie: alice.cookie } })).text()).not.toContain(bobsKey.id);
+    expect(await (await dash("/dashboard/keys", { headers: { cookie: alice.cookie } })).text()).not.toContain(
+      bobsKey.id,
+    );
   });
 });

@@ -19,12 +19,25 @@ afterAll(async () => {
   await Promise.all(listening.map((s) => new Promise<void>((r) => s.close(() => r()))));
 });
 
-type GasEntry = { network: string; name: string; address: string; balance: string | null; baseUnits: string | null; symbol: string; warnBelow: string; status: string; checkedAt: string | null };
+type GasEntry = {
+  network: string;
+  name: string;
+  address: string;
+  balance: string | null;
+  baseUnits: string | null;
+  symbol: string;
+  warnBelow: string;
+  status: string;
+  checkedAt: string | null;
+};
 type Health = { status: string; database: string; gas: GasEntry[] };
 
 /** A gas server: its own database (its jobs must not touch the main server's payments), the test devnet, a fast gas check. */
 async function gasServer(name: string, env: Record<string, string>): Promise<RunningServer> {
-  const server = await startServer({ DATABASE_URL: await scratchDatabaseUrl(name), DEVNET_FILE, EXPIRY_JOB_INTERVAL_MS: "0", ...env }, name);
+  const server = await startServer(
+    { DATABASE_URL: await scratchDatabaseUrl(name), DEVNET_FILE, EXPIRY_JOB_INTERVAL_MS: "0", ...env },
+    name,
+  );
   started.push(server);
   return server;
 }
@@ -53,7 +66,9 @@ function gasLines(logFile: string, network: string) {
   return readFileSync(logFile, "utf8")
     .split("\n")
     .filter((l) => l.includes('"job":"gas"'))
-    .map((l) => JSON.parse(l) as { level: number; msg: string; network: string; address: string; balance: string | null })
+    .map(
+      (l) => JSON.parse(l) as { level: number; msg: string; network: string; address: string; balance: string | null },
+    )
     .filter((l) => l.network === network);
 }
 
@@ -67,16 +82,34 @@ describe("gas balances on /healthz", () => {
     const setBalance = (value: bigint) => anvil.setBalance({ address: relayer as Address, value });
     await setBalance(parseEther("0.1"));
 
-    const server = await gasServer("payments_gas_health", { EVM_RELAYER_PRIVATE_KEY: privateKey, GAS_BALANCE_WARN: "0.25", GAS_CHECK_INTERVAL_MS: "1000" });
+    const server = await gasServer("payments_gas_health", {
+      EVM_RELAYER_PRIVATE_KEY: privateKey,
+      GAS_BALANCE_WARN: "0.25",
+      GAS_CHECK_INTERVAL_MS: "1000",
+    });
     const evmOf = (h: Health) => h.gas.find((g) => g.network === evm.chainId);
 
     const low = await healthUntil(server, (h) => evmOf(h)?.status !== undefined && evmOf(h)?.status !== "unknown");
     expect(low).toMatchObject({ status: "degraded", database: "ok" });
-    expect(evmOf(low)).toMatchObject({ name: "Local EVM (anvil)", address: relayer, balance: "0.1", baseUnits: "100000000000000000", symbol: "ETH", warnBelow: "0.25", status: "low" });
+    expect(evmOf(low)).toMatchObject({
+      name: "Local EVM (anvil)",
+      address: relayer,
+      balance: "0.1",
+      baseUnits: "100000000000000000",
+      symbol: "ETH",
+      warnBelow: "0.25",
+      status: "low",
+    });
 
     // The Solana entry: the devnet's fee payer, funded, well above 0.25 SOL.
     const sol = low.gas.find((g) => g.network === solana.chainId)!;
-    expect(sol).toMatchObject({ name: "Local Solana (LiteSVM)", address: solana.feePayer.publicKey, symbol: "SOL", warnBelow: "0.25", status: "ok" });
+    expect(sol).toMatchObject({
+      name: "Local Solana (LiteSVM)",
+      address: solana.feePayer.publicKey,
+      symbol: "SOL",
+      warnBelow: "0.25",
+      status: "ok",
+    });
     expect(BigInt(sol.baseUnits!)).toBeGreaterThan(250_000_000n);
     expect(sol.balance).toBe(formatLamports(BigInt(sol.baseUnits!)));
     expect(low.gas).toHaveLength(2);
@@ -125,7 +158,11 @@ describe("gas balances on /healthz", () => {
       for await (const chunk of req) chunks.push(chunk as Buffer);
       const body = Buffer.concat(chunks).toString("utf8");
       if (body.includes('"eth_getBalance"')) getBalanceCalls++;
-      const upstream = await fetch(evm.rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body });
+      const upstream = await fetch(evm.rpcUrl, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body,
+      });
       res.writeHead(upstream.status, { "content-type": "application/json" }).end(await upstream.text());
     });
     const proxyPort = await freePort();
@@ -142,17 +179,42 @@ describe("gas balances on /healthz", () => {
       chainId,
       name,
       rpcUrl,
-      tokens: [{ caip19: `${chainId}/erc20:${token.address}`, symbol: "USDC", name: "USD Coin", decimals: 6, eip3009: true, peggedTo: "USD" }],
+      tokens: [
+        {
+          caip19: `${chainId}/erc20:${token.address}`,
+          symbol: "USDC",
+          name: "USD Coin",
+          decimals: 6,
+          eip3009: true,
+          peggedTo: "USD",
+        },
+      ],
     });
     const file = join(ARTIFACTS, `gas-networks-${proxyPort}.json`);
-    writeFileSync(file, JSON.stringify({ networks: [network(evm.chainId, "Counted", `http://127.0.0.1:${proxyPort}`), { ...network("eip155:999", "Silent", `http://127.0.0.1:${silentPort}`), gasBalanceWarn: "0.5" }] }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        networks: [
+          network(evm.chainId, "Counted", `http://127.0.0.1:${proxyPort}`),
+          { ...network("eip155:999", "Silent", `http://127.0.0.1:${silentPort}`), gasBalanceWarn: "0.5" },
+        ],
+      }),
+    );
 
     // One gas check at start and then not for an hour: whatever /healthz shows comes from that one.
     const server = await gasServer("payments_gas_snapshot", { NETWORKS_FILE: file, GAS_CHECK_INTERVAL_MS: "3600000" });
     seen.length = 0;
     const settled = await healthUntil(server, (h) => h.gas.find((g) => g.name === "Counted")?.status === "ok");
     const silentEntry = settled.gas.find((g) => g.name === "Silent")!;
-    expect(silentEntry).toMatchObject({ network: "eip155:999", address: evm.relayer.address, balance: null, baseUnits: null, symbol: "ETH", warnBelow: "0.5", status: "unknown" });
+    expect(silentEntry).toMatchObject({
+      network: "eip155:999",
+      address: evm.relayer.address,
+      balance: null,
+      baseUnits: null,
+      symbol: "ETH",
+      warnBelow: "0.5",
+      status: "unknown",
+    });
     expect(settled.status).toBe("degraded");
     // The silent node held every read for its whole timeout (5 s); /healthz never waited that long.
     expect(seen.every((s) => s.status === 200)).toBe(true);
@@ -164,7 +226,9 @@ describe("gas balances on /healthz", () => {
     expect(getBalanceCalls).toBe(callsBefore);
 
     await new Promise((r) => setTimeout(r, 300));
-    expect(gasLines(server.logFile, "eip155:999").map((l) => [l.level, l.msg])).toEqual([[40, "gas balance unreadable"]]);
+    expect(gasLines(server.logFile, "eip155:999").map((l) => [l.level, l.msg])).toEqual([
+      [40, "gas balance unreadable"],
+    ]);
   });
 });
 

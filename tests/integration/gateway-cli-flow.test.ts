@@ -15,14 +15,29 @@ import { devnetWallet } from "../../scripts/lib/devnet-wallet";
  */
 type WalletRpcAction = { chain_id: string; method: string; params: unknown[] };
 type Action = { type: "walletRpc"; data: WalletRpcAction } | { type: "build"; data: { data: string } };
-type Option = { id: string; account: string; amount: { value: string; display: { assetSymbol: string } }; actions: Action[] };
+type Option = {
+  id: string;
+  account: string;
+  amount: { value: string; display: { assetSymbol: string } };
+  actions: Action[];
+};
 
 function cliClient(merchant: ChainMerchant) {
-  const sdkHeaders = { "Content-Type": "application/json", "Wcp-Version": "2026-02-19.preview", "Sdk-Name": "walletconnect-pay-cli", "Sdk-Version": "0.0.0-test", "Sdk-Platform": "node" };
+  const sdkHeaders = {
+    "Content-Type": "application/json",
+    "Wcp-Version": "2026-02-19.preview",
+    "Sdk-Name": "walletconnect-pay-cli",
+    "Sdk-Version": "0.0.0-test",
+    "Sdk-Platform": "node",
+  };
   // Each CLI run is one client address of its own (per-address limits count only what this test does).
   const ip = uniqueClientIp();
-  const request = async <T,>(path: string, headers: Record<string, string>, body?: unknown): Promise<T> => {
-    const res = await fetch(`${inject("baseUrl")}${path}`, { method: body === undefined ? "GET" : "POST", headers: { ...headers, "x-forwarded-for": ip }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const request = async <T>(path: string, headers: Record<string, string>, body?: unknown): Promise<T> => {
+    const res = await fetch(`${inject("baseUrl")}${path}`, {
+      method: body === undefined ? "GET" : "POST",
+      headers: { ...headers, "x-forwarded-for": ip },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
     expect(res.headers.get("wcp-version")).toBe("2026-02-19.preview");
     return (await res.json()) as T;
@@ -30,14 +45,32 @@ function cliClient(merchant: ChainMerchant) {
   const gw = { ...sdkHeaders, "Api-Key": "cli-wallet-key" };
   return {
     createPayment: (value: string) =>
-      request<{ paymentId: string; status: string }>("/v1/merchant/payment", { ...sdkHeaders, "Api-Key": merchant.apiKey, "Merchant-Id": merchant.merchantId }, { amount: { unit: "iso4217/USD", value }, referenceId: `cli-${Date.now()}` }),
-    getPayment: (id: string) => request<{ status: string; amount: { value: string }; merchant: { name: string }; expiresAt: number }>(`/v1/gateway/payment/${id}`, gw),
-    getPaymentOptions: (id: string, accounts: string[]) => request<{ options: Option[] }>(`/v1/gateway/payment/${id}/options`, gw, { accounts }),
-    confirmPayment: (id: string, optionId: string, results: string[]) => request<{ status: string }>(`/v1/gateway/payment/${id}/confirm`, gw, { optionId, results: [{ type: "walletRpc", data: results }] }),
+      request<{ paymentId: string; status: string }>(
+        "/v1/merchant/payment",
+        { ...sdkHeaders, "Api-Key": merchant.apiKey, "Merchant-Id": merchant.merchantId },
+        { amount: { unit: "iso4217/USD", value }, referenceId: `cli-${Date.now()}` },
+      ),
+    getPayment: (id: string) =>
+      request<{ status: string; amount: { value: string }; merchant: { name: string }; expiresAt: number }>(
+        `/v1/gateway/payment/${id}`,
+        gw,
+      ),
+    getPaymentOptions: (id: string, accounts: string[]) =>
+      request<{ options: Option[] }>(`/v1/gateway/payment/${id}/options`, gw, { accounts }),
+    confirmPayment: (id: string, optionId: string, results: string[]) =>
+      request<{ status: string }>(`/v1/gateway/payment/${id}/confirm`, gw, {
+        optionId,
+        results: [{ type: "walletRpc", data: results }],
+      }),
     pollStatus: async (id: string) => {
       const deadline = Date.now() + 30_000;
       for (;;) {
-        const status = await request<{ status: string; isFinal: boolean; pollInMs: number | null; info: { txId: string } | null }>(`/v1/gateway/payment/${id}/status`, gw);
+        const status = await request<{
+          status: string;
+          isFinal: boolean;
+          pollInMs: number | null;
+          info: { txId: string } | null;
+        }>(`/v1/gateway/payment/${id}/status`, gw);
         if (status.isFinal || Date.now() > deadline) return status;
         await new Promise((r) => setTimeout(r, status.pollInMs ?? 1000));
       }
@@ -69,7 +102,10 @@ async function checkout(namespace: "eip155" | "solana", value: string) {
   expect(payment).toMatchObject({ status: "requires_action", amount: { value }, merchant: { name: "Chain Shop" } });
 
   const buyer = namespace === "eip155" ? evm.buyers[0]! : solana.buyers[0]!;
-  const account = namespace === "eip155" ? `${evm.chainId}:${(buyer as { address: string }).address}` : `${solana.chainId}:${(buyer as { publicKey: string }).publicKey}`;
+  const account =
+    namespace === "eip155"
+      ? `${evm.chainId}:${(buyer as { address: string }).address}`
+      : `${solana.chainId}:${(buyer as { publicKey: string }).publicKey}`;
   const { options } = await cli.getPaymentOptions(created.paymentId, [account]);
   const option = options[0]!;
   expect(option.account).toBe(account);
@@ -81,17 +117,30 @@ async function checkout(namespace: "eip155" | "solana", value: string) {
   const results: string[] = [];
   for (const action of option.actions) {
     const rpc = resolveAction(action);
-    results.push(await wallet({ type: "walletRpc", walletRpc: { chainId: rpc.chain_id, method: rpc.method, params: JSON.stringify(rpc.params) } }));
+    results.push(
+      await wallet({
+        type: "walletRpc",
+        walletRpc: { chainId: rpc.chain_id, method: rpc.method, params: JSON.stringify(rpc.params) },
+      }),
+    );
   }
   await cli.confirmPayment(created.paymentId, option.id, results);
   const final = await cli.pollStatus(created.paymentId);
-  expect(final).toMatchObject({ status: "succeeded", isFinal: true, pollInMs: null, info: { txId: expect.any(String) } });
+  expect(final).toMatchObject({
+    status: "succeeded",
+    isFinal: true,
+    pollInMs: null,
+    info: { txId: expect.any(String) },
+  });
   // The CLI never calls fetch: the server saw none for this payment, and no fetch-time build is stored.
   const calls = await loggedCalls(created.paymentId);
   expect(calls).toEqual(expect.arrayContaining(["/", "/options", "/confirm", "/status"]));
   expect(calls).not.toContain("/fetch");
   const [row] = await testDb().sql`select built_message, offered_message from payment_options where id = ${option.id}`;
-  expect(row).toMatchObject({ built_message: null, offered_message: namespace === "solana" ? expect.any(String) : null });
+  expect(row).toMatchObject({
+    built_message: null,
+    offered_message: namespace === "solana" ? expect.any(String) : null,
+  });
   return { option, merchant, txId: final.info!.txId, paymentId: created.paymentId };
 }
 
@@ -103,7 +152,9 @@ describe("the WalletConnect Pay CLI's flow (no fetch) on the local chains", () =
     const receipt = await client.getTransactionReceipt({ hash: txId as Hex });
     expect(receipt.status).toBe("success");
     const transfers = parseEventLogs({ abi: erc20Abi, eventName: "Transfer", logs: receipt.logs });
-    expect(transfers.map((t) => ({ from: t.args.from.toLowerCase(), to: t.args.to.toLowerCase(), value: t.args.value }))).toContainEqual({
+    expect(
+      transfers.map((t) => ({ from: t.args.from.toLowerCase(), to: t.args.to.toLowerCase(), value: t.args.value })),
+    ).toContainEqual({
       from: evm.buyers[0]!.address.toLowerCase(),
       to: merchant.evmAddress.toLowerCase(),
       value: BigInt(option.amount.value),
@@ -116,14 +167,27 @@ describe("the WalletConnect Pay CLI's flow (no fetch) on the local chains", () =
     expect(option.actions).toHaveLength(1);
     expect(option.actions[0]!.type).toBe("build");
     const rpc = resolveAction(option.actions[0]!);
-    expect(rpc).toEqual({ chain_id: solana.chainId, method: "solana_signTransaction", params: [{ transaction: expect.any(String) }] });
+    expect(rpc).toEqual({
+      chain_id: solana.chainId,
+      method: "solana_signTransaction",
+      params: [{ transaction: expect.any(String) }],
+    });
     const connection = new Connection(solana.rpcUrl, "confirmed");
-    const landed = await connection.getTransaction(txId, { commitment: "confirmed", maxSupportedTransactionVersion: 0 });
+    const landed = await connection.getTransaction(txId, {
+      commitment: "confirmed",
+      maxSupportedTransactionVersion: 0,
+    });
     expect(landed?.meta?.err).toBeNull();
     const mint = solana.tokens.find((t) => t.symbol === option.amount.display.assetSymbol)!.mint;
-    const merchantGot = (landed!.meta!.postTokenBalances ?? []).find((b) => b.owner === solana.merchant.publicKey && b.mint === mint);
-    const merchantHad = (landed!.meta!.preTokenBalances ?? []).find((b) => b.owner === solana.merchant.publicKey && b.mint === mint);
-    expect(BigInt(merchantGot!.uiTokenAmount.amount) - BigInt(merchantHad?.uiTokenAmount.amount ?? "0")).toBe(BigInt(option.amount.value));
+    const merchantGot = (landed!.meta!.postTokenBalances ?? []).find(
+      (b) => b.owner === solana.merchant.publicKey && b.mint === mint,
+    );
+    const merchantHad = (landed!.meta!.preTokenBalances ?? []).find(
+      (b) => b.owner === solana.merchant.publicKey && b.mint === mint,
+    );
+    expect(BigInt(merchantGot!.uiTokenAmount.amount) - BigInt(merchantHad?.uiTokenAmount.amount ?? "0")).toBe(
+      BigInt(option.amount.value),
+    );
   });
 
   it("Solana: a reused option answers the same build action; a fetch-time build beside it leaves the options-time one payable", async () => {
@@ -153,7 +217,10 @@ describe("the WalletConnect Pay CLI's flow (no fetch) on the local chains", () =
     const wallet = devnetWallet({ solana: { secretKey: solana.buyers[1]!.secretKey } });
     const sign = (action: Action) => {
       const rpc = resolveAction(action);
-      return wallet({ type: "walletRpc", walletRpc: { chainId: rpc.chain_id, method: rpc.method, params: JSON.stringify(rpc.params) } });
+      return wallet({
+        type: "walletRpc",
+        walletRpc: { chainId: rpc.chain_id, method: rpc.method, params: JSON.stringify(rpc.params) },
+      });
     };
     // Another payment's options-time transaction (same buyer, shop and amount) does not pay this one.
     const other = await cli.createPayment("180");

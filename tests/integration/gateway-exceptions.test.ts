@@ -17,11 +17,18 @@ type WireOption = { id: string; amount: { display: { assetSymbol: string } }; ac
 function buyer() {
   const { evm } = inject("devnet");
   const b = evm.buyers[2]!;
-  return { account: `${evm.chainId}:${b.address}`, wallet: devnetWallet({ evm: { privateKey: b.privateKey as `0x${string}`, rpcUrl: evm.rpcUrl, chainId: evm.chainIdNumber } }) };
+  return {
+    account: `${evm.chainId}:${b.address}`,
+    wallet: devnetWallet({
+      evm: { privateKey: b.privateKey as `0x${string}`, rpcUrl: evm.rpcUrl, chainId: evm.chainIdNumber },
+    }),
+  };
 }
 
 async function usdtOption(paymentId: string): Promise<WireOption> {
-  const { options } = (await (await gw(paymentId, "/options", { accounts: [buyer().account] })).json()) as { options: WireOption[] };
+  const { options } = (await (await gw(paymentId, "/options", { accounts: [buyer().account] })).json()) as {
+    options: WireOption[];
+  };
   return options.find((o) => o.amount.display.assetSymbol === "USDT")!;
 }
 
@@ -41,7 +48,9 @@ async function waitFor(id: string, done: (r: Awaited<ReturnType<typeof row>>) =>
 
 /** The deprecated listing's record of one payment. */
 async function listed(merchant: ChainMerchant, id: string) {
-  const res = await api(`/v1/merchants/${merchant.merchantId}/payments?limit=50`, { headers: { "x-api-key": merchant.apiKey } });
+  const res = await api(`/v1/merchants/${merchant.merchantId}/payments?limit=50`, {
+    headers: { "x-api-key": merchant.apiKey },
+  });
   const body = (await res.json()) as { data: Record<string, unknown>[] };
   return body.data.find((p) => p.payment_id === id)!;
 }
@@ -57,7 +66,10 @@ async function webhooksOf(merchant: ChainMerchant) {
   receivers.push(receiver);
   const { secret } = await registerEndpoint(merchant, receiver.url);
   return async (paymentId: string, count: number) => {
-    const events = eventsOf((await receiver.waitFor(count)).map((r) => verifyWithBoth(r, secret)), paymentId);
+    const events = eventsOf(
+      (await receiver.waitFor(count)).map((r) => verifyWithBoth(r, secret)),
+      paymentId,
+    );
     return events.map((e) => [e.type, e.data.payment_state_version, e.data.status]);
   };
 }
@@ -74,13 +86,28 @@ describe("money outside the happy path is recorded, never lost", () => {
 
     const res = await gw(paymentId, "/confirm", { optionId: option.id, results: [hash] });
     expect(res.status).toBe(410);
-    expect(await res.json()).toMatchObject({ code: "payment_expired", message: expect.stringMatching(/recorded as paid late/) });
+    expect(await res.json()).toMatchObject({
+      code: "payment_expired",
+      message: expect.stringMatching(/recorded as paid late/),
+    });
     const late = await waitFor(paymentId, (r) => r.exception !== null);
-    expect(late).toMatchObject({ status: "expired", exception: "paid_late", txHash: hash, receivedAmount: "4200000", buyerAccount: buyer().account });
+    expect(late).toMatchObject({
+      status: "expired",
+      exception: "paid_late",
+      txHash: hash,
+      receivedAmount: "4200000",
+      buyerAccount: buyer().account,
+    });
     expect(await evmTokenBalance("USDT", merchant.evmAddress)).toBe(before + 4_200_000n);
     // The wallet's retry gets the same answer; nothing is recorded twice.
     expect((await gw(paymentId, "/confirm", { optionId: option.id, results: [hash] })).status).toBe(410);
-    expect(await listed(merchant, paymentId)).toMatchObject({ status: "expired", exception: "paid_late", tx_hash: hash, token_amount: "4200000", buyer_caip10: buyer().account });
+    expect(await listed(merchant, paymentId)).toMatchObject({
+      status: "expired",
+      exception: "paid_late",
+      tx_hash: hash,
+      token_amount: "4200000",
+      buyer_caip10: buyer().account,
+    });
 
     // Only the merchant's decision makes it a paid order.
     const decided = await markExceptionPaid(testDb().db, merchant.merchantId, paymentId, "owner@shop.example");
@@ -106,7 +133,12 @@ describe("money outside the happy path is recorded, never lost", () => {
     expect(res.status).toBe(200);
     const short = await waitFor(paymentId, (r) => r.status !== "processing" && r.status !== "pending");
     expect(short).toMatchObject({ status: "failed", exception: "underpaid", receivedAmount: "5000000", txHash: hash });
-    expect(await listed(merchant, paymentId)).toMatchObject({ status: "failed", exception: "underpaid", token_amount: "5000000", tx_hash: hash });
+    expect(await listed(merchant, paymentId)).toMatchObject({
+      status: "failed",
+      exception: "underpaid",
+      token_amount: "5000000",
+      tx_hash: hash,
+    });
     expect(await webhooks(paymentId, 4)).toEqual([
       ["payment.created", 0, "requires_action"],
       ["payment.processing", 1, "processing"],
@@ -121,11 +153,18 @@ describe("money outside the happy path is recorded, never lost", () => {
     const option = await usdtOption(paymentId);
     const hash = await buyer().wallet(withTransferAmount(option.actions[0]!, 1_200_000n));
     expect((await gw(paymentId, "/confirm", { optionId: option.id, results: [hash] })).status).toBe(200);
-    expect(await waitFor(paymentId, (r) => r.status === "failed")).toMatchObject({ exception: "overpaid", receivedAmount: "1200000" });
+    expect(await waitFor(paymentId, (r) => r.status === "failed")).toMatchObject({
+      exception: "overpaid",
+      receivedAmount: "1200000",
+    });
 
     const plain = await newPayment(merchant, "111");
-    await expect(markExceptionPaid(testDb().db, merchant.merchantId, plain.paymentId, "owner@shop.example")).rejects.toMatchObject({ code: "invalid_state" });
+    await expect(
+      markExceptionPaid(testDb().db, merchant.merchantId, plain.paymentId, "owner@shop.example"),
+    ).rejects.toMatchObject({ code: "invalid_state" });
     const other = await chainMerchant();
-    await expect(markExceptionPaid(testDb().db, other.merchantId, paymentId, "someone@else.example")).rejects.toMatchObject({ code: "payment_not_found" });
+    await expect(
+      markExceptionPaid(testDb().db, other.merchantId, paymentId, "someone@else.example"),
+    ).rejects.toMatchObject({ code: "payment_not_found" });
   });
 });

@@ -27,7 +27,13 @@ async function instances(dbName: string, watcherMs: number[]) {
   const servers = [];
   for (const [i, ms] of watcherMs.entries()) {
     const server = await startServer(
-      { DATABASE_URL: url, DEVNET_FILE, EVM_RELAYER_PRIVATE_KEY: relayerKey, WATCHER_INTERVAL_MS: String(ms), EXPIRY_JOB_INTERVAL_MS: "0" },
+      {
+        DATABASE_URL: url,
+        DEVNET_FILE,
+        EVM_RELAYER_PRIVATE_KEY: relayerKey,
+        WATCHER_INTERVAL_MS: String(ms),
+        EXPIRY_JOB_INTERVAL_MS: "0",
+      },
       `${dbName}-${i}`,
     );
     started.push(server);
@@ -36,20 +42,49 @@ async function instances(dbName: string, watcherMs: number[]) {
   const sql = postgres(url, { max: 2, onnotice: () => {} });
   open.push(sql);
   const { evm, solana } = inject("devnet");
-  const merchant = await createMerchant(drizzle(sql, { schema }), { name: "Multi", currency: "USD", evmAddress: evm.merchant.address, solanaAddress: solana.merchant.publicKey });
+  const merchant = await createMerchant(drizzle(sql, { schema }), {
+    name: "Multi",
+    currency: "USD",
+    evmAddress: evm.merchant.address,
+    solanaAddress: solana.merchant.publicKey,
+  });
   return { servers, sql, merchant, relayerKey };
 }
 
-async function payVia(create: RunningServer, confirmAt: RunningServer, merchant: { merchantId: string; apiKey: string }, buyerIndex: number, value: string) {
+async function payVia(
+  create: RunningServer,
+  confirmAt: RunningServer,
+  merchant: { merchantId: string; apiKey: string },
+  buyerIndex: number,
+  value: string,
+) {
   const { evm } = inject("devnet");
   const buyer = evm.buyers[buyerIndex]!;
-  const headers = { "api-key": merchant.apiKey, "merchant-id": merchant.merchantId, "content-type": "application/json" };
-  const { paymentId } = await (await fetch(`${create.url}/v1/merchant/payment`, { method: "POST", headers, body: JSON.stringify({ amount: { unit: "iso4217/USD", value }, referenceId: "multi" }) })).json();
+  const headers = {
+    "api-key": merchant.apiKey,
+    "merchant-id": merchant.merchantId,
+    "content-type": "application/json",
+  };
+  const { paymentId } = await (
+    await fetch(`${create.url}/v1/merchant/payment`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ amount: { unit: "iso4217/USD", value }, referenceId: "multi" }),
+    })
+  ).json();
   const post = (server: RunningServer, path: string, body: unknown) =>
-    fetch(`${server.url}/v1/gateway/payment/${paymentId}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    fetch(`${server.url}/v1/gateway/payment/${paymentId}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
   const { options } = await (await post(create, "/options", { accounts: [`${evm.chainId}:${buyer.address}`] })).json();
-  const usdc = options.find((o: { amount: { display: { assetSymbol: string } } }) => o.amount.display.assetSymbol === "USDC");
-  const wallet = devnetWallet({ evm: { privateKey: buyer.privateKey as `0x${string}`, rpcUrl: evm.rpcUrl, chainId: evm.chainIdNumber } });
+  const usdc = options.find(
+    (o: { amount: { display: { assetSymbol: string } } }) => o.amount.display.assetSymbol === "USDC",
+  );
+  const wallet = devnetWallet({
+    evm: { privateKey: buyer.privateKey as `0x${string}`, rpcUrl: evm.rpcUrl, chainId: evm.chainIdNumber },
+  });
   const confirm = await post(confirmAt, "/confirm", { optionId: usdc.id, results: [await wallet(usdc.actions[0])] });
   expect(confirm.status).toBe(200);
   return paymentId as string;
@@ -76,8 +111,16 @@ describe("several app instances and restarts", () => {
     for (const id of ids) expect(await waitStatus(sql, id, "succeeded")).toBe("succeeded");
     expect(await evmTokenBalance("USDC", inject("devnet").evm.merchant.address)).toBe(before + 6n * 1_000_000n);
     await new Promise((r) => setTimeout(r, 500));
-    const finals = [a, b].flatMap((s) => readFileSync(s.logFile, "utf8").split("\n").filter((l) => l.includes('"payment final"')));
-    for (const id of ids) expect(finals.filter((l) => l.includes(id)), id).toHaveLength(1);
+    const finals = [a, b].flatMap((s) =>
+      readFileSync(s.logFile, "utf8")
+        .split("\n")
+        .filter((l) => l.includes('"payment final"')),
+    );
+    for (const id of ids)
+      expect(
+        finals.filter((l) => l.includes(id)),
+        id,
+      ).toHaveLength(1);
   });
 
   it("a payment in flight when its server is killed still settles after a restart", async () => {
@@ -91,7 +134,13 @@ describe("several app instances and restarts", () => {
     expect(await statusIn(sql, id)).toBe("processing");
     const url = await scratchDatabaseUrl("payments_restart");
     const restarted = await startServer(
-      { DATABASE_URL: url, DEVNET_FILE, EVM_RELAYER_PRIVATE_KEY: relayerKey, WATCHER_INTERVAL_MS: "200", EXPIRY_JOB_INTERVAL_MS: "0" },
+      {
+        DATABASE_URL: url,
+        DEVNET_FILE,
+        EVM_RELAYER_PRIVATE_KEY: relayerKey,
+        WATCHER_INTERVAL_MS: "200",
+        EXPIRY_JOB_INTERVAL_MS: "0",
+      },
       "payments_restart-again",
     );
     started.push(restarted);

@@ -35,7 +35,12 @@ describe("unauthenticated confirms cannot hold the database", () => {
     usual.sort((a, b) => a - b);
 
     const junk = Array.from({ length: 60 }, () =>
-      timed(() => gatewayAt(server, paymentId, "/confirm", { optionId: usdt.id, results: [`0x${randomBytes(32).toString("hex")}`] })),
+      timed(() =>
+        gatewayAt(server, paymentId, "/confirm", {
+          optionId: usdt.id,
+          results: [`0x${randomBytes(32).toString("hex")}`],
+        }),
+      ),
     );
     // While the 60 wait on the chain for transactions that do not exist, the merchant keeps creating.
     await new Promise((r) => setTimeout(r, 1000));
@@ -48,7 +53,9 @@ describe("unauthenticated confirms cannot hold the database", () => {
     const answered = await Promise.all(junk);
 
     const slowestJunk = Math.min(...answered.map(([, ms]) => ms));
-    console.log(`create ms usual p50 ${usual[5]!.toFixed(1)} max ${usual[9]!.toFixed(1)}; during junk ${during.map((m) => m.toFixed(1)).join(", ")}; junk confirms answered after >= ${slowestJunk.toFixed(0)} ms`);
+    console.log(
+      `create ms usual p50 ${usual[5]!.toFixed(1)} max ${usual[9]!.toFixed(1)}; during junk ${during.map((m) => m.toFixed(1)).join(", ")}; junk confirms answered after >= ${slowestJunk.toFixed(0)} ms`,
+    );
     // The creates really overlapped the junk confirms, which each wait for the chain before refusing.
     expect(slowestJunk).toBeGreaterThan(during.reduce((a, b) => a + b, 1000));
     expect(holding).toBe(0);
@@ -60,7 +67,10 @@ describe("unauthenticated confirms cannot hold the database", () => {
       expect(((await res.json()) as { code: string }).code).toBe("verification_failed");
     }
     // Nothing was recorded for them, and the payment still waits for its buyer.
-    const [{ n }] = (await setup.db.select({ n: count() }).from(paymentSubmissions).where(eq(paymentSubmissions.paymentId, paymentId))) as [{ n: number }];
+    const [{ n }] = (await setup.db
+      .select({ n: count() })
+      .from(paymentSubmissions)
+      .where(eq(paymentSubmissions.paymentId, paymentId))) as [{ n: number }];
     expect(n).toBe(0);
     const [row] = await setup.db.select({ status: payments.status }).from(payments).where(eq(payments.id, paymentId));
     expect(row!.status).toBe("pending");

@@ -52,45 +52,66 @@ describe("gateway rate limits per client address", () => {
   it("options: a burst of 300 from one address gets the limit's worth of answers, then 429 with Retry-After, never a 5xx; another address is served", async () => {
     const { paymentId } = await newPayment(await chainMerchant({ evm: true }));
     const ip = uniqueClientIp();
-    const results = await burst(300, () => gw(paymentId, "/options", { accounts: [evmAccount()] }, { "x-forwarded-for": ip }));
+    const results = await burst(300, () =>
+      gw(paymentId, "/options", { accounts: [evmAccount()] }, { "x-forwarded-for": ip }),
+    );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
     expect(statuses.filter((s) => s === 200)).toHaveLength(OPTIONS_PER_MINUTE);
     expect(statuses.filter((s) => s === 429)).toHaveLength(300 - OPTIONS_PER_MINUTE);
     for (const res of results.filter((r) => r.status === 429).slice(0, 5)) await expectRateLimited(res);
     // Every answer offered the same quotes (one per token): 120 calls stored no more rows than one.
-    const served = await Promise.all(results.filter((r) => r.status === 200).map(async (r) => ((await r.json()).options as WireOption[]).map((o) => o.id).join()));
+    const served = await Promise.all(
+      results
+        .filter((r) => r.status === 200)
+        .map(async (r) => ((await r.json()).options as WireOption[]).map((o) => o.id).join()),
+    );
     expect(new Set(served).size).toBe(1);
     expect(await optionRows(paymentId)).toBe(served[0]!.split(",").length);
 
     // The same address stays refused; another one, even for the same payment, is not affected.
     await expectRateLimited(await gw(paymentId, "/options", { accounts: [evmAccount()] }, { "x-forwarded-for": ip }));
-    expect((await gw(paymentId, "/options", { accounts: [evmAccount()] }, { "x-forwarded-for": uniqueClientIp() })).status).toBe(200);
+    expect(
+      (await gw(paymentId, "/options", { accounts: [evmAccount()] }, { "x-forwarded-for": uniqueClientIp() })).status,
+    ).toBe(200);
   });
 
   it("the limit is the last X-Forwarded-For hop's: hops a client adds in front do not buy it a new budget", async () => {
     const { paymentId } = await newPayment(await chainMerchant({ evm: true }));
     const proxySaw = uniqueClientIp();
-    const results = await burst(OPTIONS_PER_MINUTE + 10, () => gw(paymentId, "/options", { accounts: [evmAccount()] }, { "x-forwarded-for": `${uniqueClientIp()}, ${proxySaw}` }));
+    const results = await burst(OPTIONS_PER_MINUTE + 10, () =>
+      gw(
+        paymentId,
+        "/options",
+        { accounts: [evmAccount()] },
+        { "x-forwarded-for": `${uniqueClientIp()}, ${proxySaw}` },
+      ),
+    );
     expect(results.filter((r) => r.status === 429)).toHaveLength(10);
   });
 
   it("fetch and confirm are limited per address too, before the body is even read", async () => {
     const { paymentId } = await newPayment(await chainMerchant({ evm: true }));
     const fetchIp = uniqueClientIp();
-    const fetches = await burst(FETCH_PER_MINUTE + 15, () => gw(paymentId, "/fetch", { optionId: "opt_unknown", data: "x" }, { "x-forwarded-for": fetchIp }));
+    const fetches = await burst(FETCH_PER_MINUTE + 15, () =>
+      gw(paymentId, "/fetch", { optionId: "opt_unknown", data: "x" }, { "x-forwarded-for": fetchIp }),
+    );
     // Within the budget each call is answered on its merits (an unknown option here), beyond it 429.
     expect(fetches.filter((r) => r.status === 400)).toHaveLength(FETCH_PER_MINUTE);
     expect(fetches.filter((r) => r.status === 429)).toHaveLength(15);
     await expectRateLimited(fetches.find((r) => r.status === 429)!);
 
     const confirmIp = uniqueClientIp();
-    const confirms = await burst(CONFIRM_PER_MINUTE + 15, () => gw(paymentId, "/confirm", { optionId: "opt_unknown", results: ["0x00"] }, { "x-forwarded-for": confirmIp }));
+    const confirms = await burst(CONFIRM_PER_MINUTE + 15, () =>
+      gw(paymentId, "/confirm", { optionId: "opt_unknown", results: ["0x00"] }, { "x-forwarded-for": confirmIp }),
+    );
     expect(confirms.filter((r) => r.status === 400)).toHaveLength(CONFIRM_PER_MINUTE);
     expect(confirms.filter((r) => r.status === 429)).toHaveLength(15);
     await expectRateLimited(confirms.find((r) => r.status === 429)!);
     // Each call has its own budget: the address out of confirms still fetches.
-    expect((await gw(paymentId, "/fetch", { optionId: "opt_unknown", data: "x" }, { "x-forwarded-for": confirmIp })).status).toBe(400);
+    expect(
+      (await gw(paymentId, "/fetch", { optionId: "opt_unknown", data: "x" }, { "x-forwarded-for": confirmIp })).status,
+    ).toBe(400);
   });
 
   it("status polls are never limited", async () => {
@@ -105,7 +126,13 @@ describe("gateway rate limits per client address", () => {
     const url = await scratchDatabaseUrl("payments_limits_instances");
     const servers: RunningServer[] = [];
     try {
-      for (const i of [0, 1]) servers.push(await startServer({ DATABASE_URL: url, EXPIRY_JOB_INTERVAL_MS: "0", GATEWAY_OPTIONS_PER_MINUTE: "10" }, `limits-instance-${i}`));
+      for (const i of [0, 1])
+        servers.push(
+          await startServer(
+            { DATABASE_URL: url, EXPIRY_JOB_INTERVAL_MS: "0", GATEWAY_OPTIONS_PER_MINUTE: "10" },
+            `limits-instance-${i}`,
+          ),
+        );
       const ip = uniqueClientIp();
       // An unknown payment answers 404, and still counts: the limit comes before anything else.
       const calls = Array.from({ length: 30 }, (_, i) =>
@@ -134,7 +161,9 @@ describe("option rows per payment", () => {
     const again = await options(paymentId, accounts);
     expect(again).toEqual(first);
     // The same account once more in one call, or alone: still the same options, nothing new stored.
-    expect(await options(paymentId, [accounts[0]!, accounts[0]!])).toEqual(first.filter((o) => o.account === accounts[0]));
+    expect(await options(paymentId, [accounts[0]!, accounts[0]!])).toEqual(
+      first.filter((o) => o.account === accounts[0]),
+    );
     expect(await optionRows(paymentId)).toBe(first.length);
   });
 
@@ -160,12 +189,15 @@ describe("option rows per payment", () => {
     const fit = Math.floor(MAX_OPTIONS_PER_PAYMENT / perAccount) - 1;
     expect(statuses.filter((s) => s === 200)).toHaveLength(fit);
     const refused = results.find((r) => r.status === 409)!;
-    expect(await refused.json()).toMatchObject({ code: "too_many_options", message: expect.stringMatching(/new payment/) });
+    expect(await refused.json()).toMatchObject({
+      code: "too_many_options",
+      message: expect.stringMatching(/new payment/),
+    });
     expect(await optionRows(paymentId)).toBe((fit + 1) * perAccount);
     expect(await optionRows(paymentId)).toBeLessThanOrEqual(MAX_OPTIONS_PER_PAYMENT);
 
     // At the bound, quotes already offered are still served; a new account is refused and stores nothing.
-    const offered = await (results.find((r) => r.status === 200)!).json();
+    const offered = await results.find((r) => r.status === 200)!.json();
     const account = offered.options[0].account as string;
     expect(await options(paymentId, [account])).toEqual(offered.options);
     expect((await gw(paymentId, "/options", { accounts: [freshEvmAccount()] })).status).toBe(409);

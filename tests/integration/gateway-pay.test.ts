@@ -4,19 +4,40 @@ import { evmTokenBalance, solanaMerchantUsdc } from "../support/balances";
 import { chainMerchant, gw, newPayment, waitFinal } from "../support/gateway";
 import { devnetWallet as testWallet } from "../../scripts/lib/devnet-wallet";
 
-type WireOption = { id: string; account: string; amount: { unit: string; value: string; display: { assetSymbol: string } }; actions: WireAction[]; expiresAt: number };
-type WireAction = { type: "walletRpc"; data: { chain_id: string; method: string; params: unknown[] }; walletRpc: { chainId: string; method: string; params: string } } | { type: "build"; data: { data: string } };
+type WireOption = {
+  id: string;
+  account: string;
+  amount: { unit: string; value: string; display: { assetSymbol: string } };
+  actions: WireAction[];
+  expiresAt: number;
+};
+type WireAction =
+  | {
+      type: "walletRpc";
+      data: { chain_id: string; method: string; params: unknown[] };
+      walletRpc: { chainId: string; method: string; params: string };
+    }
+  | { type: "build"; data: { data: string } };
 
 function evmBuyer(i: number) {
   const { evm } = inject("devnet");
   const buyer = evm.buyers[i]!;
-  return { account: `${evm.chainId}:${buyer.address}`, address: buyer.address, wallet: testWallet({ evm: { privateKey: buyer.privateKey as `0x${string}`, rpcUrl: evm.rpcUrl, chainId: evm.chainIdNumber } }) };
+  return {
+    account: `${evm.chainId}:${buyer.address}`,
+    address: buyer.address,
+    wallet: testWallet({
+      evm: { privateKey: buyer.privateKey as `0x${string}`, rpcUrl: evm.rpcUrl, chainId: evm.chainIdNumber },
+    }),
+  };
 }
 
 function solanaBuyer(i: number) {
   const { solana } = inject("devnet");
   const buyer = solana.buyers[i]!;
-  return { account: `${solana.chainId}:${buyer.publicKey}`, wallet: testWallet({ solana: { secretKey: buyer.secretKey } }) };
+  return {
+    account: `${solana.chainId}:${buyer.publicKey}`,
+    wallet: testWallet({ solana: { secretKey: buyer.secretKey } }),
+  };
 }
 
 async function options(paymentId: string, accounts: string[]): Promise<WireOption[]> {
@@ -44,7 +65,12 @@ describe("gateway: paying on the local chains end to end", () => {
     const confirm = await gw(paymentId, "/confirm", { optionId: usdc.id, results: [await buyer.wallet(action)] });
     expect(confirm.status).toBe(200);
     expect(await confirm.json()).toMatchObject({ status: "processing", isFinal: false });
-    expect(await waitFinal(paymentId)).toMatchObject({ status: "succeeded", isFinal: true, pollInMs: null, info: { txId: expect.stringMatching(/^0x/) } });
+    expect(await waitFinal(paymentId)).toMatchObject({
+      status: "succeeded",
+      isFinal: true,
+      pollInMs: null,
+      info: { txId: expect.stringMatching(/^0x/) },
+    });
     expect(await evmTokenBalance("USDC", merchant.evmAddress)).toBe(before + 12_500_000n);
     const merchantView = await (await api(`/v1/merchant/payment/${paymentId}/status`, { merchant })).json();
     expect(merchantView).toMatchObject({ status: "succeeded", isFinal: true });
@@ -60,7 +86,10 @@ describe("gateway: paying on the local chains end to end", () => {
     expect(action.data.method).toBe("eth_sendTransaction");
     const before = await evmTokenBalance("USDT", merchant.evmAddress);
     const hash = await buyer.wallet(action);
-    const confirm = await gw(paymentId, "/confirm", { optionId: usdt.id, results: [{ type: "walletRpc", data: [hash] }] });
+    const confirm = await gw(paymentId, "/confirm", {
+      optionId: usdt.id,
+      results: [{ type: "walletRpc", data: [hash] }],
+    });
     expect(confirm.status).toBe(200);
     expect(await waitFinal(paymentId)).toMatchObject({ status: "succeeded", info: { txId: hash } });
     expect(await evmTokenBalance("USDT", merchant.evmAddress)).toBe(before + 5_000_000n);
@@ -81,7 +110,10 @@ describe("gateway: paying on the local chains end to end", () => {
     expect(actions[0].data.params).toEqual([{ transaction: expect.any(String) }]);
 
     const before = await solanaMerchantUsdc();
-    const confirm = await gw(paymentId, "/confirm", { optionId: option!.id, results: [await buyer.wallet(actions[0])] });
+    const confirm = await gw(paymentId, "/confirm", {
+      optionId: option!.id,
+      results: [await buyer.wallet(actions[0])],
+    });
     expect(confirm.status).toBe(200);
     expect(await waitFinal(paymentId)).toMatchObject({ status: "succeeded" });
     expect(await solanaMerchantUsdc()).toBe(before + 7_250_000n);
@@ -108,7 +140,11 @@ describe("gateway: paying on the local chains end to end", () => {
     const res = await gw(encoded, "/options", { accounts: [evmBuyer(0).account] });
     expect(res.status).toBe(200);
     const info = await (await gw(encodeURIComponent(gatewayUrl), "")).json();
-    expect(info).toMatchObject({ amount: { unit: "iso4217/USD", value: "1250" }, merchant: { name: "Chain Shop" }, status: "requires_action" });
+    expect(info).toMatchObject({
+      amount: { unit: "iso4217/USD", value: "1250" },
+      merchant: { name: "Chain Shop" },
+      status: "requires_action",
+    });
     expect(paymentId).toMatch(/^pay_/);
   });
 });

@@ -9,7 +9,12 @@ import { devnetWallet as testWallet } from "../../scripts/lib/devnet-wallet";
 function buyer(i: number) {
   const { evm } = inject("devnet");
   const b = evm.buyers[i]!;
-  return { account: `${evm.chainId}:${b.address}`, wallet: testWallet({ evm: { privateKey: b.privateKey as `0x${string}`, rpcUrl: evm.rpcUrl, chainId: evm.chainIdNumber } }) };
+  return {
+    account: `${evm.chainId}:${b.address}`,
+    wallet: testWallet({
+      evm: { privateKey: b.privateKey as `0x${string}`, rpcUrl: evm.rpcUrl, chainId: evm.chainIdNumber },
+    }),
+  };
 }
 
 async function usdcOption(paymentId: string, account: string) {
@@ -50,7 +55,10 @@ describe("gateway safety", () => {
     const { paymentId } = await newPayment(merchant);
     const option = await usdcOption(paymentId, buyer(0).account);
     const before = await evmTokenBalance("USDC", merchant.evmAddress);
-    const res = await gw(paymentId, "/confirm", { optionId: option.id, results: [await buyer(1).wallet(option.actions[0])] });
+    const res = await gw(paymentId, "/confirm", {
+      optionId: option.id,
+      results: [await buyer(1).wallet(option.actions[0])],
+    });
     expect(res.status).toBe(422);
     expect(await storedStatus(paymentId)).toBe("pending");
     expect(await evmTokenBalance("USDC", merchant.evmAddress)).toBe(before);
@@ -72,7 +80,10 @@ describe("gateway safety", () => {
     const merchant = await chainMerchant();
     const first = await newPayment(merchant, "300");
     const second = await newPayment(merchant, "300");
-    const usdt = async (id: string) => (await (await gw(id, "/options", { accounts: [buyer(2).account] })).json()).options.find((o: { amount: { display: { assetSymbol: string } } }) => o.amount.display.assetSymbol === "USDT");
+    const usdt = async (id: string) =>
+      (await (await gw(id, "/options", { accounts: [buyer(2).account] })).json()).options.find(
+        (o: { amount: { display: { assetSymbol: string } } }) => o.amount.display.assetSymbol === "USDT",
+      );
     const optionA = await usdt(first.paymentId);
     const hash = await buyer(2).wallet(optionA.actions[0]);
     const firstConfirm = await gw(first.paymentId, "/confirm", { optionId: optionA.id, results: [hash] });
@@ -89,7 +100,9 @@ describe("gateway safety", () => {
     const option = await usdcOption(paymentId, buyer(0).account);
     const sig = await buyer(0).wallet(option.actions[0]);
     const before = await evmTokenBalance("USDC", merchant.evmAddress);
-    const responses = await Promise.all(Array.from({ length: 50 }, () => gw(paymentId, "/confirm", { optionId: option.id, results: [sig] })));
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () => gw(paymentId, "/confirm", { optionId: option.id, results: [sig] })),
+    );
     const statuses = responses.map((r) => r.status);
     expect(statuses.every((s) => s === 200)).toBe(true);
     expect(await waitFinal(paymentId)).toMatchObject({ status: "succeeded" });
@@ -113,8 +126,12 @@ describe("gateway safety", () => {
     const merchant = await chainMerchant();
     const signedFor = async (paymentId: string) => {
       const { options } = await (await gw(paymentId, "/options", { accounts: [account] })).json();
-      const option = options.find((o: { amount: { display: { assetSymbol: string } } }) => o.amount.display.assetSymbol === "USDC");
-      const { actions } = await (await gw(paymentId, "/fetch", { optionId: option.id, data: option.actions[0].data.data })).json();
+      const option = options.find(
+        (o: { amount: { display: { assetSymbol: string } } }) => o.amount.display.assetSymbol === "USDC",
+      );
+      const { actions } = await (
+        await gw(paymentId, "/fetch", { optionId: option.id, data: option.actions[0].data.data })
+      ).json();
       return { option, signed: await wallet(actions[0]) };
     };
     const first = await newPayment(merchant, "200");
@@ -133,7 +150,10 @@ describe("gateway safety", () => {
     const { paymentId } = await newPayment(await chainMerchant());
     const option = await usdcOption(paymentId, buyer(0).account);
     const sig = await buyer(0).wallet(option.actions[0]);
-    await testDb().db.update(paymentOptions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(paymentOptions.id, option.id));
+    await testDb()
+      .db.update(paymentOptions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(paymentOptions.id, option.id));
     const res = await gw(paymentId, "/confirm", { optionId: option.id, results: [sig] });
     expect(res.status).toBe(409);
     expect((await res.json()).code).toBe("quote_expired");

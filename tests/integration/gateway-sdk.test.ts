@@ -12,7 +12,10 @@ function sdk() {
   return new WalletConnectPay({ apiKey: "test-wallet-key", baseUrl: inject("baseUrl"), logger: "silent" });
 }
 
-async function perform(wallet: ReturnType<typeof testWallet>, actions: { walletRpc: { chainId: string; method: string; params: string } }[]) {
+async function perform(
+  wallet: ReturnType<typeof testWallet>,
+  actions: { walletRpc: { chainId: string; method: string; params: string } }[],
+) {
   const results: string[] = [];
   for (const action of actions) results.push(await wallet({ type: "walletRpc", walletRpc: action.walletRpc }));
   return results;
@@ -26,8 +29,16 @@ describe("the real @walletconnect/pay SDK against our server", () => {
     const { gatewayUrl } = await newPayment(merchant, "2000");
     const pay = sdk();
 
-    const offered = await pay.getPaymentOptions({ paymentLink: gatewayUrl, accounts: [`${evm.chainId}:${buyer.address}`], includePaymentInfo: true });
-    expect(offered.info).toMatchObject({ status: "requires_action", amount: { unit: "iso4217/USD", value: "2000" }, merchant: { name: "Chain Shop" } });
+    const offered = await pay.getPaymentOptions({
+      paymentLink: gatewayUrl,
+      accounts: [`${evm.chainId}:${buyer.address}`],
+      includePaymentInfo: true,
+    });
+    expect(offered.info).toMatchObject({
+      status: "requires_action",
+      amount: { unit: "iso4217/USD", value: "2000" },
+      merchant: { name: "Chain Shop" },
+    });
     const option = offered.options.find((o) => o.amount.display.assetSymbol === "USDC")!;
     expect(option.amount.value).toBe("20000000");
     // A wallet draws the icons in its own UI, with no page to resolve a path against: full URLs
@@ -42,9 +53,15 @@ describe("the real @walletconnect/pay SDK against our server", () => {
 
     const actions = await pay.getRequiredPaymentActions({ paymentId: offered.paymentId, optionId: option.id });
     expect(actions.map((a) => a.walletRpc.method)).toEqual(["eth_signTypedData_v4"]);
-    const wallet = testWallet({ evm: { privateKey: buyer.privateKey as `0x${string}`, rpcUrl: evm.rpcUrl, chainId: evm.chainIdNumber } });
+    const wallet = testWallet({
+      evm: { privateKey: buyer.privateKey as `0x${string}`, rpcUrl: evm.rpcUrl, chainId: evm.chainIdNumber },
+    });
     const before = await evmTokenBalance("USDC", merchant.evmAddress);
-    const result = await pay.confirmPayment({ paymentId: offered.paymentId, optionId: option.id, signatures: await perform(wallet, actions) });
+    const result = await pay.confirmPayment({
+      paymentId: offered.paymentId,
+      optionId: option.id,
+      signatures: await perform(wallet, actions),
+    });
     expect(result).toMatchObject({ status: "succeeded", isFinal: true });
     expect(await evmTokenBalance("USDC", merchant.evmAddress)).toBe(before + 20_000_000n);
   });
@@ -56,7 +73,11 @@ describe("the real @walletconnect/pay SDK against our server", () => {
     const { gatewayUrl } = await newPayment(merchant, "333");
     const pay = sdk();
 
-    const offered = await pay.getPaymentOptions({ paymentLink: gatewayUrl, accounts: [`${solana.chainId}:${buyer.publicKey}`], includePaymentInfo: false });
+    const offered = await pay.getPaymentOptions({
+      paymentLink: gatewayUrl,
+      accounts: [`${solana.chainId}:${buyer.publicKey}`],
+      includePaymentInfo: false,
+    });
     const option = offered.options.find((o) => o.amount.display.assetSymbol === "USDC")!;
     const actions = await pay.getRequiredPaymentActions({ paymentId: offered.paymentId, optionId: option.id });
     expect(actions.map((a) => a.walletRpc.method)).toEqual(["solana_signTransaction"]);
@@ -64,7 +85,11 @@ describe("the real @walletconnect/pay SDK against our server", () => {
 
     const before = await solanaMerchantUsdc();
     const wallet = testWallet({ solana: { secretKey: buyer.secretKey } });
-    const result = await pay.confirmPayment({ paymentId: offered.paymentId, optionId: option.id, signatures: await perform(wallet, actions) });
+    const result = await pay.confirmPayment({
+      paymentId: offered.paymentId,
+      optionId: option.id,
+      signatures: await perform(wallet, actions),
+    });
     expect(result).toMatchObject({ status: "succeeded", isFinal: true });
     expect(await solanaMerchantUsdc()).toBe(before + 3_330_000n);
   });

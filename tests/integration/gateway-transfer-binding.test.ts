@@ -6,17 +6,28 @@ import { evmTokenBalance } from "../support/balances";
 import { testDb } from "../support/db";
 import { chainMerchant, gw, newPayment, waitFinal } from "../support/gateway";
 
-type WireOption = { id: string; amount: { display: { assetSymbol: string } }; actions: Parameters<ReturnType<typeof devnetWallet>>[0][] };
+type WireOption = {
+  id: string;
+  amount: { display: { assetSymbol: string } };
+  actions: Parameters<ReturnType<typeof devnetWallet>>[0][];
+};
 
 function victim() {
   const { evm } = inject("devnet");
   const b = evm.buyers[1]!;
-  return { account: `${evm.chainId}:${b.address}`, wallet: devnetWallet({ evm: { privateKey: b.privateKey as `0x${string}`, rpcUrl: evm.rpcUrl, chainId: evm.chainIdNumber } }) };
+  return {
+    account: `${evm.chainId}:${b.address}`,
+    wallet: devnetWallet({
+      evm: { privateKey: b.privateKey as `0x${string}`, rpcUrl: evm.rpcUrl, chainId: evm.chainIdNumber },
+    }),
+  };
 }
 
 /** USDT options: a wallet-sent ERC-20 transfer, whose hash a stranger could try to claim. */
 async function usdtOption(paymentId: string, account: string): Promise<WireOption> {
-  const { options } = (await (await gw(paymentId, "/options", { accounts: [account] })).json()) as { options: WireOption[] };
+  const { options } = (await (await gw(paymentId, "/options", { accounts: [account] })).json()) as {
+    options: WireOption[];
+  };
   return options.find((o) => o.amount.display.assetSymbol === "USDT")!;
 }
 
@@ -41,7 +52,9 @@ async function race(attackerFirst: boolean) {
 
   const victimConfirms = () => gw(victimOrder.paymentId, "/confirm", { optionId: theirs.id, results: [hash] });
   const attackerConfirms = () => gw(attackerOrder.paymentId, "/confirm", { optionId: stolen.id, results: [hash] });
-  const [first, second] = attackerFirst ? [await attackerConfirms(), await victimConfirms()] : [await victimConfirms(), await attackerConfirms()];
+  const [first, second] = attackerFirst
+    ? [await attackerConfirms(), await victimConfirms()]
+    : [await victimConfirms(), await attackerConfirms()];
   const [attacker, paid] = attackerFirst ? [first, second] : [second, first];
 
   expect(attacker.status).toBe(422);

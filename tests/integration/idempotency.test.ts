@@ -27,15 +27,31 @@ describe("Idempotency-Key on create", () => {
 
   it("treats the same body with keys in another order as the same request", async () => {
     const merchant = await newMerchant();
-    const first = await createPaymentRequest(merchant, '{"amount":{"unit":"iso4217/USD","value":"5"},"referenceId":"x"}', { "idempotency-key": "k" });
-    const second = await createPaymentRequest(merchant, '{"referenceId":"x","amount":{"value":"5","unit":"iso4217/USD"}}', { "idempotency-key": "k" });
+    const first = await createPaymentRequest(
+      merchant,
+      '{"amount":{"unit":"iso4217/USD","value":"5"},"referenceId":"x"}',
+      { "idempotency-key": "k" },
+    );
+    const second = await createPaymentRequest(
+      merchant,
+      '{"referenceId":"x","amount":{"value":"5","unit":"iso4217/USD"}}',
+      { "idempotency-key": "k" },
+    );
     expect((await second.json()).paymentId).toBe((await first.json()).paymentId);
   });
 
   it("answers 409 idempotency_conflict for the same key with a different body, and creates nothing", async () => {
     const merchant = await newMerchant();
-    const first = await createPaymentRequest(merchant, { amount: { unit: "iso4217/USD", value: "100" }, referenceId: "a" }, { "idempotency-key": "k1" });
-    const conflict = await createPaymentRequest(merchant, { amount: { unit: "iso4217/USD", value: "200" }, referenceId: "a" }, { "idempotency-key": "k1" });
+    const first = await createPaymentRequest(
+      merchant,
+      { amount: { unit: "iso4217/USD", value: "100" }, referenceId: "a" },
+      { "idempotency-key": "k1" },
+    );
+    const conflict = await createPaymentRequest(
+      merchant,
+      { amount: { unit: "iso4217/USD", value: "200" }, referenceId: "a" },
+      { "idempotency-key": "k1" },
+    );
     expect(conflict.status).toBe(409);
     expect(await conflict.json()).toMatchObject({ code: "idempotency_conflict" });
     expect(await paymentIds(merchant.merchantId)).toEqual([(await first.json()).paymentId]);
@@ -51,7 +67,10 @@ describe("Idempotency-Key on create", () => {
     const ids = new Set(await Promise.all(responses.map(async (r) => (await r.json()).paymentId)));
     expect(ids.size).toBe(1);
     expect(await paymentIds(merchant.merchantId)).toEqual([...ids]);
-    const records = await testDb().db.select().from(idempotencyKeys).where(eq(idempotencyKeys.merchantId, merchant.merchantId));
+    const records = await testDb()
+      .db.select()
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.merchantId, merchant.merchantId));
     expect(records).toHaveLength(1);
   });
 
@@ -66,9 +85,17 @@ describe("Idempotency-Key on create", () => {
 
   it("does not burn the key on a request that failed validation", async () => {
     const merchant = await newMerchant();
-    const bad = await createPaymentRequest(merchant, { amount: { unit: "iso4217/USD", value: "0" }, referenceId: "r" }, { "idempotency-key": "retry" });
+    const bad = await createPaymentRequest(
+      merchant,
+      { amount: { unit: "iso4217/USD", value: "0" }, referenceId: "r" },
+      { "idempotency-key": "retry" },
+    );
     expect(bad.status).toBe(400);
-    const good = await createPaymentRequest(merchant, { amount: { unit: "iso4217/USD", value: "1" }, referenceId: "r" }, { "idempotency-key": "retry" });
+    const good = await createPaymentRequest(
+      merchant,
+      { amount: { unit: "iso4217/USD", value: "1" }, referenceId: "r" },
+      { "idempotency-key": "retry" },
+    );
     expect(good.status).toBe(201);
   });
 

@@ -3,7 +3,8 @@ import { revokeApiKey } from "@/lib/auth/revoke-api-key";
 import { api, newMerchant } from "../support/api";
 import { testDb } from "../support/db";
 
-const legacy = (merchantId: string, headers: Record<string, string> = {}) => api(`/v1/merchants/${merchantId}/payments`, { headers });
+const legacy = (merchantId: string, headers: Record<string, string> = {}) =>
+  api(`/v1/merchants/${merchantId}/payments`, { headers });
 
 describe("listing authentication", () => {
   it("the deprecated route takes X-Api-Key and announces its successor", async () => {
@@ -53,7 +54,9 @@ describe("listing authentication", () => {
     expect(noMerchant.status).toBe(401);
     expect((await noMerchant.json()).code).toBe("missing_merchant_id");
     // An unknown merchant reads as a wrong key: the contract has no 404 here, and ids stay unconfirmed.
-    const unknown = await api("/v1/merchants/payments", { merchant: { ...m, merchantId: "mer_0000000000000000000000" } });
+    const unknown = await api("/v1/merchants/payments", {
+      merchant: { ...m, merchantId: "mer_0000000000000000000000" },
+    });
     expect(unknown.status).toBe(401);
     expect((await unknown.json()).code).toBe("invalid_api_key");
     const wrong = await api("/v1/merchants/payments", { merchant: { ...m, apiKey: "sk_nope" } });

@@ -36,17 +36,27 @@ describe("keyset paging (spec 4.3 cursor)", () => {
     // Ties on purpose: equal amounts and equal creation times must still page deterministically.
     const sameInstant = new Date(Date.now() - 60_000);
     for (let i = 0; i < 23; i++) {
-      original.add(await seedPayment(m.merchantId, { fiatAmount: BigInt(100 + (i % 5)), createdAt: i % 3 === 0 ? sameInstant : new Date(Date.now() - i * 1000) }));
+      original.add(
+        await seedPayment(m.merchantId, {
+          fiatAmount: BigInt(100 + (i % 5)),
+          createdAt: i % 3 === 0 ? sameInstant : new Date(Date.now() - i * 1000),
+        }),
+      );
     }
     let extra = 0;
     const seen = await walk(m, `limit=4&sort_by=${sortBy}&sort_dir=${dir}`, async () => {
-      await createPaymentRequest(m, { amount: { unit: "iso4217/USD", value: String(100 + (extra++ % 7)) }, referenceId: `late-${extra}` });
+      await createPaymentRequest(m, {
+        amount: { unit: "iso4217/USD", value: String(100 + (extra++ % 7)) },
+        referenceId: `late-${extra}`,
+      });
     });
     const ids = seen.map((r) => r.payment_id);
     expect(new Set(ids).size).toBe(ids.length); // no duplicates, new arrivals included
     for (const id of original) expect(ids).toContain(id); // nothing skipped
 
-    const keys = seen.filter((r) => original.has(r.payment_id)).map((r) => (sortBy === "amount" ? r.fiat_amount : Date.parse(r.created_at)));
+    const keys = seen
+      .filter((r) => original.has(r.payment_id))
+      .map((r) => (sortBy === "amount" ? r.fiat_amount : Date.parse(r.created_at)));
     const sorted = [...keys].sort((x, y) => (dir === "asc" ? x - y : y - x));
     expect(keys).toEqual(sorted);
   });

@@ -3,7 +3,19 @@ import { LISTING_STATUSES } from "@/lib/listings/listing-status";
 import { legacyListing, createPaymentRequest, newMerchant, type TestMerchant } from "../support/api";
 import { paid, seedPayment } from "../support/seed";
 
-const REQUIRED = ["payment_id", "merchant_id", "reference_id", "status", "is_terminal", "wallet_name", "token_symbol", "token_decimals", "token_logo", "chain_logo", "wallet_logo"];
+const REQUIRED = [
+  "payment_id",
+  "merchant_id",
+  "reference_id",
+  "status",
+  "is_terminal",
+  "wallet_name",
+  "token_symbol",
+  "token_decimals",
+  "token_logo",
+  "chain_logo",
+  "wallet_logo",
+];
 
 async function list(m: TestMerchant, query = "") {
   const res = await legacyListing(m, query);
@@ -14,7 +26,9 @@ async function list(m: TestMerchant, query = "") {
 describe("listed records (spec 2.4)", () => {
   it("a payment no wallet has touched has every required field, empty where unknown", async () => {
     const m = await newMerchant();
-    const { paymentId } = await (await createPaymentRequest(m, { amount: { unit: "iso4217/USD", value: "1250" }, referenceId: "order-7" })).json();
+    const { paymentId } = await (
+      await createPaymentRequest(m, { amount: { unit: "iso4217/USD", value: "1250" }, referenceId: "order-7" })
+    ).json();
     const { data } = await list(m);
     expect(data).toHaveLength(1);
     const record = data[0];
@@ -42,7 +56,10 @@ describe("listed records (spec 2.4)", () => {
 
   it("fills what the gateway recorded once a payment succeeded", async () => {
     const m = await newMerchant();
-    const id = await seedPayment(m.merchantId, { fiatAmount: 4999n, ...paid("0x00000000000000000000000000000000000000aa") });
+    const id = await seedPayment(m.merchantId, {
+      fiatAmount: 4999n,
+      ...paid("0x00000000000000000000000000000000000000aa"),
+    });
     const [record] = (await list(m)).data;
     expect(record).toMatchObject({
       payment_id: id,
@@ -73,7 +90,8 @@ describe("listed records (spec 2.4)", () => {
 
   it("uses only the listing status set, with is_terminal consistent", async () => {
     const m = await newMerchant();
-    for (const status of ["pending", "processing", "succeeded", "failed", "expired"] as const) await seedPayment(m.merchantId, { status });
+    for (const status of ["pending", "processing", "succeeded", "failed", "expired"] as const)
+      await seedPayment(m.merchantId, { status });
     const { data } = await list(m);
     expect(data.map((r: { status: string }) => r.status).sort()).toEqual([...LISTING_STATUSES].sort());
     for (const r of data) expect(r.is_terminal).toBe(["succeeded", "failed", "expired"].includes(r.status));
@@ -84,8 +102,14 @@ describe("listed records (spec 2.4)", () => {
     const base = "eip155:8453";
     const sol = "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp";
     const usdcBase = `${base}/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913`;
-    const a = await seedPayment(m.merchantId, { ...paid("0xa", base, usdcBase), createdAt: new Date("2026-01-10T12:00:00Z") });
-    const b = await seedPayment(m.merchantId, { ...paid("Buyer1", sol, `${sol}/token:EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v`), createdAt: new Date("2026-01-11T12:00:00Z") });
+    const a = await seedPayment(m.merchantId, {
+      ...paid("0xa", base, usdcBase),
+      createdAt: new Date("2026-01-10T12:00:00Z"),
+    });
+    const b = await seedPayment(m.merchantId, {
+      ...paid("Buyer1", sol, `${sol}/token:EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v`),
+      createdAt: new Date("2026-01-11T12:00:00Z"),
+    });
     const c = await seedPayment(m.merchantId, { status: "failed", createdAt: new Date("2026-01-12T12:00:00Z") });
     const d = await seedPayment(m.merchantId, { createdAt: new Date("2026-01-13T12:00:00Z") });
     const ids = async (q: string) => (await list(m, q)).data.map((r: { payment_id: string }) => r.payment_id).sort();

@@ -6,15 +6,29 @@ import { testDb } from "../support/db";
 import { paid, seedPayment } from "../support/seed";
 
 type Path = "/v1/merchants/payments" | "/v1/payments";
-type Listed = { paymentId: string; status: string; referenceId: string; fiatAmount: { value: string }; createdAt: string; [k: string]: unknown };
-type Body = { data: Listed[]; nextCursor: string | null; stats: { totalRevenue: { amount: number; currency: string }[]; totalTransactions: number; totalCustomers: number } };
+type Listed = {
+  paymentId: string;
+  status: string;
+  referenceId: string;
+  fiatAmount: { value: string };
+  createdAt: string;
+  [k: string]: unknown;
+};
+type Body = {
+  data: Listed[];
+  nextCursor: string | null;
+  stats: { totalRevenue: { amount: number; currency: string }[]; totalTransactions: number; totalCustomers: number };
+};
 
 /** A call to a replacement listing; every answer's body must conform to the contract for its status. */
 async function call(m: TestMerchant | Record<string, string>, query = "", path: Path = "/v1/merchants/payments") {
   const headers = "apiKey" in m ? { "api-key": m.apiKey, "merchant-id": m.merchantId } : m;
   const res = await api(`${path}?${query}`, { headers });
   const body = await res.json();
-  expect(contractViolations(path, res.status, body), `${path}?${query} answered ${res.status} ${JSON.stringify(body).slice(0, 300)}`).toEqual([]);
+  expect(
+    contractViolations(path, res.status, body),
+    `${path}?${query} answered ${res.status} ${JSON.stringify(body).slice(0, 300)}`,
+  ).toEqual([]);
   return { status: res.status, body, headers: res.headers };
 }
 
@@ -40,12 +54,21 @@ const SOL = "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp";
 describe("GET /v1/merchants/payments answers the contract's MerchantPaymentsResponse", () => {
   it("camelCase records with what the payment knows, nextCursor and camelCase stats", async () => {
     const m = await newMerchant();
-    const done = await seedPayment(m.merchantId, { ...paid("0xbuyer"), referenceId: "order-1", fiatAmount: 1250n, createdAt: at("2025-03-01T10:00:00Z") });
+    const done = await seedPayment(m.merchantId, {
+      ...paid("0xbuyer"),
+      referenceId: "order-1",
+      fiatAmount: 1250n,
+      createdAt: at("2025-03-01T10:00:00Z"),
+    });
     const open = await seedPayment(m.merchantId, { referenceId: "order-2", createdAt: at("2025-03-01T11:00:00Z") });
     const body = await list(m);
     expect(body).not.toHaveProperty("next_cursor");
     expect(body.nextCursor).toBeNull();
-    expect(body.stats).toEqual({ totalRevenue: [{ amount: 12.5, currency: "USD" }], totalTransactions: 1, totalCustomers: 1 });
+    expect(body.stats).toEqual({
+      totalRevenue: [{ amount: 12.5, currency: "USD" }],
+      totalTransactions: 1,
+      totalCustomers: 1,
+    });
     expect(ids(body)).toEqual([open, done]);
 
     const [pending, succeeded] = body.data;
@@ -56,7 +79,11 @@ describe("GET /v1/merchants/payments answers the contract's MerchantPaymentsResp
       status: "succeeded",
       isTerminal: true,
       fiatAmount: { unit: "iso4217/USD", value: "1250", display: { assetSymbol: "USD", decimals: 2 } },
-      tokenAmount: { unit: "caip19/eip155:31337/erc20:0x0000000000000000000000000000000000000001", value: "10000000", display: { assetSymbol: "USDC", decimals: 6 } },
+      tokenAmount: {
+        unit: "caip19/eip155:31337/erc20:0x0000000000000000000000000000000000000001",
+        value: "10000000",
+        display: { assetSymbol: "USDC", decimals: 6 },
+      },
       buyer: { accountCaip10: "eip155:31337:0xbuyer", accountProviderName: "Test Wallet" },
       transaction: { networkId: "eip155:31337", hash: expect.stringMatching(/^0x/) },
       settlement: { settled: true, txHash: expect.stringMatching(/^0x/) },
@@ -65,7 +92,12 @@ describe("GET /v1/merchants/payments answers the contract's MerchantPaymentsResp
     });
     expect(succeeded).not.toHaveProperty("payment_id");
     // Nothing chosen yet: absent, never null (the contract does not allow null there).
-    expect(pending).toMatchObject({ paymentId: open, status: "requires_action", isTerminal: false, settlement: { settled: false } });
+    expect(pending).toMatchObject({
+      paymentId: open,
+      status: "requires_action",
+      isTerminal: false,
+      settlement: { settled: false },
+    });
     for (const field of ["tokenAmount", "buyer", "transaction", "settledAt"]) expect(pending).not.toHaveProperty(field);
   });
 
@@ -91,7 +123,11 @@ describe("filters", () => {
       processing: await seedPayment(m.merchantId, { status: "processing" }),
       succeeded: await seedPayment(m.merchantId, paid("0xa")),
       failed: await seedPayment(m.merchantId, { status: "failed", finalizedAt: new Date() }),
-      cancelled: await seedPayment(m.merchantId, { status: "cancelled", cancelReason: "cancelled_by_merchant", finalizedAt: new Date() }),
+      cancelled: await seedPayment(m.merchantId, {
+        status: "cancelled",
+        cancelReason: "cancelled_by_merchant",
+        finalizedAt: new Date(),
+      }),
     };
     const statusOf = Object.fromEntries((await list(m)).data.map((r) => [r.paymentId, r.status]));
     expect(statusOf).toEqual({
@@ -140,17 +176,32 @@ describe("filters", () => {
 
   it("token_symbol (one or more, any case) and network", async () => {
     const m = await newMerchant();
-    const usdcBase = await seedPayment(m.merchantId, paid("0xa", BASE, `${BASE}/erc20:0x833589fcd6edb6e08f4c7c32d4f71b54bda02913`));
-    const usdtBase = await seedPayment(m.merchantId, { ...paid("0xb", BASE, `${BASE}/erc20:0xfde4c96c8593536e31f229ea8f37b2ada2699bb2`), tokenSymbol: "USDT" });
-    const usdcSol = await seedPayment(m.merchantId, paid("Buyer1", SOL, `${SOL}/token:EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v`));
+    const usdcBase = await seedPayment(
+      m.merchantId,
+      paid("0xa", BASE, `${BASE}/erc20:0x833589fcd6edb6e08f4c7c32d4f71b54bda02913`),
+    );
+    const usdtBase = await seedPayment(m.merchantId, {
+      ...paid("0xb", BASE, `${BASE}/erc20:0xfde4c96c8593536e31f229ea8f37b2ada2699bb2`),
+      tokenSymbol: "USDT",
+    });
+    const usdcSol = await seedPayment(
+      m.merchantId,
+      paid("Buyer1", SOL, `${SOL}/token:EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v`),
+    );
     await seedPayment(m.merchantId); // no token yet: no symbol filter matches it
     expect(ids(await list(m, "token_symbol=USDT"))).toEqual([usdtBase]);
     expect(ids(await list(m, "token_symbol=usdc")).sort()).toEqual([usdcBase, usdcSol].sort());
-    expect(ids(await list(m, "token_symbol=USDC&token_symbol=USDT")).sort()).toEqual([usdcBase, usdtBase, usdcSol].sort());
+    expect(ids(await list(m, "token_symbol=USDC&token_symbol=USDT")).sort()).toEqual(
+      [usdcBase, usdtBase, usdcSol].sort(),
+    );
     expect(ids(await list(m, `network=${SOL}`))).toEqual([usdcSol]);
     expect(ids(await list(m, `network=${BASE}&token_symbol=USDC`))).toEqual([usdcBase]);
     // Statistics follow the filters that the rollups cannot answer too.
-    expect((await list(m, "token_symbol=USDC")).stats).toEqual({ totalRevenue: [{ amount: 20, currency: "USD" }], totalTransactions: 2, totalCustomers: 2 });
+    expect((await list(m, "token_symbol=USDC")).stats).toEqual({
+      totalRevenue: [{ amount: 20, currency: "USD" }],
+      totalTransactions: 2,
+      totalCustomers: 2,
+    });
     await expectInvalid(m, "token_symbol=", "token_symbol");
     await expectInvalid(m, "network=base", "network");
   });
@@ -179,7 +230,10 @@ describe("sorting and paging", () => {
   ])("sortBy=%s sortDir=%s orders every record", async (sortBy, sortDir) => {
     const m = await newMerchant();
     for (const [i, amount] of [300n, 100n, 500n, 200n, 400n].entries()) {
-      await seedPayment(m.merchantId, { fiatAmount: amount, createdAt: new Date(Date.UTC(2025, 2, 1, 10, (i * 7) % 5)) });
+      await seedPayment(m.merchantId, {
+        fiatAmount: amount,
+        createdAt: new Date(Date.UTC(2025, 2, 1, 10, (i * 7) % 5)),
+      });
     }
     const { data } = await list(m, `sortBy=${sortBy}&sortDir=${sortDir}`);
     const keys = data.map((r) => (sortBy === "amount" ? Number(r.fiatAmount.value) : Date.parse(r.createdAt)));
@@ -194,12 +248,21 @@ describe("sorting and paging", () => {
     const m = await newMerchant();
     const original = new Set<string>();
     const sameInstant = new Date(Date.now() - 60_000);
-    for (let i = 0; i < 11; i++) original.add(await seedPayment(m.merchantId, { fiatAmount: BigInt(100 + (i % 3)), createdAt: i % 2 ? sameInstant : new Date(Date.now() - 120_000 - i * 1000) }));
+    for (let i = 0; i < 11; i++)
+      original.add(
+        await seedPayment(m.merchantId, {
+          fiatAmount: BigInt(100 + (i % 3)),
+          createdAt: i % 2 ? sameInstant : new Date(Date.now() - 120_000 - i * 1000),
+        }),
+      );
     const seen: Listed[] = [];
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const body: Body = await list(m, `limit=3&sortBy=${sortBy}&sortDir=${sortDir}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+      const body: Body = await list(
+        m,
+        `limit=3&sortBy=${sortBy}&sortDir=${sortDir}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+      );
       expect(body.data.length).toBeLessThanOrEqual(3);
       seen.push(...body.data);
       cursor = body.nextCursor;
@@ -227,7 +290,12 @@ describe("sorting and paging", () => {
     const m = await newMerchant();
     for (let i = 0; i < 3; i++) await seedPayment(m.merchantId);
     const { nextCursor } = await list(m, "limit=1&status=requires_action");
-    await expectInvalid(m, `limit=1&status=failed&cursor=${encodeURIComponent(nextCursor!)}`, "cursor", "invalid_params");
+    await expectInvalid(
+      m,
+      `limit=1&status=failed&cursor=${encodeURIComponent(nextCursor!)}`,
+      "cursor",
+      "invalid_params",
+    );
     await expectInvalid(m, "cursor=forged.mac", "cursor", "invalid_params");
   });
 });
@@ -235,13 +303,16 @@ describe("sorting and paging", () => {
 describe("today's snake_case names, for one release", () => {
   it("start_ts, end_ts, sort_by and sort_dir still work, with a Warning naming the new names", async () => {
     const m = await newMerchant();
-    for (const [i, amount] of [300n, 100n, 200n].entries()) await seedPayment(m.merchantId, { fiatAmount: amount, createdAt: new Date(Date.UTC(2025, 2, 1 + i)) });
+    for (const [i, amount] of [300n, 100n, 200n].entries())
+      await seedPayment(m.merchantId, { fiatAmount: amount, createdAt: new Date(Date.UTC(2025, 2, 1 + i)) });
     const old = await call(m, "start_ts=2025-03-02T00:00:00Z&end_ts=2025-03-03T00:00:00Z&sort_by=amount&sort_dir=asc");
     const current = await call(m, "startTs=2025-03-02T00:00:00Z&endTs=2025-03-03T00:00:00Z&sortBy=amount&sortDir=asc");
     expect(old.status).toBe(200);
     expect(old.body.data.map((r: Listed) => r.fiatAmount.value)).toEqual(["100", "200"]);
     expect(old.body).toEqual(current.body);
-    expect(old.headers.get("warning")).toMatch(/^299 - "Deprecated query parameters: start_ts \(use startTs\), end_ts \(use endTs\), sort_by \(use sortBy\), sort_dir \(use sortDir\)"$/);
+    expect(old.headers.get("warning")).toMatch(
+      /^299 - "Deprecated query parameters: start_ts \(use startTs\), end_ts \(use endTs\), sort_by \(use sortBy\), sort_dir \(use sortDir\)"$/,
+    );
     expect(current.headers.get("warning")).toBeNull();
     await expectInvalid(m, "sort_by=amount&sortBy=date", "sortBy");
   });
@@ -262,14 +333,20 @@ describe("isolation and authentication", () => {
     const bobsCursor = (await list(bob, "limit=1")).nextCursor!;
     await expectInvalid(alice, `limit=1&cursor=${encodeURIComponent(bobsCursor)}`, "cursor", "invalid_params");
     // Alice's key naming Bob is refused.
-    expect((await call({ "api-key": alice.apiKey, "merchant-id": bob.merchantId }, "", "/v1/payments")).status).toBe(401);
+    expect((await call({ "api-key": alice.apiKey, "merchant-id": bob.merchantId }, "", "/v1/payments")).status).toBe(
+      401,
+    );
   });
 
   it.each<[string, string, (m: TestMerchant) => Record<string, string>]>([
     ["no Api-Key", "missing_api_key", (m) => ({ "merchant-id": m.merchantId })],
     ["no Merchant-Id", "missing_merchant_id", (m) => ({ "api-key": m.apiKey })],
     ["a wrong key", "invalid_api_key", (m) => ({ "api-key": `${m.apiKey}x`, "merchant-id": m.merchantId })],
-    ["an unknown merchant", "invalid_api_key", (m) => ({ "api-key": m.apiKey, "merchant-id": "mer_0000000000000000000000" })],
+    [
+      "an unknown merchant",
+      "invalid_api_key",
+      (m) => ({ "api-key": m.apiKey, "merchant-id": "mer_0000000000000000000000" }),
+    ],
   ])("GET /v1/merchants/payments answers %s with 401 %s", async (_label, code, headers) => {
     const m = await newMerchant();
     const res = await call(headers(m));
@@ -293,11 +370,24 @@ describe("the OpenAPI document", () => {
   it("describes both replacement listings with their parameters and the contract's response", async () => {
     const doc = await (await api("/openapi.json")).json();
     const names = (path: string) => doc.paths[path].get.parameters.map((p: { name: string }) => p.name);
-    const contract = ["startTs", "endTs", "token_symbol", "network", "sortBy", "sortDir", "cursor", "limit", "status", "referenceId"];
+    const contract = [
+      "startTs",
+      "endTs",
+      "token_symbol",
+      "network",
+      "sortBy",
+      "sortDir",
+      "cursor",
+      "limit",
+      "status",
+      "referenceId",
+    ];
     expect(names("/v1/merchants/payments")).toEqual(expect.arrayContaining([...contract, "start_ts", "sort_by"]));
     expect(names("/v1/payments")).toEqual(expect.arrayContaining([...contract, "merchantId"]));
     expect(doc.paths["/v1/payments"].post).toBeDefined();
-    expect(doc.paths["/v1/merchants/payments"].get.responses["200"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/MerchantPaymentsResponse" });
+    expect(doc.paths["/v1/merchants/payments"].get.responses["200"].content["application/json"].schema).toEqual({
+      $ref: "#/components/schemas/MerchantPaymentsResponse",
+    });
     expect(doc.paths["/v1/merchants/payments"].get.responses["401"]["x-error-codes"]).toContain("missing_merchant_id");
   });
 });

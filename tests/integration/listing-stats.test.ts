@@ -24,7 +24,11 @@ describe("listing statistics (spec 2.5)", () => {
     await seedPayment(m.merchantId, { fiatAmount: 99999n, status: "failed" });
     await seedPayment(m.merchantId, { fiatAmount: 99999n });
     await seedPayment(m.merchantId, { fiatAmount: 99999n, status: "processing" });
-    expect(await stats(m)).toEqual({ total_transactions: 3, total_customers: 2, total_revenue: { amount: 20.01, currency: "USD" } });
+    expect(await stats(m)).toEqual({
+      total_transactions: 3,
+      total_customers: 2,
+      total_revenue: { amount: 20.01, currency: "USD" },
+    });
     // The page holds one row; the stats still cover all.
     expect(await stats(m, "sort_by=amount")).toMatchObject({ total_transactions: 3 });
   });
@@ -34,15 +38,28 @@ describe("listing statistics (spec 2.5)", () => {
     await seedPayment(m.merchantId, { fiatAmount: 1000n, ...paid("0xa", BASE) });
     await seedPayment(m.merchantId, { fiatAmount: 500n, ...paid("0xb", BASE) });
     await seedPayment(m.merchantId, { fiatAmount: 300n, ...paid("S1", SOL, `${SOL}/token:Mint`) });
-    expect(await stats(m, `network=${BASE}`)).toEqual({ total_transactions: 2, total_customers: 2, total_revenue: { amount: 15, currency: "USD" } });
-    expect(await stats(m, `asset=${encodeURIComponent(`${SOL}/token:Mint`)}`)).toEqual({ total_transactions: 1, total_customers: 1, total_revenue: { amount: 3, currency: "USD" } });
-    expect(await stats(m, "status=failed")).toEqual({ total_transactions: 0, total_customers: 0, total_revenue: { amount: 0, currency: "USD" } });
+    expect(await stats(m, `network=${BASE}`)).toEqual({
+      total_transactions: 2,
+      total_customers: 2,
+      total_revenue: { amount: 15, currency: "USD" },
+    });
+    expect(await stats(m, `asset=${encodeURIComponent(`${SOL}/token:Mint`)}`)).toEqual({
+      total_transactions: 1,
+      total_customers: 1,
+      total_revenue: { amount: 3, currency: "USD" },
+    });
+    expect(await stats(m, "status=failed")).toEqual({
+      total_transactions: 0,
+      total_customers: 0,
+      total_revenue: { amount: 0, currency: "USD" },
+    });
     expect(await stats(m, "status=failed&status=succeeded")).toMatchObject({ total_transactions: 3 });
   });
 
   it("add up whole days and partial edge days of a date range exactly", async () => {
     const m = await newMerchant();
-    const at = (iso: string, amount: bigint, buyer: string) => seedPayment(m.merchantId, { fiatAmount: amount, ...paid(buyer, BASE), createdAt: new Date(iso) });
+    const at = (iso: string, amount: bigint, buyer: string) =>
+      seedPayment(m.merchantId, { fiatAmount: amount, ...paid(buyer, BASE), createdAt: new Date(iso) });
     await at("2026-03-01T08:00:00Z", 100n, "0xa"); // before the range
     await at("2026-03-01T20:00:00Z", 200n, "0xb"); // partial first day, inside
     await at("2026-03-02T00:00:00Z", 400n, "0xa"); // whole day
@@ -50,9 +67,17 @@ describe("listing statistics (spec 2.5)", () => {
     await at("2026-03-04T05:59:59Z", 1600n, "0xb"); // partial last day, inside
     await at("2026-03-04T06:00:01Z", 3200n, "0xd"); // after the range
     const range = "start_ts=2026-03-01T12:00:00Z&end_ts=2026-03-04T06:00:00Z";
-    expect(await stats(m, range)).toEqual({ total_transactions: 4, total_customers: 3, total_revenue: { amount: 30, currency: "USD" } });
+    expect(await stats(m, range)).toEqual({
+      total_transactions: 4,
+      total_customers: 3,
+      total_revenue: { amount: 30, currency: "USD" },
+    });
     // A range inside one day reads only raw rows.
-    expect(await stats(m, "start_ts=2026-03-03T00:00:01Z&end_ts=2026-03-03T23:00:00Z")).toEqual({ total_transactions: 1, total_customers: 1, total_revenue: { amount: 8, currency: "USD" } });
+    expect(await stats(m, "start_ts=2026-03-03T00:00:01Z&end_ts=2026-03-03T23:00:00Z")).toEqual({
+      total_transactions: 1,
+      total_customers: 1,
+      total_revenue: { amount: 8, currency: "USD" },
+    });
     // Open-ended ranges and offsets.
     expect(await stats(m, "start_ts=2026-03-03T00:00:00%2B02:00")).toMatchObject({ total_transactions: 3 });
     expect(await stats(m, "end_ts=2026-03-02T00:00:00Z")).toMatchObject({ total_transactions: 3, total_customers: 2 });
@@ -62,16 +87,30 @@ describe("listing statistics (spec 2.5)", () => {
     const m = await newMerchant();
     await seedPayment(m.merchantId, { fiatAmount: 1000n, ...paid("0xa", BASE) });
     await seedPayment(m.merchantId, { fiatAmount: 500n, fiatCurrency: "EUR", ...paid("0xb", BASE) });
-    expect(await stats(m)).toEqual({ total_transactions: 2, total_customers: 2, total_revenue: { amount: 10, currency: "USD" } });
+    expect(await stats(m)).toEqual({
+      total_transactions: 2,
+      total_customers: 2,
+      total_revenue: { amount: 10, currency: "USD" },
+    });
   });
 
   it("count a payment once when it moves to succeeded through the API's own update path", async () => {
     const m = await newMerchant();
-    const id = await seedPayment(m.merchantId, { fiatAmount: 700n, status: "processing", buyerAccount: `${BASE}:0xe`, chainId: BASE, tokenCaip19: `${BASE}/erc20:0x1` });
+    const id = await seedPayment(m.merchantId, {
+      fiatAmount: 700n,
+      status: "processing",
+      buyerAccount: `${BASE}:0xe`,
+      chainId: BASE,
+      tokenCaip19: `${BASE}/erc20:0x1`,
+    });
     expect(await stats(m)).toMatchObject({ total_transactions: 0 });
     await testDb().db.update(payments).set({ status: "succeeded" }).where(eq(payments.id, id));
     await testDb().db.update(payments).set({ status: "succeeded" }).where(eq(payments.id, id));
-    expect(await stats(m)).toEqual({ total_transactions: 1, total_customers: 1, total_revenue: { amount: 7, currency: "USD" } });
+    expect(await stats(m)).toEqual({
+      total_transactions: 1,
+      total_customers: 1,
+      total_revenue: { amount: 7, currency: "USD" },
+    });
   });
 
   it("count distinct buyers over any range and filter exactly as a direct count, whatever order payments succeed in", async () => {
@@ -86,9 +125,17 @@ describe("listing statistics (spec 2.5)", () => {
     let seed = 7;
     const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed % n);
     const buyers = [
-      ["0xa", BASE], ["0xb", BASE], ["0xc", BASE], ["0xd", BASE], ["SolA", SOL], ["SolB", SOL],
+      ["0xa", BASE],
+      ["0xb", BASE],
+      ["0xc", BASE],
+      ["0xd", BASE],
+      ["SolA", SOL],
+      ["SolB", SOL],
     ] as const;
-    const tokens: Record<string, string[]> = { [BASE]: [`${BASE}/erc20:0x1`, `${BASE}/erc20:0x2`], [SOL]: [`${SOL}/token:Mint`] };
+    const tokens: Record<string, string[]> = {
+      [BASE]: [`${BASE}/erc20:0x1`, `${BASE}/erc20:0x2`],
+      [SOL]: [`${SOL}/token:Mint`],
+    };
     const ids: string[] = [];
     for (let i = 0; i < 60; i++) {
       const [buyer, chain] = buyers[rand(buyers.length)]!;
@@ -100,7 +147,8 @@ describe("listing statistics (spec 2.5)", () => {
       const j = rand(i + 1);
       [ids[i], ids[j]] = [ids[j]!, ids[i]!];
     }
-    for (const id of ids.slice(0, 50)) await testDb().db.update(payments).set({ status: "succeeded" }).where(eq(payments.id, id));
+    for (const id of ids.slice(0, 50))
+      await testDb().db.update(payments).set({ status: "succeeded" }).where(eq(payments.id, id));
 
     const filters: [string, string | null, string | null][] = [
       ["", null, null],
@@ -117,7 +165,9 @@ describe("listing statistics (spec 2.5)", () => {
       const start = k % 7 === 3 ? null : a;
       const end = k % 7 === 5 ? null : b;
       for (const [query, network, asset] of filters) {
-        const range = [start === null ? "" : `start_ts=${iso(start)}`, end === null ? "" : `end_ts=${iso(end)}`].filter(Boolean).join("&");
+        const range = [start === null ? "" : `start_ts=${iso(start)}`, end === null ? "" : `end_ts=${iso(end)}`]
+          .filter(Boolean)
+          .join("&");
         const [direct] = await sql<{ tx: number; customers: number }[]>`
           select count(*)::int as tx, count(distinct buyer_account)::int as customers from payments
            where merchant_id = ${m.merchantId} and status = 'succeeded'
@@ -125,7 +175,12 @@ describe("listing statistics (spec 2.5)", () => {
              and (${end === null ? null : iso(end)}::timestamptz is null or created_at <= ${end === null ? null : iso(end)}::timestamptz)
              and (${network}::text is null or chain_id = ${network}) and (${asset}::text is null or token_caip19 = ${asset})`;
         const got = await stats(m, [range, query].filter(Boolean).join("&"));
-        expect({ range, query, tx: got.total_transactions, customers: got.total_customers }).toEqual({ range, query, tx: direct!.tx, customers: direct!.customers });
+        expect({ range, query, tx: got.total_transactions, customers: got.total_customers }).toEqual({
+          range,
+          query,
+          tx: direct!.tx,
+          customers: direct!.customers,
+        });
       }
     }
   });

@@ -45,7 +45,10 @@ describe("listing query validation (spec 4.3)", () => {
     ["limit 200", "limit=200"],
     ["every sort", "sort_by=amount&sort_dir=asc"],
     ["repeated statuses", "status=requires_action&status=expired"],
-    ["a CAIP-19 asset and CAIP-2 network", "asset=eip155:8453/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913&network=eip155:8453"],
+    [
+      "a CAIP-19 asset and CAIP-2 network",
+      "asset=eip155:8453/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913&network=eip155:8453",
+    ],
     ["unknown parameters (ignored)", "foo=bar&page=3"],
   ])("accepts %s", async (_label, query) => {
     const m = await newMerchant();

@@ -12,7 +12,8 @@ async function newPaymentId() {
 }
 
 // drizzle queries run when awaited or executed: execute() so a timer can fire one.
-const setStatus = (id: string, status: "failed" | "processing") => testDb().db.update(payments).set({ status }).where(eq(payments.id, id)).execute();
+const setStatus = (id: string, status: "failed" | "processing") =>
+  testDb().db.update(payments).set({ status }).where(eq(payments.id, id)).execute();
 
 describe("long-polling with maxPollMs (PostgreSQL LISTEN/NOTIFY)", () => {
   it("the merchant status answers as soon as the status changes, not when the budget runs out", async () => {

@@ -60,7 +60,9 @@ describe("operations", () => {
     expect(create.responses["201"]).toBeDefined();
     expect(create.responses["409"]["x-error-codes"]).toContain("idempotency_conflict");
     const status = doc.paths["/v1/merchant/payment/{id}/status"].get;
-    expect(status.responses["404"]["x-error-codes"]).toEqual(expect.arrayContaining(["payment_not_found", "merchant_not_found"]));
+    expect(status.responses["404"]["x-error-codes"]).toEqual(
+      expect.arrayContaining(["payment_not_found", "merchant_not_found"]),
+    );
     // Every $ref resolves inside the document.
     for (const ref of JSON.stringify(doc).match(/"#\/components\/schemas\/[^"]+"/g) ?? []) {
       expect(doc.components.schemas[ref.slice('"#/components/schemas/'.length, -1)], ref).toBeDefined();
@@ -71,7 +73,9 @@ describe("operations", () => {
     const merchant = await newMerchant();
     const marker = `trace-${Date.now()}-log-check`;
     await createPaymentRequest(merchant, usd("100"), { "x-request-id": marker });
-    await createPaymentRequest({ ...merchant, apiKey: `${merchant.apiKey}-wrong` }, usd("100"), { "x-request-id": `${marker}-2` });
+    await createPaymentRequest({ ...merchant, apiKey: `${merchant.apiKey}-wrong` }, usd("100"), {
+      "x-request-id": `${marker}-2`,
+    });
     await new Promise((r) => setTimeout(r, 300));
     const lines = readFileSync(inject("serverLog"), "utf8").split("\n").filter(Boolean);
     const mine = lines.filter((l) => l.includes(marker)).map((l) => JSON.parse(l));

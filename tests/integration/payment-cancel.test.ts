@@ -19,7 +19,8 @@ async function row(id: string) {
   return found!;
 }
 
-const submissionsOf = (id: string) => testDb().db.select().from(paymentSubmissions).where(eq(paymentSubmissions.paymentId, id));
+const submissionsOf = (id: string) =>
+  testDb().db.select().from(paymentSubmissions).where(eq(paymentSubmissions.paymentId, id));
 
 async function contractCreate(merchant: TestMerchant, value = "500", extra: Record<string, unknown> = {}) {
   const res = await api("/v1/payments", {
@@ -32,17 +33,25 @@ async function contractCreate(merchant: TestMerchant, value = "500", extra: Reco
   return (await res.json()) as { paymentId: string; status: string; isFinal: boolean };
 }
 
-const merchantCancel = (merchant: TestMerchant, id: string) => api(`/v1/payments/${id}/cancel`, { method: "POST", merchant });
+const merchantCancel = (merchant: TestMerchant, id: string) =>
+  api(`/v1/payments/${id}/cancel`, { method: "POST", merchant });
 const read = async (merchant: TestMerchant, path: string) => (await api(path, { merchant })).json();
 
 function evmBuyer(index: number) {
   const { evm } = inject("devnet");
   const b = evm.buyers[index]!;
-  return { account: `${evm.chainId}:${b.address}`, wallet: devnetWallet({ evm: { privateKey: b.privateKey as `0x${string}`, rpcUrl: evm.rpcUrl, chainId: evm.chainIdNumber } }) };
+  return {
+    account: `${evm.chainId}:${b.address}`,
+    wallet: devnetWallet({
+      evm: { privateKey: b.privateKey as `0x${string}`, rpcUrl: evm.rpcUrl, chainId: evm.chainIdNumber },
+    }),
+  };
 }
 
 async function optionOf(paymentId: string, symbol: string, buyer = evmBuyer(2)): Promise<WireOption> {
-  const { options } = (await (await gw(paymentId, "/options", { accounts: [buyer.account] })).json()) as { options: WireOption[] };
+  const { options } = (await (await gw(paymentId, "/options", { accounts: [buyer.account] })).json()) as {
+    options: WireOption[];
+  };
   return options.find((o) => o.amount.display.assetSymbol === symbol)!;
 }
 
@@ -62,14 +71,36 @@ describe("cancel: the merchant's and the buyer's", () => {
     const res = await merchantCancel(merchant, id);
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toEqual({ paymentId: id, status: "cancelled", cancelledReason: "cancelled_by_merchant", cancelledAt: expect.any(String) });
+    expect(body).toEqual({
+      paymentId: id,
+      status: "cancelled",
+      cancelledReason: "cancelled_by_merchant",
+      cancelledAt: expect.any(String),
+    });
     expect(Math.abs(Date.parse(body.cancelledAt) - Date.now())).toBeLessThan(60_000);
 
-    expect(await read(merchant, `/v1/payments/${id}/status`)).toEqual({ status: "cancelled", isFinal: true, pollInMs: null, info: null, failureCode: null });
-    expect(await read(merchant, `/v1/payments/${id}`)).toMatchObject({ status: "cancelled", referenceId: expect.stringMatching(/^cancel-/), info: null, settlement: null });
+    expect(await read(merchant, `/v1/payments/${id}/status`)).toEqual({
+      status: "cancelled",
+      isFinal: true,
+      pollInMs: null,
+      info: null,
+      failureCode: null,
+    });
+    expect(await read(merchant, `/v1/payments/${id}`)).toMatchObject({
+      status: "cancelled",
+      referenceId: expect.stringMatching(/^cancel-/),
+      info: null,
+      settlement: null,
+    });
     // Spec 3.1 and the deprecated listing have no cancelled: it reads failed, and final.
-    expect(await read(merchant, `/v1/merchant/payment/${id}/status`)).toEqual({ status: "failed", isFinal: true, pollInMs: null });
-    const listing = await (await api(`/v1/merchants/${merchant.merchantId}/payments`, { headers: { "x-api-key": merchant.apiKey } })).json();
+    expect(await read(merchant, `/v1/merchant/payment/${id}/status`)).toEqual({
+      status: "failed",
+      isFinal: true,
+      pollInMs: null,
+    });
+    const listing = await (
+      await api(`/v1/merchants/${merchant.merchantId}/payments`, { headers: { "x-api-key": merchant.apiKey } })
+    ).json();
     expect(listing.data.find((p: { payment_id: string }) => p.payment_id === id)).toMatchObject({ status: "failed" });
     // The gateway speaks the contract.
     expect(await (await gw(id, "/status")).json()).toMatchObject({ status: "cancelled", isFinal: true });
@@ -115,15 +146,31 @@ describe("cancel: the merchant's and the buyer's", () => {
     // Succeeded: the contract's status carries info (the transaction and the option's amount) and the detail its settlement.
     const { txHash } = await row(paymentId);
     const status = await read(merchant, `/v1/payments/${paymentId}/status`);
-    expect(status).toMatchObject({ status: "succeeded", isFinal: true, failureCode: null, info: { txId: txHash, optionAmount: { unit: expect.stringMatching(/^caip19\/eip155:/), value: "3100000" } } });
-    expect(await read(merchant, `/v1/payments/${paymentId}`)).toMatchObject({ status: "succeeded", settlement: { successful: { txId: txHash } } });
+    expect(status).toMatchObject({
+      status: "succeeded",
+      isFinal: true,
+      failureCode: null,
+      info: { txId: txHash, optionAmount: { unit: expect.stringMatching(/^caip19\/eip155:/), value: "3100000" } },
+    });
+    expect(await read(merchant, `/v1/payments/${paymentId}`)).toMatchObject({
+      status: "succeeded",
+      settlement: { successful: { txId: txHash } },
+    });
   });
 
   it("a failed payment carries the contract's failureCode", async () => {
     const merchant = await newMerchant();
     const failed = await seedPayment(merchant.merchantId, { status: "failed" });
-    expect(await read(merchant, `/v1/payments/${failed}/status`)).toMatchObject({ status: "failed", isFinal: true, failureCode: "declined_user", info: null });
-    expect(await read(merchant, `/v1/payments/${failed}`)).toMatchObject({ status: "failed", failureCode: "declined_user" });
+    expect(await read(merchant, `/v1/payments/${failed}/status`)).toMatchObject({
+      status: "failed",
+      isFinal: true,
+      failureCode: "declined_user",
+      info: null,
+    });
+    expect(await read(merchant, `/v1/payments/${failed}`)).toMatchObject({
+      status: "failed",
+      failureCode: "declined_user",
+    });
   });
 });
 
@@ -152,14 +199,22 @@ describe("a cancelled payment refuses confirm, and money that reached the mercha
 
     const res = await gw(paymentId, "/confirm", { optionId: option.id, results: [hash] });
     expect(res.status).toBe(409);
-    expect(await res.json()).toMatchObject({ code: "invalid_state", message: expect.stringMatching(/recorded as paid late/) });
+    expect(await res.json()).toMatchObject({
+      code: "invalid_state",
+      message: expect.stringMatching(/recorded as paid late/),
+    });
     const deadline = Date.now() + 20_000;
     let late = await row(paymentId);
     while (late.exception === null && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 200));
       late = await row(paymentId);
     }
-    expect(late).toMatchObject({ status: "cancelled", exception: "paid_late", txHash: hash, receivedAmount: "3300000" });
+    expect(late).toMatchObject({
+      status: "cancelled",
+      exception: "paid_late",
+      txHash: hash,
+      receivedAmount: "3300000",
+    });
   });
 });
 
@@ -180,7 +235,12 @@ describe("cancel and confirm racing on one payment end in exactly one of them", 
         gw(s.paymentId, "/confirm", { optionId: s.optionId, results: [s.result] }),
         new Promise((r) => setTimeout(r, i * 50)).then(() => merchantCancel(merchant, s.paymentId)),
       ]);
-      outcomes.push({ id: s.paymentId, amount: BigInt(100 + i) * 10_000n, confirm: confirmed.status, cancel: cancelled.status });
+      outcomes.push({
+        id: s.paymentId,
+        amount: BigInt(100 + i) * 10_000n,
+        confirm: confirmed.status,
+        cancel: cancelled.status,
+      });
     }
     let expected = 0n;
     for (const o of outcomes) {
@@ -202,7 +262,9 @@ describe("cancel and confirm racing on one payment end in exactly one of them", 
 describe("gateway cancel is rate-limited per client address", () => {
   it("a burst from one address meets 429 with Retry-After, no 5xx; another address is unaffected", async () => {
     const ip = "198.51.100.77";
-    const results = await Promise.all(Array.from({ length: 45 }, () => gw("pay_0000000000000000000000", "/cancel", {}, { "x-forwarded-for": ip })));
+    const results = await Promise.all(
+      Array.from({ length: 45 }, () => gw("pay_0000000000000000000000", "/cancel", {}, { "x-forwarded-for": ip })),
+    );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
     expect(statuses.filter((s) => s === 404).length).toBeLessThanOrEqual(30);

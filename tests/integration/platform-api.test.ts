@@ -22,7 +22,10 @@ const run = promisify(execFile);
 
 // The public contract's response schemas: every 200/201 body below is checked against them.
 const FACTS = JSON.parse(readFileSync(join(ROOT, "tests", "support", "platform-api-contract.json"), "utf8")) as {
-  paths: Record<string, Record<string, { responses: Record<string, { content: { "application/json": { schema: object } } }> }>>;
+  paths: Record<
+    string,
+    Record<string, { responses: Record<string, { content: { "application/json": { schema: object } } }> }>
+  >;
 };
 const ajv = new Ajv({ allErrors: true });
 
@@ -40,18 +43,34 @@ async function newPartner(): Promise<Partner> {
 }
 
 /** A Platform API call with a partner's (or any) Api-Key. */
-function platform(path: string, init: { key?: string; method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Response> {
+function platform(
+  path: string,
+  init: { key?: string; method?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Response> {
   const headers: Record<string, string> = { ...init.headers };
   if (init.key) headers["api-key"] = init.key;
   if (init.body !== undefined) headers["content-type"] = "application/json";
-  return fetch(`${inject("baseUrl")}${path}`, { method: init.method ?? "GET", headers, body: init.body === undefined ? undefined : typeof init.body === "string" ? init.body : JSON.stringify(init.body) });
+  return fetch(`${inject("baseUrl")}${path}`, {
+    method: init.method ?? "GET",
+    headers,
+    body: init.body === undefined ? undefined : typeof init.body === "string" ? init.body : JSON.stringify(init.body),
+  });
 }
 
 let keys = 0;
 const idem = () => ({ "idempotency-key": `k-${Date.now()}-${++keys}` });
 
-async function createViaApi(partner: Partner, name = `Shop ${++counter}`, email = `owner${counter}@shop.example`): Promise<{ id: string; name: string }> {
-  const res = await platform("/v1/merchants", { key: partner.apiKey, method: "POST", body: { merchantName: name, merchantEmail: email }, headers: idem() });
+async function createViaApi(
+  partner: Partner,
+  name = `Shop ${++counter}`,
+  email = `owner${counter}@shop.example`,
+): Promise<{ id: string; name: string }> {
+  const res = await platform("/v1/merchants", {
+    key: partner.apiKey,
+    method: "POST",
+    body: { merchantName: name, merchantEmail: email },
+    headers: idem(),
+  });
   expect(res.status).toBe(201);
   return (await res.json()).merchant;
 }
@@ -65,10 +84,14 @@ const freshEvm = () => privateKeyToAccount(generatePrivateKey()).address;
 
 describe("Platform API: partner keys", () => {
   it("partner create --json prints exactly {partnerId, apiKey}, and the key opens the Platform API", async () => {
-    const { stdout, stderr } = await run("npm", ["run", "--silent", "cli", "--", "partner", "create", "--name", "Acme Platform", "--json"], {
-      cwd: ROOT,
-      env: { ...process.env, ...TEST_ENV } as NodeJS.ProcessEnv,
-    });
+    const { stdout, stderr } = await run(
+      "npm",
+      ["run", "--silent", "cli", "--", "partner", "create", "--name", "Acme Platform", "--json"],
+      {
+        cwd: ROOT,
+        env: { ...process.env, ...TEST_ENV } as NodeJS.ProcessEnv,
+      },
+    );
     expect(stderr).toBe("");
     expect(stdout).toMatch(/^\{"partnerId":"ptn_[0-9A-Za-z]{22}","apiKey":"psk_[A-Za-z0-9_-]{43}"\}\n$/);
     const { apiKey } = JSON.parse(stdout) as Partner;
@@ -85,7 +108,12 @@ describe("Platform API: partner keys", () => {
 
     const merchant = await createMerchant(testDb().db, { name: "Has a merchant key", currency: "USD" });
     const withMerchantKey = (path: string, method = "GET", body?: unknown) =>
-      platform(path, { key: merchant.apiKey, method, body, headers: { "merchant-id": merchant.merchantId, ...idem() } });
+      platform(path, {
+        key: merchant.apiKey,
+        method,
+        body,
+        headers: { "merchant-id": merchant.merchantId, ...idem() },
+      });
     const m = `/v1/merchants/${merchant.merchantId}`;
     for (const res of [
       await withMerchantKey("/v1/merchants"),
@@ -94,8 +122,12 @@ describe("Platform API: partner keys", () => {
       await withMerchantKey(m, "PATCH", { merchantName: "taken over" }),
       await withMerchantKey(m, "DELETE"),
       await withMerchantKey(`${m}/settlements`),
-      await withMerchantKey(`${m}/settlements/crypto`, "POST", { settlements: [{ asset: evmAsset("USDC"), destination: `${inject("devnet").evm.chainId}:${freshEvm()}` }] }),
-      await withMerchantKey(`${m}/settlements/crypto/stl_x`, "PUT", { destination: `${inject("devnet").evm.chainId}:${freshEvm()}` }),
+      await withMerchantKey(`${m}/settlements/crypto`, "POST", {
+        settlements: [{ asset: evmAsset("USDC"), destination: `${inject("devnet").evm.chainId}:${freshEvm()}` }],
+      }),
+      await withMerchantKey(`${m}/settlements/crypto/stl_x`, "PUT", {
+        destination: `${inject("devnet").evm.chainId}:${freshEvm()}`,
+      }),
       await withMerchantKey(`${m}/settlements/crypto/stl_x`, "DELETE"),
     ]) {
       expect(res.status).toBe(401);
@@ -122,22 +154,45 @@ describe("Platform API: partner keys", () => {
 describe("Platform API: merchants", () => {
   it("create is idempotent: same key and body replay the first answer, another body is 409, no key is 400", async () => {
     const partner = await newPartner();
-    const body = { merchantName: "Idem Shop", merchantEmail: "idem@shop.example", iconUrl: "https://shop.example/icon.png" };
+    const body = {
+      merchantName: "Idem Shop",
+      merchantEmail: "idem@shop.example",
+      iconUrl: "https://shop.example/icon.png",
+    };
     const headers = { "idempotency-key": "create-1" };
     const first = await platform("/v1/merchants", { key: partner.apiKey, method: "POST", body, headers });
     expect(first.status).toBe(201);
     const created = await first.json();
     expectContract("/v1/merchants", "post", 201, created);
-    expect(created.merchant).toMatchObject({ id: expect.stringMatching(/^mer_[0-9A-Za-z]{22}$/), name: "Idem Shop", email: "idem@shop.example", status: "active" });
+    expect(created.merchant).toMatchObject({
+      id: expect.stringMatching(/^mer_[0-9A-Za-z]{22}$/),
+      name: "Idem Shop",
+      email: "idem@shop.example",
+      status: "active",
+    });
     expect(Date.parse(created.merchant.createdAt)).not.toBeNaN();
 
     // Keys in another order are the same body.
-    const again = await platform("/v1/merchants", { key: partner.apiKey, method: "POST", body: JSON.stringify({ iconUrl: body.iconUrl, merchantEmail: body.merchantEmail, merchantName: body.merchantName }), headers });
+    const again = await platform("/v1/merchants", {
+      key: partner.apiKey,
+      method: "POST",
+      body: JSON.stringify({
+        iconUrl: body.iconUrl,
+        merchantEmail: body.merchantEmail,
+        merchantName: body.merchantName,
+      }),
+      headers,
+    });
     expect(again.status).toBe(201);
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect(await again.json()).toEqual(created);
 
-    const conflict = await platform("/v1/merchants", { key: partner.apiKey, method: "POST", body: { ...body, merchantName: "Other" }, headers });
+    const conflict = await platform("/v1/merchants", {
+      key: partner.apiKey,
+      method: "POST",
+      body: { ...body, merchantName: "Other" },
+      headers,
+    });
     expect(conflict.status).toBe(409);
     expect(await conflict.json()).toMatchObject({ code: "idempotency_conflict" });
 
@@ -157,12 +212,26 @@ describe("Platform API: merchants", () => {
 
   it("refuses bad bodies with 400 params_validation naming the fields", async () => {
     const partner = await newPartner();
-    const bad = await platform("/v1/merchants", { key: partner.apiKey, method: "POST", body: { merchantName: "", merchantEmail: "not-an-email", iconUrl: "javascript:alert(1)" }, headers: idem() });
+    const bad = await platform("/v1/merchants", {
+      key: partner.apiKey,
+      method: "POST",
+      body: { merchantName: "", merchantEmail: "not-an-email", iconUrl: "javascript:alert(1)" },
+      headers: idem(),
+    });
     expect(bad.status).toBe(400);
     const body = await bad.json();
     expect(body.code).toBe("params_validation");
-    expect(body.issues.map((i: { field: string }) => i.field).sort()).toEqual(["iconUrl", "merchantEmail", "merchantName"]);
-    const malformed = await platform("/v1/merchants", { key: partner.apiKey, method: "POST", body: "{", headers: idem() });
+    expect(body.issues.map((i: { field: string }) => i.field).sort()).toEqual([
+      "iconUrl",
+      "merchantEmail",
+      "merchantName",
+    ]);
+    const malformed = await platform("/v1/merchants", {
+      key: partner.apiKey,
+      method: "POST",
+      body: "{",
+      headers: idem(),
+    });
     expect(malformed.status).toBe(400);
     expect((await malformed.json()).code).toBe("params_validation");
   });
@@ -170,7 +239,8 @@ describe("Platform API: merchants", () => {
   it("lists the partner's merchants newest first, paged by nextCursor, with totalCount and search", async () => {
     const partner = await newPartner();
     const made = [];
-    for (let i = 0; i < 5; i++) made.push(await createViaApi(partner, i === 2 ? "Blue Bakery" : `Page shop ${i}`, `page${i}@list.example`));
+    for (let i = 0; i < 5; i++)
+      made.push(await createViaApi(partner, i === 2 ? "Blue Bakery" : `Page shop ${i}`, `page${i}@list.example`));
     // Someone else's merchant never shows.
     await createViaApi(await newPartner(), "Blue Bakery elsewhere");
 
@@ -178,7 +248,9 @@ describe("Platform API: merchants", () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const res = await platform(`/v1/merchants?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, { key: partner.apiKey });
+      const res = await platform(`/v1/merchants?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, {
+        key: partner.apiKey,
+      });
       expect(res.status).toBe(200);
       const page = await res.json();
       expectContract("/v1/merchants", "get", 200, page);
@@ -196,7 +268,11 @@ describe("Platform API: merchants", () => {
     expect(found.totalCount).toBe(1);
     const byEmail = await (await platform("/v1/merchants?search=page4%40list", { key: partner.apiKey })).json();
     expect(byEmail.merchants.map((m: { id: string }) => m.id)).toEqual([made[4]!.id]);
-    expect(await (await platform("/v1/merchants?status=suspended", { key: partner.apiKey })).json()).toEqual({ merchants: [], totalCount: 0, nextCursor: null });
+    expect(await (await platform("/v1/merchants?status=suspended", { key: partner.apiKey })).json()).toEqual({
+      merchants: [],
+      totalCount: 0,
+      nextCursor: null,
+    });
     expect((await (await platform("/v1/merchants?status=active", { key: partner.apiKey })).json()).totalCount).toBe(5);
 
     const tooMany = await platform("/v1/merchants?limit=101", { key: partner.apiKey });
@@ -214,16 +290,35 @@ describe("Platform API: merchants", () => {
     expect(got.status).toBe(200);
     const detail = await got.json();
     expectContract("/v1/merchants/{merchantId}", "get", 200, detail);
-    expect(detail.merchant).toMatchObject({ id, name: "Before", status: "active", iconUrl: null, settlements: { crypto: [], fiat: [] } });
+    expect(detail.merchant).toMatchObject({
+      id,
+      name: "Before",
+      status: "active",
+      iconUrl: null,
+      settlements: { crypto: [], fiat: [] },
+    });
 
-    const patched = await platform(`/v1/merchants/${id}`, { key: partner.apiKey, method: "PATCH", body: { merchantName: "After", iconUrl: "https://after.example/i.png" } });
+    const patched = await platform(`/v1/merchants/${id}`, {
+      key: partner.apiKey,
+      method: "PATCH",
+      body: { merchantName: "After", iconUrl: "https://after.example/i.png" },
+    });
     expect(patched.status).toBe(200);
     const body = await patched.json();
     expectContract("/v1/merchants/{merchantId}", "patch", 200, body);
-    expect(body.merchant).toMatchObject({ id, name: "After", email: detail.merchant.email, iconUrl: "https://after.example/i.png" });
+    expect(body.merchant).toMatchObject({
+      id,
+      name: "After",
+      email: detail.merchant.email,
+      iconUrl: "https://after.example/i.png",
+    });
     expect((await (await platform(`/v1/merchants/${id}`, { key: partner.apiKey })).json()).merchant.name).toBe("After");
 
-    const bad = await platform(`/v1/merchants/${id}`, { key: partner.apiKey, method: "PATCH", body: { merchantEmail: "nope" } });
+    const bad = await platform(`/v1/merchants/${id}`, {
+      key: partner.apiKey,
+      method: "PATCH",
+      body: { merchantEmail: "nope" },
+    });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ code: "params_validation", issues: [{ field: "merchantEmail" }] });
   });
@@ -250,7 +345,11 @@ describe("Platform API: merchants", () => {
       [`/v1/merchants/${id}`, "DELETE"],
       [`/v1/merchants/${id}/settlements`, "GET"],
     ] as const) {
-      const res = await platform(path, { key: partner.apiKey, method, body: method === "PATCH" ? { merchantName: "back" } : undefined });
+      const res = await platform(path, {
+        key: partner.apiKey,
+        method,
+        body: method === "PATCH" ? { merchantName: "back" } : undefined,
+      });
       expect(res.status, `${method} ${path}`).toBe(404);
       expect(await res.json()).toMatchObject({ code: "not_found" });
     }
@@ -263,7 +362,9 @@ describe("Platform API: merchants", () => {
     expect((await api(`/v1/merchant/payment/${paymentId}/status`, { merchant })).status).toBe(404);
 
     // Its payment is still on record, and its checkout takes no new options.
-    expect(await testDb().db.select({ id: payments.id }).from(payments).where(eq(payments.merchantId, id))).toEqual([{ id: paymentId }]);
+    expect(await testDb().db.select({ id: payments.id }).from(payments).where(eq(payments.merchantId, id))).toEqual([
+      { id: paymentId },
+    ]);
     const buyer = inject("devnet").evm.buyers[0]!;
     const options = await gw(paymentId, "/options", { accounts: [`${inject("devnet").evm.chainId}:${buyer.address}`] });
     expect(options.status).toBe(409);
@@ -276,7 +377,12 @@ describe("Platform API: isolation between partners", () => {
     const intruder = await newPartner();
     const { id } = await createViaApi(owner, "Owned");
     const chainId = inject("devnet").evm.chainId;
-    const made = await platform(`/v1/merchants/${id}/settlements/crypto`, { key: owner.apiKey, method: "POST", body: { settlements: [{ asset: evmAsset("USDC"), destination: `${chainId}:${freshEvm()}` }] }, headers: idem() });
+    const made = await platform(`/v1/merchants/${id}/settlements/crypto`, {
+      key: owner.apiKey,
+      method: "POST",
+      body: { settlements: [{ asset: evmAsset("USDC"), destination: `${chainId}:${freshEvm()}` }] },
+      headers: idem(),
+    });
     expect(made.status).toBe(201);
     const [settlement] = (await made.json()).settlements;
     const cliMerchant = await createMerchant(testDb().db, { name: "No partner", currency: "USD" });
@@ -288,7 +394,11 @@ describe("Platform API: isolation between partners", () => {
         [m, "PATCH", { merchantName: "Stolen" }],
         [m, "DELETE"],
         [`${m}/settlements`, "GET"],
-        [`${m}/settlements/crypto`, "POST", { settlements: [{ asset: evmAsset("USDT"), destination: `${chainId}:${freshEvm()}` }] }],
+        [
+          `${m}/settlements/crypto`,
+          "POST",
+          { settlements: [{ asset: evmAsset("USDT"), destination: `${chainId}:${freshEvm()}` }] },
+        ],
         [`${m}/settlements/crypto/${settlement.id}`, "PUT", { destination: `${chainId}:${freshEvm()}` }],
         [`${m}/settlements/crypto/${settlement.id}`, "DELETE"],
       ];
@@ -317,15 +427,27 @@ describe("Platform API: crypto settlements", () => {
     const headers = idem();
     const body = { settlements: [{ asset: usdc, destination: `${chainId}:${first.toLowerCase()}` }] };
 
-    const added = await platform(`/v1/merchants/${id}/settlements/crypto`, { key: partner.apiKey, method: "POST", body, headers });
+    const added = await platform(`/v1/merchants/${id}/settlements/crypto`, {
+      key: partner.apiKey,
+      method: "POST",
+      body,
+      headers,
+    });
     expect(added.status).toBe(201);
     const addedBody = await added.json();
     expectContract("/v1/merchants/{merchantId}/settlements/crypto", "post", 201, addedBody);
     // Stored and answered in canonical (EIP-55) form.
-    expect(addedBody.settlements).toEqual([{ id: expect.stringMatching(/^stl_/), asset: usdc, destination: `${chainId}:${first}` }]);
+    expect(addedBody.settlements).toEqual([
+      { id: expect.stringMatching(/^stl_/), asset: usdc, destination: `${chainId}:${first}` },
+    ]);
     const settlementId = addedBody.settlements[0].id as string;
 
-    const replay = await platform(`/v1/merchants/${id}/settlements/crypto`, { key: partner.apiKey, method: "POST", body, headers });
+    const replay = await platform(`/v1/merchants/${id}/settlements/crypto`, {
+      key: partner.apiKey,
+      method: "POST",
+      body,
+      headers,
+    });
     expect(replay.status).toBe(201);
     expect(await replay.json()).toEqual(addedBody);
 
@@ -333,46 +455,105 @@ describe("Platform API: crypto settlements", () => {
     expectContract("/v1/merchants/{merchantId}/settlements", "get", 200, listed);
     expect(listed).toEqual({ fiat: [], crypto: addedBody.settlements });
 
-    const second = await platform(`/v1/merchants/${id}/settlements/crypto`, { key: partner.apiKey, method: "POST", body: { settlements: [{ asset: usdc, destination: `${chainId}:${freshEvm()}` }] }, headers: idem() });
+    const second = await platform(`/v1/merchants/${id}/settlements/crypto`, {
+      key: partner.apiKey,
+      method: "POST",
+      body: { settlements: [{ asset: usdc, destination: `${chainId}:${freshEvm()}` }] },
+      headers: idem(),
+    });
     expect(second.status).toBe(409);
     expect(await second.json()).toMatchObject({ code: "settlement_asset_conflict" });
     const twice = await platform(`/v1/merchants/${id}/settlements/crypto`, {
       key: partner.apiKey,
       method: "POST",
-      body: { settlements: [{ asset: evmAsset("USDT"), destination: `${chainId}:${freshEvm()}` }, { asset: evmAsset("USDT"), destination: `${chainId}:${freshEvm()}` }] },
+      body: {
+        settlements: [
+          { asset: evmAsset("USDT"), destination: `${chainId}:${freshEvm()}` },
+          { asset: evmAsset("USDT"), destination: `${chainId}:${freshEvm()}` },
+        ],
+      },
       headers: idem(),
     });
     expect(twice.status).toBe(409);
     expect(await twice.json()).toMatchObject({ code: "settlement_asset_conflict" });
 
     const replacement = freshEvm();
-    const put = await platform(`/v1/merchants/${id}/settlements/crypto/${settlementId}`, { key: partner.apiKey, method: "PUT", body: { destination: `${chainId}:${replacement}` } });
+    const put = await platform(`/v1/merchants/${id}/settlements/crypto/${settlementId}`, {
+      key: partner.apiKey,
+      method: "PUT",
+      body: { destination: `${chainId}:${replacement}` },
+    });
     expect(put.status).toBe(200);
     const putBody = await put.json();
     expectContract("/v1/merchants/{merchantId}/settlements/crypto/{id}", "put", 200, putBody);
     expect(putBody).toEqual({ id: settlementId, asset: usdc, destination: `${chainId}:${replacement}` });
-    expect((await (await platform(`/v1/merchants/${id}`, { key: partner.apiKey })).json()).merchant.settlements.crypto).toEqual([putBody]);
+    expect(
+      (await (await platform(`/v1/merchants/${id}`, { key: partner.apiKey })).json()).merchant.settlements.crypto,
+    ).toEqual([putBody]);
 
-    const del = await platform(`/v1/merchants/${id}/settlements/crypto/${settlementId}`, { key: partner.apiKey, method: "DELETE" });
+    const del = await platform(`/v1/merchants/${id}/settlements/crypto/${settlementId}`, {
+      key: partner.apiKey,
+      method: "DELETE",
+    });
     expect(del.status).toBe(200);
     const delBody = await del.json();
     expectContract("/v1/merchants/{merchantId}/settlements/crypto/{id}", "delete", 200, delBody);
     expect(delBody).toEqual({ id: settlementId, deleted: true });
-    expect((await (await platform(`/v1/merchants/${id}/settlements`, { key: partner.apiKey })).json()).crypto).toEqual([]);
-    expect((await platform(`/v1/merchants/${id}/settlements/crypto/${settlementId}`, { key: partner.apiKey, method: "DELETE" })).status).toBe(404);
-    expect((await platform(`/v1/merchants/${id}/settlements/crypto/${settlementId}`, { key: partner.apiKey, method: "PUT", body: { destination: `${chainId}:${replacement}` } })).status).toBe(404);
+    expect((await (await platform(`/v1/merchants/${id}/settlements`, { key: partner.apiKey })).json()).crypto).toEqual(
+      [],
+    );
+    expect(
+      (
+        await platform(`/v1/merchants/${id}/settlements/crypto/${settlementId}`, {
+          key: partner.apiKey,
+          method: "DELETE",
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await platform(`/v1/merchants/${id}/settlements/crypto/${settlementId}`, {
+          key: partner.apiKey,
+          method: "PUT",
+          body: { destination: `${chainId}:${replacement}` },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it("refuses an asset that is not a configured token and a destination that is not an address of the asset's chain", async () => {
     const partner = await newPartner();
     const { id } = await createViaApi(partner);
     const { evm, solana } = inject("devnet");
-    const post = (settlements: unknown, headers: Record<string, string> = idem()) => platform(`/v1/merchants/${id}/settlements/crypto`, { key: partner.apiKey, method: "POST", body: { settlements }, headers });
+    const post = (settlements: unknown, headers: Record<string, string> = idem()) =>
+      platform(`/v1/merchants/${id}/settlements/crypto`, {
+        key: partner.apiKey,
+        method: "POST",
+        body: { settlements },
+        headers,
+      });
     const cases: [unknown, string][] = [
-      [[{ asset: "eip155:1/erc20:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48", destination: `eip155:1:${freshEvm()}` }], "settlements.0.asset"],
-      [[{ asset: evmAsset("USDC"), destination: `${solana.chainId}:${solana.merchant.publicKey}` }], "settlements.0.destination"],
-      [[{ asset: evmAsset("USDC"), destination: `${evm.chainId}:0x52908400098527886E0F7030069857D2E4169Ee7` }], "settlements.0.destination"],
-      [[{ asset: `${solana.chainId}/token:${solana.tokens[0]!.mint}`, destination: `${solana.chainId}:0OIl0OIl0OIl0OIl0OIl0OIl0OIl0OIl` }], "settlements.0.destination"],
+      [
+        [{ asset: "eip155:1/erc20:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48", destination: `eip155:1:${freshEvm()}` }],
+        "settlements.0.asset",
+      ],
+      [
+        [{ asset: evmAsset("USDC"), destination: `${solana.chainId}:${solana.merchant.publicKey}` }],
+        "settlements.0.destination",
+      ],
+      [
+        [{ asset: evmAsset("USDC"), destination: `${evm.chainId}:0x52908400098527886E0F7030069857D2E4169Ee7` }],
+        "settlements.0.destination",
+      ],
+      [
+        [
+          {
+            asset: `${solana.chainId}/token:${solana.tokens[0]!.mint}`,
+            destination: `${solana.chainId}:0OIl0OIl0OIl0OIl0OIl0OIl0OIl0OIl`,
+          },
+        ],
+        "settlements.0.destination",
+      ],
       [[{ asset: "usdc", destination: "somewhere" }], "settlements.0.asset"],
       [[], "settlements"],
     ];
@@ -383,13 +564,23 @@ describe("Platform API: crypto settlements", () => {
       expect(body.code).toBe("params_validation");
       expect(body.issues.map((i: { field: string }) => i.field)).toContain(field);
     }
-    const noKey = await platform(`/v1/merchants/${id}/settlements/crypto`, { key: partner.apiKey, method: "POST", body: { settlements: [{ asset: evmAsset("USDC"), destination: `${evm.chainId}:${freshEvm()}` }] } });
+    const noKey = await platform(`/v1/merchants/${id}/settlements/crypto`, {
+      key: partner.apiKey,
+      method: "POST",
+      body: { settlements: [{ asset: evmAsset("USDC"), destination: `${evm.chainId}:${freshEvm()}` }] },
+    });
     expect(noKey.status).toBe(400);
     expect(await noKey.json()).toMatchObject({ code: "missing_idempotency_key" });
 
     // Nothing was stored along the way.
-    expect((await (await platform(`/v1/merchants/${id}/settlements`, { key: partner.apiKey })).json()).crypto).toEqual([]);
-    const badPut = await platform(`/v1/merchants/${id}/settlements/crypto/stl_0000000000000000000000`, { key: partner.apiKey, method: "PUT", body: { destination: "nope" } });
+    expect((await (await platform(`/v1/merchants/${id}/settlements`, { key: partner.apiKey })).json()).crypto).toEqual(
+      [],
+    );
+    const badPut = await platform(`/v1/merchants/${id}/settlements/crypto/stl_0000000000000000000000`, {
+      key: partner.apiKey,
+      method: "PUT",
+      body: { destination: "nope" },
+    });
     expect(badPut.status).toBe(400);
   });
 
@@ -400,24 +591,44 @@ describe("Platform API: crypto settlements", () => {
     const receiving = freshEvm();
     // What the dashboard's settings save writes.
     await testDb().db.update(merchants).set({ evmAddress: receiving }).where(eq(merchants.id, id));
-    const listed = (await (await platform(`/v1/merchants/${id}/settlements`, { key: partner.apiKey })).json()).crypto as { id: string; asset: string; destination: string }[];
+    const listed = (await (await platform(`/v1/merchants/${id}/settlements`, { key: partner.apiKey })).json())
+      .crypto as { id: string; asset: string; destination: string }[];
     const usdc = listed.find((s) => s.asset === evmAsset("USDC"))!;
     expect(usdc.destination).toBe(`${chainId}:${receiving}`);
     expect(listed.find((s) => s.asset === evmAsset("USDT"))!.destination).toBe(`${chainId}:${receiving}`);
 
     // An asset has one destination: the inherited one counts; PUT replaces it for that asset only.
-    const conflict = await platform(`/v1/merchants/${id}/settlements/crypto`, { key: partner.apiKey, method: "POST", body: { settlements: [{ asset: usdc.asset, destination: `${chainId}:${freshEvm()}` }] }, headers: idem() });
+    const conflict = await platform(`/v1/merchants/${id}/settlements/crypto`, {
+      key: partner.apiKey,
+      method: "POST",
+      body: { settlements: [{ asset: usdc.asset, destination: `${chainId}:${freshEvm()}` }] },
+      headers: idem(),
+    });
     expect(conflict.status).toBe(409);
     const own = freshEvm();
-    expect((await platform(`/v1/merchants/${id}/settlements/crypto/${usdc.id}`, { key: partner.apiKey, method: "PUT", body: { destination: `${chainId}:${own}` } })).status).toBe(200);
-    const after = (await (await platform(`/v1/merchants/${id}/settlements`, { key: partner.apiKey })).json()).crypto as typeof listed;
-    expect(after.find((s) => s.asset === usdc.asset)).toEqual({ id: usdc.id, asset: usdc.asset, destination: `${chainId}:${own}` });
+    expect(
+      (
+        await platform(`/v1/merchants/${id}/settlements/crypto/${usdc.id}`, {
+          key: partner.apiKey,
+          method: "PUT",
+          body: { destination: `${chainId}:${own}` },
+        })
+      ).status,
+    ).toBe(200);
+    const after = (await (await platform(`/v1/merchants/${id}/settlements`, { key: partner.apiKey })).json())
+      .crypto as typeof listed;
+    expect(after.find((s) => s.asset === usdc.asset)).toEqual({
+      id: usdc.id,
+      asset: usdc.asset,
+      destination: `${chainId}:${own}`,
+    });
     expect(after.find((s) => s.asset === evmAsset("USDT"))!.destination).toBe(`${chainId}:${receiving}`);
 
     // The dashboard changes the receiving address: the inherited entries follow, the override stays.
     const moved = freshEvm();
     await testDb().db.update(merchants).set({ evmAddress: moved }).where(eq(merchants.id, id));
-    const later = (await (await platform(`/v1/merchants/${id}/settlements`, { key: partner.apiKey })).json()).crypto as typeof listed;
+    const later = (await (await platform(`/v1/merchants/${id}/settlements`, { key: partner.apiKey })).json())
+      .crypto as typeof listed;
     expect(later.find((s) => s.asset === evmAsset("USDT"))!.destination).toBe(`${chainId}:${moved}`);
     expect(later.find((s) => s.asset === usdc.asset)!.destination).toBe(`${chainId}:${own}`);
   });
@@ -428,10 +639,19 @@ describe("Platform API: crypto settlements", () => {
     const { evm } = inject("devnet");
     const receiving = freshEvm();
     await testDb().db.update(merchants).set({ evmAddress: receiving }).where(eq(merchants.id, id));
-    const listed = (await (await platform(`/v1/merchants/${id}/settlements`, { key: partner.apiKey })).json()).crypto as { id: string; asset: string }[];
+    const listed = (await (await platform(`/v1/merchants/${id}/settlements`, { key: partner.apiKey })).json())
+      .crypto as { id: string; asset: string }[];
     const destination = freshEvm();
     const usdc = listed.find((s) => s.asset === evmAsset("USDC"))!;
-    expect((await platform(`/v1/merchants/${id}/settlements/crypto/${usdc.id}`, { key: partner.apiKey, method: "PUT", body: { destination: `${evm.chainId}:${destination}` } })).status).toBe(200);
+    expect(
+      (
+        await platform(`/v1/merchants/${id}/settlements/crypto/${usdc.id}`, {
+          key: partner.apiKey,
+          method: "PUT",
+          body: { destination: `${evm.chainId}:${destination}` },
+        })
+      ).status,
+    ).toBe(200);
 
     const key = await createApiKey(testDb().db, id);
     const created = await createPaymentRequest({ merchantId: id, apiKey: key.secret, keyId: key.id }, usd("1250"));
@@ -440,7 +660,15 @@ describe("Platform API: crypto settlements", () => {
     const buyer = evm.buyers[2]!;
     const res = await gw(paymentId, "/options", { accounts: [`${evm.chainId}:${buyer.address}`] });
     expect(res.status).toBe(200);
-    type WireOption = { id: string; amount: { display: { assetSymbol: string } }; actions: { type: "walletRpc"; data: { chain_id: string; method: string; params: unknown[] }; walletRpc: { chainId: string; method: string; params: string } }[] };
+    type WireOption = {
+      id: string;
+      amount: { display: { assetSymbol: string } };
+      actions: {
+        type: "walletRpc";
+        data: { chain_id: string; method: string; params: unknown[] };
+        walletRpc: { chainId: string; method: string; params: string };
+      }[];
+    };
     const { options } = (await res.json()) as { options: WireOption[] };
     const usdcOption = options.find((o) => o.amount.display.assetSymbol === "USDC")!;
     const action = usdcOption.actions[0]!;
@@ -449,12 +677,20 @@ describe("Platform API: crypto settlements", () => {
 
     // The USDT option still pays the receiving address (recorded on the stored option).
     const usdtOption = options.find((o) => o.amount.display.assetSymbol === "USDT")!;
-    const [usdtRow] = await testDb().db.select({ recipient: paymentOptions.recipient }).from(paymentOptions).where(and(eq(paymentOptions.id, usdtOption.id), eq(paymentOptions.paymentId, paymentId)));
+    const [usdtRow] = await testDb()
+      .db.select({ recipient: paymentOptions.recipient })
+      .from(paymentOptions)
+      .where(and(eq(paymentOptions.id, usdtOption.id), eq(paymentOptions.paymentId, paymentId)));
     expect(usdtRow!.recipient).toBe(receiving);
 
     // Paid end to end: the tokens land at the destination, nothing at the receiving address.
-    const wallet = devnetWallet({ evm: { privateKey: buyer.privateKey as `0x${string}`, rpcUrl: evm.rpcUrl, chainId: evm.chainIdNumber } });
-    const confirm = await gw(paymentId, "/confirm", { optionId: usdcOption.id, results: [await wallet(action as unknown as Parameters<typeof wallet>[0])] });
+    const wallet = devnetWallet({
+      evm: { privateKey: buyer.privateKey as `0x${string}`, rpcUrl: evm.rpcUrl, chainId: evm.chainIdNumber },
+    });
+    const confirm = await gw(paymentId, "/confirm", {
+      optionId: usdcOption.id,
+      results: [await wallet(action as unknown as Parameters<typeof wallet>[0])],
+    });
     expect(confirm.status).toBe(200);
     expect(await waitFinal(paymentId)).toMatchObject({ status: "succeeded" });
     expect(await evmTokenBalance("USDC", destination)).toBe(12_500_000n);
@@ -470,7 +706,12 @@ describe("Platform API and the dashboard agree", () => {
     await testDb().db.update(merchants).set({ partnerId: partner.partnerId }).where(eq(merchants.id, user.merchantId));
     const chainId = inject("devnet").evm.chainId;
     const destination = freshEvm();
-    const res = await platform(`/v1/merchants/${user.merchantId}/settlements/crypto`, { key: partner.apiKey, method: "POST", body: { settlements: [{ asset: evmAsset("USDC"), destination: `${chainId}:${destination}` }] }, headers: idem() });
+    const res = await platform(`/v1/merchants/${user.merchantId}/settlements/crypto`, {
+      key: partner.apiKey,
+      method: "POST",
+      body: { settlements: [{ asset: evmAsset("USDC"), destination: `${chainId}:${destination}` }] },
+      headers: idem(),
+    });
     expect(res.status).toBe(201);
     const page = await (await dash("/dashboard/settings", { user })).text();
     expect(page).toContain("Per-token destinations");

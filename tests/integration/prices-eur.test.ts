@@ -16,7 +16,8 @@ import { latestRound } from "../support/price-feeds";
 const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
 
 /** USDC (6 decimals) owed for `minor` units of a currency of exponent `exp` at `<CUR>/USD` = answer / 10^8. */
-const usdcFor = (minor: bigint, exp: number, answer: bigint) => ceilDiv(minor * answer * 10n ** 6n, 10n ** BigInt(exp) * 10n ** 8n);
+const usdcFor = (minor: bigint, exp: number, answer: bigint) =>
+  ceilDiv(minor * answer * 10n ** 6n, 10n ** BigInt(exp) * 10n ** 8n);
 
 async function optionRow(id: string) {
   const [row] = await testDb().db.select().from(paymentOptions).where(eq(paymentOptions.id, id));
@@ -38,7 +39,10 @@ describe("prices from the feeds: a EUR or JPY payment paid in USDC", () => {
     // One USDC = 1 / 1.0842 EUR, kept exactly, with the rounds it came from.
     expect(BigInt(row.priceNum!) * eurUsd.answer).toBe(BigInt(row.priceDen!) * 10n ** 8n);
     expect(row.priceRounds).toEqual(
-      expect.arrayContaining([{ pair: "EUR/USD", roundId: eurUsd.roundId.toString(), updatedAt: Number(eurUsd.updatedAt) }, expect.objectContaining({ pair: "USDC/USD" })]),
+      expect.arrayContaining([
+        { pair: "EUR/USD", roundId: eurUsd.roundId.toString(), updatedAt: Number(eurUsd.updatedAt) },
+        expect.objectContaining({ pair: "USDC/USD" }),
+      ]),
     );
     expect(row.pricedAt).toBeInstanceOf(Date);
 
@@ -51,9 +55,14 @@ describe("prices from the feeds: a EUR or JPY payment paid in USDC", () => {
     // The merchant's page of the payment shows the rate and the feed rounds it was paid at.
     const email = uniqueEmail("rate");
     await createUser(testDb().db, merchant.merchantId, email, "correct horse battery");
-    const signIn = await dash("/dashboard/api/sign-in", { method: "POST", json: { email, password: "correct horse battery" } });
+    const signIn = await dash("/dashboard/api/sign-in", {
+      method: "POST",
+      json: { email, password: "correct horse battery" },
+    });
     const cookie = sessionCookieOf(signIn)!;
-    const html = (await (await dash(`/dashboard/payments/${paymentId}`, { user: { cookie, csrfToken: "" } })).text()).replace(/<!-- -->/g, "");
+    const html = (
+      await (await dash(`/dashboard/payments/${paymentId}`, { user: { cookie, csrfToken: "" } })).text()
+    ).replace(/<!-- -->/g, "");
     expect(html).toContain(`1 EUR = 1.0842 USDC (feeds `);
     expect(html).toContain(`EUR/USD round ${eurUsd.roundId}`);
   });

@@ -44,21 +44,30 @@ afterAll(async () => {
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-type Option = { id: string; account: string; amount: { value: string; display: { assetSymbol: string; networkName: string } } };
+type Option = {
+  id: string;
+  account: string;
+  amount: { value: string; display: { assetSymbol: string; networkName: string } };
+};
 
 async function payment(unit: string, value: string, at = server): Promise<string> {
-  return (await createPaymentWith(at, setup.merchant, { amount: { unit, value }, referenceId: `moves-${Date.now()}` })).paymentId;
+  return (await createPaymentWith(at, setup.merchant, { amount: { unit, value }, referenceId: `moves-${Date.now()}` }))
+    .paymentId;
 }
 
 async function optionsFor(paymentId: string, buyer: number, at = server): Promise<Option[]> {
   const { evm, solana } = devnet.info;
-  const accounts = [`${evm.chainId}:${evm.buyers[buyer]!.address}`, `${solana.chainId}:${solana.buyers[buyer]!.publicKey}`];
+  const accounts = [
+    `${evm.chainId}:${evm.buyers[buyer]!.address}`,
+    `${solana.chainId}:${solana.buyers[buyer]!.publicKey}`,
+  ];
   const res = await gatewayAt(at, paymentId, "/options", { accounts });
   expect(res.status).toBe(200);
   return ((await res.json()) as { options: Option[] }).options;
 }
 
-const offered = (options: Option[]) => options.map((o) => `${o.amount.display.assetSymbol}@${o.account.split(":")[0]}`).sort();
+const offered = (options: Option[]) =>
+  options.map((o) => `${o.amount.display.assetSymbol}@${o.account.split(":")[0]}`).sort();
 
 describe("live prices that move", () => {
   it("a stale EUR/USD removes the options of a EUR payment, and they come back once it is fresh", async () => {
@@ -69,7 +78,11 @@ describe("live prices that move", () => {
     const fresh = await payment("iso4217/EUR", "1000");
     expect(offered(await optionsFor(fresh, 1))).toEqual([]);
     // A USD payment needs no EUR/USD: still offered.
-    expect(offered(await optionsFor(await payment("iso4217/USD", "1000"), 1))).toEqual(["USDC@eip155", "USDC@solana", "USDT@eip155"]);
+    expect(offered(await optionsFor(await payment("iso4217/USD", "1000"), 1))).toEqual([
+      "USDC@eip155",
+      "USDC@solana",
+      "USDT@eip155",
+    ]);
     await movePrice(devnet.info, "EUR/USD", "1.0842");
     await sleep(REFRESH_MS + 100);
     expect(offered(await optionsFor(fresh, 1))).toEqual(["USDC@eip155", "USDC@solana", "USDT@eip155"]);
@@ -83,15 +96,21 @@ describe("live prices that move", () => {
 
     await movePrice(devnet.info, "EUR/USD", "1.2000");
     await sleep(REFRESH_MS + 100);
-    const again = (await optionsFor(eur, 0)).find((o) => o.amount.display.assetSymbol === "USDC" && o.account.startsWith("eip155:"))!;
+    const again = (await optionsFor(eur, 0)).find(
+      (o) => o.amount.display.assetSymbol === "USDC" && o.account.startsWith("eip155:"),
+    )!;
     expect(again).toMatchObject({ id: signed.optionId, amount: { value: "10842000" } });
     // The move was seen: another buyer is quoted at 1.2000.
-    const other = (await optionsFor(eur, 1)).find((o) => o.amount.display.assetSymbol === "USDC" && o.account.startsWith("eip155:"))!;
+    const other = (await optionsFor(eur, 1)).find(
+      (o) => o.amount.display.assetSymbol === "USDC" && o.account.startsWith("eip155:"),
+    )!;
     expect(other.amount.value).toBe("12000000");
 
     // Past the reuse window the first buyer gets a new quote at the new price.
     await sleep(10_500);
-    const renewed = (await optionsFor(eur, 0)).find((o) => o.amount.display.assetSymbol === "USDC" && o.account.startsWith("eip155:"))!;
+    const renewed = (await optionsFor(eur, 0)).find(
+      (o) => o.amount.display.assetSymbol === "USDC" && o.account.startsWith("eip155:"),
+    )!;
     expect(renewed.id).not.toBe(signed.optionId);
     expect(renewed.amount.value).toBe("12000000");
 
@@ -124,7 +143,9 @@ describe("live prices that move", () => {
 
   it("the feeds are read once per PRICE_REFRESH_MS for all payments, and requests at once share one read", async () => {
     const cached = await setup.start("cached", { PRICE_REFRESH_MS: "60000" });
-    const payments = await Promise.all(Array.from({ length: 8 }, (_, i) => payment("iso4217/EUR", String(1000 + i), cached)));
+    const payments = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => payment("iso4217/EUR", String(1000 + i), cached)),
+    );
     feedReads = 0;
     const first = await Promise.all(payments.map((id, i) => optionsFor(id, i % 3, cached)));
     expect(first.every((options) => offered(options).includes("USDC@eip155"))).toBe(true);

@@ -1,4 +1,8 @@
-import { createAssociatedTokenAccountIdempotentInstruction, createTransferCheckedInstruction, getAssociatedTokenAddressSync } from "@solana/spl-token";
+import {
+  createAssociatedTokenAccountIdempotentInstruction,
+  createTransferCheckedInstruction,
+  getAssociatedTokenAddressSync,
+} from "@solana/spl-token";
 import { Connection, Keypair, PublicKey, sendAndConfirmTransaction, Transaction } from "@solana/web3.js";
 import { eq } from "drizzle-orm";
 import { createPublicClient, createWalletClient, defineChain, erc20Abi, http, type Address, type Hex } from "viem";
@@ -21,7 +25,11 @@ async function shop(receiving: { evmAddress?: string; solanaAddress?: string }) 
 }
 
 /** A payment paid for real on the devnet by buyer `index`, succeeded; its row as the service left it. */
-async function paidPayment(merchant: { merchantId: string; apiKey: string; keyId: string }, namespace: "eip155" | "solana", index: number) {
+async function paidPayment(
+  merchant: { merchantId: string; apiKey: string; keyId: string },
+  namespace: "eip155" | "solana",
+  index: number,
+) {
   const { paymentId } = await newPayment(merchant, "1250");
   const signed = await signWithDevnetBuyer({ url: inject("baseUrl") } as never, paymentId, namespace, "USDC", index);
   expect((await confirmAt({ url: inject("baseUrl") } as never, signed))?.status).toBe(200);
@@ -34,28 +42,62 @@ async function row(id: string) {
   return found!;
 }
 
-const postRefund = (user: DashboardUser, id: string, txHash: string) => dash(`/dashboard/api/payments/${id}/refund`, { method: "POST", user, json: { txHash } });
+const postRefund = (user: DashboardUser, id: string, txHash: string) =>
+  dash(`/dashboard/api/payments/${id}/refund`, { method: "POST", user, json: { txHash } });
 
-const MINT_ABI = [{ type: "function", name: "mint", stateMutability: "nonpayable", inputs: [{ name: "to", type: "address" }, { name: "amount", type: "uint256" }], outputs: [] }] as const;
+const MINT_ABI = [
+  {
+    type: "function",
+    name: "mint",
+    stateMutability: "nonpayable",
+    inputs: [
+      { name: "to", type: "address" },
+      { name: "amount", type: "uint256" },
+    ],
+    outputs: [],
+  },
+] as const;
 
 function evmMerchantWallet(privateKey: Hex) {
   const { evm } = inject("devnet");
-  const chain = defineChain({ id: evm.chainIdNumber, name: "devnet", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [evm.rpcUrl] } } });
+  const chain = defineChain({
+    id: evm.chainIdNumber,
+    name: "devnet",
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [evm.rpcUrl] } },
+  });
   const publicClient = createPublicClient({ chain, transport: http(evm.rpcUrl) });
   const wallet = createWalletClient({ account: privateKeyToAccount(privateKey), chain, transport: http(evm.rpcUrl) });
   const usdc = evm.tokens.find((t) => t.symbol === "USDC")!.address as Address;
   return {
     /** An ERC-20 transfer the merchant's own wallet sends (and pays gas for), mined. */
     async transfer(to: string, amount: bigint): Promise<Hex> {
-      const hash = await wallet.writeContract({ address: usdc, abi: erc20Abi, functionName: "transfer", args: [to as Address, amount] });
+      const hash = await wallet.writeContract({
+        address: usdc,
+        abi: erc20Abi,
+        functionName: "transfer",
+        args: [to as Address, amount],
+      });
       expect((await publicClient.waitForTransactionReceipt({ hash })).status).toBe("success");
       return hash;
     },
     /** Gas, and tokens beyond the payment's, for the refunds that must be refused. */
     async fund() {
-      await publicClient.request({ method: "anvil_setBalance" as never, params: [wallet.account.address, "0x8ac7230489e80000"] as never });
-      const minter = createWalletClient({ account: privateKeyToAccount(evm.deployer.privateKey as Hex), chain, transport: http(evm.rpcUrl) });
-      const hash = await minter.writeContract({ address: usdc, abi: MINT_ABI, functionName: "mint", args: [wallet.account.address, 100_000_000n] });
+      await publicClient.request({
+        method: "anvil_setBalance" as never,
+        params: [wallet.account.address, "0x8ac7230489e80000"] as never,
+      });
+      const minter = createWalletClient({
+        account: privateKeyToAccount(evm.deployer.privateKey as Hex),
+        chain,
+        transport: http(evm.rpcUrl),
+      });
+      const hash = await minter.writeContract({
+        address: usdc,
+        abi: MINT_ABI,
+        functionName: "mint",
+        args: [wallet.account.address, 100_000_000n],
+      });
       await publicClient.waitForTransactionReceipt({ hash });
     },
   };
@@ -91,8 +133,16 @@ describe("refund from the merchant's wallet, verified on chain (EVM)", () => {
     expect(await evmTokenBalance("USDC", buyer)).toBe(before + amount);
     const res = await postRefund(user, payment.id, hash);
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ paymentId: payment.id, refundedBy: user.email, refundTxHash: hash.toLowerCase() });
-    expect(await row(payment.id)).toMatchObject({ status: "succeeded", refundedBy: user.email, refundTxHash: hash.toLowerCase() });
+    expect(await res.json()).toMatchObject({
+      paymentId: payment.id,
+      refundedBy: user.email,
+      refundTxHash: hash.toLowerCase(),
+    });
+    expect(await row(payment.id)).toMatchObject({
+      status: "succeeded",
+      refundedBy: user.email,
+      refundTxHash: hash.toLowerCase(),
+    });
     const html = await page(user, payment.id);
     expect(html).toMatch(/data-testid="refund-tx"[^>]*>Refund transaction: /);
     expect(html).toContain(hash.toLowerCase());

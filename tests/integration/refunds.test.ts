@@ -16,7 +16,12 @@ async function shop(): Promise<{ user: DashboardUser; merchant: TestMerchant }> 
 }
 
 function refund(merchant: TestMerchant, body: unknown): Promise<Response> {
-  return api("/v1/refunds", { method: "POST", merchant, headers: { "content-type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) });
+  return api("/v1/refunds", {
+    method: "POST",
+    merchant,
+    headers: { "content-type": "application/json" },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
 }
 
 async function row(id: string) {
@@ -42,14 +47,20 @@ describe("POST /v1/refunds", () => {
     expect(after).toMatchObject({ status: "succeeded", refundedBy: `api_key:${merchant.keyId}`, refundTxHash: null });
     expect(Math.abs(after.refundedAt!.getTime() - Date.now())).toBeLessThan(60_000);
 
-    const listing = await api(`/v1/merchants/${merchant.merchantId}/payments`, { headers: { "x-api-key": merchant.apiKey } });
-    const record = ((await listing.json()) as { data: Record<string, unknown>[] }).data.find((p) => p.payment_id === id)!;
+    const listing = await api(`/v1/merchants/${merchant.merchantId}/payments`, {
+      headers: { "x-api-key": merchant.apiKey },
+    });
+    const record = ((await listing.json()) as { data: Record<string, unknown>[] }).data.find(
+      (p) => p.payment_id === id,
+    )!;
     expect(record).toMatchObject({ status: "succeeded", refunded_at: after.refundedAt!.toISOString() });
 
     const list = await page(user, "/dashboard/payments");
     expect(list).toMatch(new RegExp(`data-payment-id="${id}".*?data-refunded="true"[^>]*>Refunded</span>`, "s"));
     const detail = await page(user, `/dashboard/payments/${id}`);
-    expect(detail).toContain(`Refunded on ${after.refundedAt!.toISOString().slice(0, 16).replace("T", " ")} UTC by api_key:${merchant.keyId}`);
+    expect(detail).toContain(
+      `Refunded on ${after.refundedAt!.toISOString().slice(0, 16).replace("T", " ")} UTC by api_key:${merchant.keyId}`,
+    );
     expect(detail).not.toContain("Refund from my wallet");
     expect(detail).not.toContain(">Mark as refunded</button>");
   });
@@ -96,7 +107,13 @@ describe("POST /v1/refunds", () => {
 
   it("answers 400 params_validation for a bad body", async () => {
     const { merchant } = await shop();
-    for (const body of [{}, { paymentId: "" }, { paymentId: "order-1" }, { paymentId: `pay_${"a".repeat(61)}` }, { paymentId: 42 }]) {
+    for (const body of [
+      {},
+      { paymentId: "" },
+      { paymentId: "order-1" },
+      { paymentId: `pay_${"a".repeat(61)}` },
+      { paymentId: 42 },
+    ]) {
       const res = await refund(merchant, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       const answer = await res.json();
@@ -121,7 +138,9 @@ describe("POST /v1/refunds", () => {
     const doc = await (await api("/openapi.json")).json();
     const op = doc.paths["/v1/refunds"].post;
     expect(op.responses["200"]).toBeDefined();
-    expect(op.responses["400"]["x-error-codes"]).toEqual(expect.arrayContaining(["params_validation", "payment_not_succeeded"]));
+    expect(op.responses["400"]["x-error-codes"]).toEqual(
+      expect.arrayContaining(["params_validation", "payment_not_succeeded"]),
+    );
     expect(op.responses["404"]["x-error-codes"]).toContain("not_found");
     expect(op.responses["409"]["x-error-codes"]).toContain("already_refunded");
   });
@@ -136,7 +155,15 @@ describe("dashboard: Mark as refunded", () => {
     // This shop has no receiving address to send a refund from: no wallet refund on offer.
     expect(before).not.toContain(">Refund from my wallet</button>");
 
-    expect((await dash(`/dashboard/api/payments/${id}/mark-refunded`, { method: "POST", user, headers: { "x-csrf-token": "wrong" } })).status).toBe(403);
+    expect(
+      (
+        await dash(`/dashboard/api/payments/${id}/mark-refunded`, {
+          method: "POST",
+          user,
+          headers: { "x-csrf-token": "wrong" },
+        })
+      ).status,
+    ).toBe(403);
     expect((await row(id)).refundedAt).toBeNull();
 
     const res = await dash(`/dashboard/api/payments/${id}/mark-refunded`, { method: "POST", user });

@@ -41,7 +41,11 @@ describe("bad requests are 4xx with {code, message}, never a 500 or a stack trac
     expectCleanError(await res.text(), "invalid_params");
   });
 
-  it.each([["an array", "[]"], ["a string", '"hello"'], ["null", "null"]])("a JSON body that is %s is 400", async (_l, text) => {
+  it.each([
+    ["an array", "[]"],
+    ["a string", '"hello"'],
+    ["null", "null"],
+  ])("a JSON body that is %s is 400", async (_l, text) => {
     const merchant = await newMerchant();
     const res = await createPaymentRequest(merchant, text);
     expect(res.status).toBe(400);
@@ -52,7 +56,12 @@ describe("bad requests are 4xx with {code, message}, never a 500 or a stack trac
     "Content-Type %s is 415 unsupported_media_type",
     async (type) => {
       const merchant = await newMerchant();
-      const res = await api("/v1/merchant/payment", { method: "POST", merchant, headers: { "content-type": type }, body: JSON.stringify(usd("100")) });
+      const res = await api("/v1/merchant/payment", {
+        method: "POST",
+        merchant,
+        headers: { "content-type": type },
+        body: JSON.stringify(usd("100")),
+      });
       expect(res.status).toBe(415);
       expectCleanError(await res.text(), "unsupported_media_type");
     },
@@ -78,7 +87,12 @@ describe("bad requests are 4xx with {code, message}, never a 500 or a stack trac
 
     const chunked = await rawRequest(
       "/v1/merchant/payment",
-      { "api-key": merchant.apiKey, "merchant-id": merchant.merchantId, "content-type": "application/json", "transfer-encoding": "chunked" },
+      {
+        "api-key": merchant.apiKey,
+        "merchant-id": merchant.merchantId,
+        "content-type": "application/json",
+        "transfer-encoding": "chunked",
+      },
       Array.from({ length: 20 }, () => "x".repeat(10_000)),
     );
     expect(chunked.status).toBe(413);
@@ -95,7 +109,12 @@ describe("bad requests are 4xx with {code, message}, never a 500 or a stack trac
     expect(res.status).toBe(400);
     expectCleanError(res.body, "header_not_ascii");
 
-    const onStatus = await rawRequest("/v1/merchant/payment/pay_x/status", { "api-key": merchant.apiKey, "merchant-id": "mer_ü" }, undefined, "GET");
+    const onStatus = await rawRequest(
+      "/v1/merchant/payment/pay_x/status",
+      { "api-key": merchant.apiKey, "merchant-id": "mer_ü" },
+      undefined,
+      "GET",
+    );
     expect(onStatus.status).toBe(400);
     expectCleanError(onStatus.body, "header_not_ascii");
   });

@@ -30,13 +30,28 @@ async function waitFinal(setup: ProxiedSetup, ids: string[]) {
   throw new Error("payments did not finish");
 }
 
-async function pay(setup: ProxiedSetup, server: RunningServer, namespace: "eip155" | "solana", buyer: number): Promise<string> {
-  const signed = await signWithDevnetBuyer(server, await createPaymentAt(server, setup.merchant, "100"), namespace, "USDC", buyer);
+async function pay(
+  setup: ProxiedSetup,
+  server: RunningServer,
+  namespace: "eip155" | "solana",
+  buyer: number,
+): Promise<string> {
+  const signed = await signWithDevnetBuyer(
+    server,
+    await createPaymentAt(server, setup.merchant, "100"),
+    namespace,
+    "USDC",
+    buyer,
+  );
   expect((await confirmAt(server, signed))?.status).toBe(200);
   return signed.paymentId;
 }
 
-type WireOption = { id: string; amount: { display: { assetSymbol: string; networkName: string } }; actions: { type: string; data: { method?: string } }[] };
+type WireOption = {
+  id: string;
+  amount: { display: { assetSymbol: string; networkName: string } };
+  actions: { type: string; data: { method?: string } }[];
+};
 
 async function optionsFor(server: RunningServer, paymentId: string): Promise<WireOption[]> {
   const { evm, solana } = inject("devnet");
@@ -47,7 +62,8 @@ async function optionsFor(server: RunningServer, paymentId: string): Promise<Wir
 }
 
 /** "USDC eth_signTypedData_v4", "USDT eth_sendTransaction", "USDC build"… of each option. */
-const kinds = (options: WireOption[]) => options.map((o) => `${o.amount.display.assetSymbol} ${o.actions[0]!.data.method ?? o.actions[0]!.type}`).sort();
+const kinds = (options: WireOption[]) =>
+  options.map((o) => `${o.amount.display.assetSymbol} ${o.actions[0]!.data.method ?? o.actions[0]!.type}`).sort();
 
 describe("every fee the service pays is recorded per merchant and payment, in the native coin and the merchant's currency", () => {
   it("EIP-3009 relays and Solana transfers: the recorded fees are exactly what the gas keys spent, valued at the network's price; the CLI and the dashboard report them", async () => {
@@ -58,21 +74,32 @@ describe("every fee the service pays is recorded per merchant and payment, in th
     const client = createPublicClient({ transport: http(evm.rpcUrl) });
     const relayerBefore = await client.getBalance({ address: setup.relayer });
 
-    const ids = [await pay(setup, server, "eip155", 0), await pay(setup, server, "eip155", 1), await pay(setup, server, "solana", 0)];
+    const ids = [
+      await pay(setup, server, "eip155", 0),
+      await pay(setup, server, "eip155", 1),
+      await pay(setup, server, "solana", 0),
+    ];
     expect(await waitFinal(setup, ids)).toEqual(["succeeded", "succeeded", "succeeded"]);
     const spentByRelayer = relayerBefore - (await client.getBalance({ address: setup.relayer }));
 
     const rows = await setup.db.select().from(serviceFees).where(eq(serviceFees.merchantId, setup.merchant.merchantId));
     const evmRows = rows.filter((r) => r.chainId === evm.chainId);
     expect(evmRows.map((r) => r.paymentId).sort()).toEqual(ids.slice(0, 2).sort());
-    expect(evmRows.every((r) => r.kind === "network_fee" && r.nativeSymbol === "ETH" && r.nativeDecimals === 18 && r.currency === "USD")).toBe(true);
+    expect(
+      evmRows.every(
+        (r) => r.kind === "network_fee" && r.nativeSymbol === "ETH" && r.nativeDecimals === 18 && r.currency === "USD",
+      ),
+    ).toBe(true);
     // To the wei: the relayer's balance fell by exactly what was recorded for the two relays.
     expect(evmRows.reduce((sum, r) => sum + BigInt(r.nativeAmount), 0n)).toBe(spentByRelayer);
     for (const row of rows) {
       const price = row.nativeSymbol === "ETH" ? ETH_PRICE_USD_CENTS : SOL_PRICE_USD_CENTS;
       // Cents, rounded up: a cost is never understated.
       expect(row.fiatAmount).toBe(ceilDiv(BigInt(row.nativeAmount) * price, 10n ** BigInt(row.nativeDecimals)));
-      const [payment] = await setup.db.select({ txHash: payments.txHash }).from(payments).where(eq(payments.id, row.paymentId));
+      const [payment] = await setup.db
+        .select({ txHash: payments.txHash })
+        .from(payments)
+        .where(eq(payments.id, row.paymentId));
       expect(row.txHash).toBe(payment!.txHash);
     }
     // The Solana transfer: its fee (two signatures) and, as the merchant's USDC account was new, its rent.
@@ -86,11 +113,20 @@ describe("every fee the service pays is recorded per merchant and payment, in th
       cwd: ROOT,
       env: { ...process.env, ...TEST_ENV, DATABASE_URL: await scratchDatabaseUrl("service_fees") } as NodeJS.ProcessEnv,
     });
-    const report = JSON.parse(stdout) as { merchantId: string; payments: number; total: string; unvalued: number; native: { chainId: string; symbol: string; baseUnits: string }[] }[];
+    const report = JSON.parse(stdout) as {
+      merchantId: string;
+      payments: number;
+      total: string;
+      unvalued: number;
+      native: { chainId: string; symbol: string; baseUnits: string }[];
+    }[];
     const mine = report.find((r) => r.merchantId === setup.merchant.merchantId)!;
     const totalCents = rows.reduce((sum, r) => sum + r.fiatAmount!, 0n);
     expect(mine).toMatchObject({ payments: 3, unvalued: 0, total: `$${(Number(totalCents) / 100).toFixed(2)}` });
-    expect(mine.native.find((c) => c.chainId === evm.chainId)).toMatchObject({ symbol: "ETH", baseUnits: spentByRelayer.toString() });
+    expect(mine.native.find((c) => c.chainId === evm.chainId)).toMatchObject({
+      symbol: "ETH",
+      baseUnits: spentByRelayer.toString(),
+    });
 
     // The merchant's dashboard, per month.
     const email = `fees-${Date.now()}@shop.example`;
@@ -101,7 +137,10 @@ describe("every fee the service pays is recorded per merchant and payment, in th
       body: JSON.stringify({ email, password: "correct horse battery" }),
     });
     expect(signIn.status).toBe(200);
-    const cookie = signIn.headers.getSetCookie().find((c) => c.startsWith("dash_session="))!.split(";")[0]!;
+    const cookie = signIn.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("dash_session="))!
+      .split(";")[0]!;
     const page = await (await fetch(`${server.url}/dashboard/fees`, { headers: { cookie } })).text();
     const month = new Date().toISOString().slice(0, 7);
     const evmCents = evmRows.reduce((sum, r) => sum + r.fiatAmount!, 0n);
@@ -116,7 +155,11 @@ describe("every fee the service pays is recorded per merchant and payment, in th
     const server = await setup.start("only", { SPONSORED_FEES_PER_DAY: "0.01" });
 
     const early = await createPaymentAt(server, setup.merchant, "200");
-    expect(kinds(await optionsFor(server, early))).toEqual(["USDC build", "USDC eth_signTypedData_v4", "USDT eth_sendTransaction"]);
+    expect(kinds(await optionsFor(server, early))).toEqual([
+      "USDC build",
+      "USDC eth_signTypedData_v4",
+      "USDT eth_sendTransaction",
+    ]);
     // Signed while the budget held, confirmed after it ran out.
     const earlySigned = await signWithDevnetBuyer(server, early, "eip155", "USDC", 2);
 

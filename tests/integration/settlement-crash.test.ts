@@ -19,14 +19,18 @@ afterAll(async () => {
 });
 
 async function statusesOf(setup: ProxiedSetup, ids: string[]) {
-  return setup.db.select({ id: payments.id, status: payments.status, txHash: payments.txHash }).from(payments).where(inArray(payments.id, ids));
+  return setup.db
+    .select({ id: payments.id, status: payments.status, txHash: payments.txHash })
+    .from(payments)
+    .where(inArray(payments.id, ids));
 }
 
 async function waitAll(setup: ProxiedSetup, ids: string[], want: string, ms = 60_000) {
   const deadline = Date.now() + ms;
   for (;;) {
     const rows = await statusesOf(setup, ids);
-    if (rows.every((r) => r.status === want) || Date.now() > deadline) return Object.fromEntries(rows.map((r) => [r.id, r.status]));
+    if (rows.every((r) => r.status === want) || Date.now() > deadline)
+      return Object.fromEntries(rows.map((r) => [r.id, r.status]));
     await new Promise((r) => setTimeout(r, 250));
   }
 }
@@ -37,7 +41,14 @@ async function submissionOf(setup: ProxiedSetup, id: string) {
 }
 
 /** Confirm on `server`, hold the call `match` picks (before or after the chain), then kill the server mid-step. */
-async function killDuring(server: RunningServer, setup: ProxiedSetup, chain: "evm" | "solana", match: (c: RpcCall) => boolean, when: "request" | "response", signed: Signed) {
+async function killDuring(
+  server: RunningServer,
+  setup: ProxiedSetup,
+  chain: "evm" | "solana",
+  match: (c: RpcCall) => boolean,
+  when: "request" | "response",
+  signed: Signed,
+) {
   const held = setup[chain].holdNext(match, when);
   const confirming = confirmAt(server, signed);
   const call = await held;
@@ -55,7 +66,8 @@ async function retryAnswers(server: RunningServer, signed: Signed) {
 }
 
 const evmClient = () => createPublicClient({ transport: http(inject("devnet").evm.rpcUrl) });
-const hashesOf = async (setup: ProxiedSetup, ids: string[]) => (await statusesOf(setup, ids)).map((r) => r.txHash).filter(Boolean) as string[];
+const hashesOf = async (setup: ProxiedSetup, ids: string[]) =>
+  (await statusesOf(setup, ids)).map((r) => r.txHash).filter(Boolean) as string[];
 
 // Each test starts four server processes one after another (three tests at once): minutes on a busy 2-core machine.
 describe.concurrent("settlement survives a crash at each step of a confirm", { timeout: 180_000 }, () => {
@@ -66,27 +78,57 @@ describe.concurrent("settlement survives a crash at each step of a confirm", { t
     const isSend = (c: RpcCall) => c.method === "eth_sendRawTransaction";
 
     const a = await setup.start("a");
-    const afterRecord = await signWithDevnetBuyer(a, await createPaymentAt(a, setup.merchant, "101"), "eip155", "USDC", 0);
+    const afterRecord = await signWithDevnetBuyer(
+      a,
+      await createPaymentAt(a, setup.merchant, "101"),
+      "eip155",
+      "USDC",
+      0,
+    );
     await killDuring(a, setup, "evm", isSend, "request", afterRecord);
     // Recorded and never sent: the payment is processing with the signed bytes kept.
     expect((await statusesOf(setup, [afterRecord.paymentId]))[0]!.status).toBe("processing");
     expect((await submissionOf(setup, afterRecord.paymentId))!.rawTx).toMatch(/^0x02/);
 
     const b = await setup.start("b");
-    const afterSend = await signWithDevnetBuyer(b, await createPaymentAt(b, setup.merchant, "102"), "eip155", "USDC", 1);
+    const afterSend = await signWithDevnetBuyer(
+      b,
+      await createPaymentAt(b, setup.merchant, "102"),
+      "eip155",
+      "USDC",
+      1,
+    );
     await killDuring(b, setup, "evm", isSend, "response", afterSend);
 
     const c = await setup.start("c");
-    const beforeResult = await signWithDevnetBuyer(c, await createPaymentAt(c, setup.merchant, "103"), "eip155", "USDC", 2);
+    const beforeResult = await signWithDevnetBuyer(
+      c,
+      await createPaymentAt(c, setup.merchant, "103"),
+      "eip155",
+      "USDC",
+      2,
+    );
     const earlier = await hashesOf(setup, [afterRecord.paymentId, afterSend.paymentId]);
-    await killDuring(c, setup, "evm", (call) => call.method === "eth_getTransactionReceipt" && !earlier.includes(String(call.params[0])), "response", beforeResult);
+    await killDuring(
+      c,
+      setup,
+      "evm",
+      (call) => call.method === "eth_getTransactionReceipt" && !earlier.includes(String(call.params[0])),
+      "response",
+      beforeResult,
+    );
 
     const d = await setup.start("d");
     const ids = [afterRecord, afterSend, beforeResult].map((s) => s.paymentId);
     expect(await waitAll(setup, ids, "succeeded")).toEqual(Object.fromEntries(ids.map((id) => [id, "succeeded"])));
     for (const signed of [afterRecord, afterSend, beforeResult]) await retryAnswers(d, signed);
     expect(await evmTokenBalance("USDC", setup.merchant.evmAddress)).toBe(before + 3_060_000n);
-    const nonces = (await setup.db.select({ n: paymentSubmissions.relayNonce }).from(paymentSubmissions).where(inArray(paymentSubmissions.paymentId, ids))).map((r) => r.n);
+    const nonces = (
+      await setup.db
+        .select({ n: paymentSubmissions.relayNonce })
+        .from(paymentSubmissions)
+        .where(inArray(paymentSubmissions.paymentId, ids))
+    ).map((r) => r.n);
     expect(nonces.sort()).toEqual([0, 1, 2]);
     // The chain agrees: the relayer sent exactly three transactions.
     expect(await evmClient().getTransactionCount({ address: setup.relayer })).toBe(3);
@@ -100,18 +142,57 @@ describe.concurrent("settlement survives a crash at each step of a confirm", { t
     // The wallet's transfer is on chain before confirm: a crash while confirm verifies it leaves no
     // record, and the wallet's retry (after the restart) records and settles it.
     const a = await setup.start("a");
-    const beforeRecord = await signWithDevnetBuyer(a, await createPaymentAt(a, setup.merchant, "201"), "eip155", "USDT", 0);
-    await killDuring(a, setup, "evm", (c) => c.method === "eth_getTransactionByHash" && c.params[0] === beforeRecord.result, "response", beforeRecord);
+    const beforeRecord = await signWithDevnetBuyer(
+      a,
+      await createPaymentAt(a, setup.merchant, "201"),
+      "eip155",
+      "USDT",
+      0,
+    );
+    await killDuring(
+      a,
+      setup,
+      "evm",
+      (c) => c.method === "eth_getTransactionByHash" && c.params[0] === beforeRecord.result,
+      "response",
+      beforeRecord,
+    );
     expect((await statusesOf(setup, [beforeRecord.paymentId]))[0]!.status).toBe("pending");
 
     const b = await setup.start("b");
-    const afterRecord = await signWithDevnetBuyer(b, await createPaymentAt(b, setup.merchant, "202"), "eip155", "USDT", 1);
-    await killDuring(b, setup, "evm", (c) => c.method === "eth_getTransactionReceipt" && c.params[0] === afterRecord.result, "request", afterRecord);
+    const afterRecord = await signWithDevnetBuyer(
+      b,
+      await createPaymentAt(b, setup.merchant, "202"),
+      "eip155",
+      "USDT",
+      1,
+    );
+    await killDuring(
+      b,
+      setup,
+      "evm",
+      (c) => c.method === "eth_getTransactionReceipt" && c.params[0] === afterRecord.result,
+      "request",
+      afterRecord,
+    );
     expect((await statusesOf(setup, [afterRecord.paymentId]))[0]!.status).toBe("processing");
 
     const c = await setup.start("c");
-    const beforeResult = await signWithDevnetBuyer(c, await createPaymentAt(c, setup.merchant, "203"), "eip155", "USDT", 2);
-    await killDuring(c, setup, "evm", (call) => call.method === "eth_getTransactionReceipt" && call.params[0] === beforeResult.result, "response", beforeResult);
+    const beforeResult = await signWithDevnetBuyer(
+      c,
+      await createPaymentAt(c, setup.merchant, "203"),
+      "eip155",
+      "USDT",
+      2,
+    );
+    await killDuring(
+      c,
+      setup,
+      "evm",
+      (call) => call.method === "eth_getTransactionReceipt" && call.params[0] === beforeResult.result,
+      "response",
+      beforeResult,
+    );
 
     const d = await setup.start("d");
     await retryAnswers(d, beforeRecord);
@@ -128,18 +209,43 @@ describe.concurrent("settlement survives a crash at each step of a confirm", { t
     const isSend = (c: RpcCall) => c.method === "sendTransaction";
 
     const a = await setup.start("a");
-    const afterRecord = await signWithDevnetBuyer(a, await createPaymentAt(a, setup.merchant, "301"), "solana", "USDC", 0);
+    const afterRecord = await signWithDevnetBuyer(
+      a,
+      await createPaymentAt(a, setup.merchant, "301"),
+      "solana",
+      "USDC",
+      0,
+    );
     await killDuring(a, setup, "solana", isSend, "request", afterRecord);
     expect((await statusesOf(setup, [afterRecord.paymentId]))[0]!.status).toBe("processing");
 
     const b = await setup.start("b");
-    const afterSend = await signWithDevnetBuyer(b, await createPaymentAt(b, setup.merchant, "302"), "solana", "USDC", 1);
+    const afterSend = await signWithDevnetBuyer(
+      b,
+      await createPaymentAt(b, setup.merchant, "302"),
+      "solana",
+      "USDC",
+      1,
+    );
     await killDuring(b, setup, "solana", isSend, "response", afterSend);
 
     const c = await setup.start("c");
-    const beforeResult = await signWithDevnetBuyer(c, await createPaymentAt(c, setup.merchant, "303"), "solana", "USDC", 2);
+    const beforeResult = await signWithDevnetBuyer(
+      c,
+      await createPaymentAt(c, setup.merchant, "303"),
+      "solana",
+      "USDC",
+      2,
+    );
     const earlier = await hashesOf(setup, [afterRecord.paymentId, afterSend.paymentId]);
-    await killDuring(c, setup, "solana", (call) => call.method === "getTransaction" && !earlier.includes(String(call.params[0])), "response", beforeResult);
+    await killDuring(
+      c,
+      setup,
+      "solana",
+      (call) => call.method === "getTransaction" && !earlier.includes(String(call.params[0])),
+      "response",
+      beforeResult,
+    );
 
     const d = await setup.start("d");
     const ids = [afterRecord, afterSend, beforeResult].map((s) => s.paymentId);

@@ -58,7 +58,13 @@ const until = (at: number) => sleep(Math.max(0, at - Date.now()));
 
 async function rowsOf(setup: ProxiedSetup, ids: string[]) {
   return setup.db
-    .select({ id: payments.id, status: payments.status, txHash: payments.txHash, finalizedAt: payments.finalizedAt, outcome: paymentSubmissions.outcome })
+    .select({
+      id: payments.id,
+      status: payments.status,
+      txHash: payments.txHash,
+      finalizedAt: payments.finalizedAt,
+      outcome: paymentSubmissions.outcome,
+    })
     .from(payments)
     .leftJoin(paymentSubmissions, eq(paymentSubmissions.paymentId, payments.id))
     .where(inArray(payments.id, ids));
@@ -80,7 +86,13 @@ async function waitFinal(setup: ProxiedSetup, ids: string[], ms: number) {
 }
 
 /** Pay one payment as a devnet buyer's wallet would (options, sign or send, confirm); the confirm must answer processing. */
-async function pay(server: RunningServer, setup: ProxiedSetup, value: string, symbol: "USDC" | "USDT", buyer: number): Promise<Signed> {
+async function pay(
+  server: RunningServer,
+  setup: ProxiedSetup,
+  value: string,
+  symbol: "USDC" | "USDT",
+  buyer: number,
+): Promise<Signed> {
   const paymentId = await createPaymentAt(server, setup.merchant, value);
   const signed = await signWithDevnetBuyer(server, paymentId, "eip155", symbol, buyer, devnet.info);
   const res = await confirmAt(server, signed);
@@ -90,7 +102,13 @@ async function pay(server: RunningServer, setup: ProxiedSetup, value: string, sy
 }
 
 /** Milliseconds from the wallet's confirm until the payment reads succeeded (the wallet's part, signing or sending, not counted). */
-async function payAndTime(server: RunningServer, setup: ProxiedSetup, value: string, symbol: "USDC" | "USDT", buyer: number) {
+async function payAndTime(
+  server: RunningServer,
+  setup: ProxiedSetup,
+  value: string,
+  symbol: "USDC" | "USDT",
+  buyer: number,
+) {
   const paymentId = await createPaymentAt(server, setup.merchant, value);
   const signed = await signWithDevnetBuyer(server, paymentId, "eip155", symbol, buyer, devnet.info);
   const started = Date.now();
@@ -103,92 +121,98 @@ async function payAndTime(server: RunningServer, setup: ProxiedSetup, value: str
 /** Base units of a USD stablecoin (6 decimals) for a payment of `cents`. */
 const units = (cents: number) => BigInt(cents) * 10_000n;
 
-const NONCE_PASSED = "failed: the payer's nonce moved past the transaction without it being mined (dropped or replaced)";
+const NONCE_PASSED =
+  "failed: the payer's nonce moved past the transaction without it being mined (dropped or replaced)";
 const DROPPED = /^failed: dropped: unknown to the network for (\d+) s$/;
 
 describe("the watcher with transactions the chain does not mine", () => {
-  it(
-    "30 payments on dropped wallet transfers delay no new payment, and end failed after the timeout with no money moved",
-    async () => {
-      const setup = await newSetup("dropped_wallet");
-      const server = await setup.start("a", { DROPPED_TX_TIMEOUT_S: String(DROPPED_TX_TIMEOUT_S) });
-      const merchant = setup.merchant.evmAddress;
-      const [usdtBefore, usdcBefore] = [await balance("USDT", merchant), await balance("USDC", merchant)];
+  it("30 payments on dropped wallet transfers delay no new payment, and end failed after the timeout with no money moved", async () => {
+    const setup = await newSetup("dropped_wallet");
+    const server = await setup.start("a", { DROPPED_TX_TIMEOUT_S: String(DROPPED_TX_TIMEOUT_S) });
+    const merchant = setup.merchant.evmAddress;
+    const [usdtBefore, usdcBefore] = [await balance("USDT", merchant), await balance("USDC", merchant)];
 
-      // Each buyer's wallet sends its ten transfers one after another (consecutive nonces); the
-      // chain mines none of them, and confirm finds and records each in the mempool.
-      await anvil("evm_setAutomine", [false]);
-      const stuck = (
-        await Promise.all(
-          [0, 1, 2].map(async (buyer) => {
-            const paid: Signed[] = [];
-            for (let i = 0; i < 10; i++) paid.push(await pay(server, setup, String(1000 + buyer * 10 + i), "USDT", buyer));
-            return paid;
-          }),
-        )
-      ).flat();
-      const stuckIds = stuck.map((s) => s.paymentId);
-      expect(new Set((await rowsOf(setup, stuckIds)).map((r) => r.status))).toEqual(new Set(["processing"]));
+    // Each buyer's wallet sends its ten transfers one after another (consecutive nonces); the
+    // chain mines none of them, and confirm finds and records each in the mempool.
+    await anvil("evm_setAutomine", [false]);
+    const stuck = (
+      await Promise.all(
+        [0, 1, 2].map(async (buyer) => {
+          const paid: Signed[] = [];
+          for (let i = 0; i < 10; i++)
+            paid.push(await pay(server, setup, String(1000 + buyer * 10 + i), "USDT", buyer));
+          return paid;
+        }),
+      )
+    ).flat();
+    const stuckIds = stuck.map((s) => s.paymentId);
+    expect(new Set((await rowsOf(setup, stuckIds)).map((r) => r.status))).toEqual(new Set(["processing"]));
 
-      // The node forgets them all (as a node restart or a full mempool would), and mines again.
-      await anvil("anvil_dropAllTransactions");
-      await anvil("evm_setAutomine", [true]);
-      const droppedAt = Date.now();
+    // The node forgets them all (as a node restart or a full mempool would), and mines again.
+    await anvil("anvil_dropAllTransactions");
+    await anvil("evm_setAutomine", [true]);
+    const droppedAt = Date.now();
 
-      // New payments are not held up by the 30: one relayed (EIP-3009), one sent by buyer 0's
-      // wallet, whose nonce is now the first of its dropped ten.
-      const relay = await payAndTime(server, setup, "777", "USDC", 1);
-      const transfer = await payAndTime(server, setup, "888", "USDT", 0);
-      console.log(`new payments after the drop: relay succeeded in ${relay.ms} ms, wallet transfer in ${transfer.ms} ms`);
-      expect(relay.status).toBe("succeeded");
-      expect(transfer.status).toBe("succeeded");
-      expect(relay.ms).toBeLessThan(5_000);
-      expect(transfer.ms).toBeLessThan(5_000);
+    // New payments are not held up by the 30: one relayed (EIP-3009), one sent by buyer 0's
+    // wallet, whose nonce is now the first of its dropped ten.
+    const relay = await payAndTime(server, setup, "777", "USDC", 1);
+    const transfer = await payAndTime(server, setup, "888", "USDT", 0);
+    console.log(`new payments after the drop: relay succeeded in ${relay.ms} ms, wallet transfer in ${transfer.ms} ms`);
+    expect(relay.status).toBe("succeeded");
+    expect(transfer.status).toBe("succeeded");
+    expect(relay.ms).toBeLessThan(5_000);
+    expect(transfer.ms).toBeLessThan(5_000);
 
-      // The one dropped transfer whose nonce the new transfer took can never be mined: the watcher
-      // may fail it at once. Every other one is still processing, and stays so until the timeout.
-      const { nonce: reused } = await chain().getTransaction({ hash: transfer.signed.result as Hash });
-      const buyer0Ids = stuckIds.slice(0, 10);
-      const takenOver = (await setup.db.select().from(paymentSubmissions).where(inArray(paymentSubmissions.paymentId, buyer0Ids))).filter((s) => s.payerNonce === reused);
-      expect(takenOver).toHaveLength(1);
-      const takenOverId = takenOver[0]!.paymentId;
-      const waiting = stuckIds.filter((id) => id !== takenOverId);
-      expect((await rowsOf(setup, waiting)).filter((r) => r.status !== "processing")).toEqual([]);
+    // The one dropped transfer whose nonce the new transfer took can never be mined: the watcher
+    // may fail it at once. Every other one is still processing, and stays so until the timeout.
+    const { nonce: reused } = await chain().getTransaction({ hash: transfer.signed.result as Hash });
+    const buyer0Ids = stuckIds.slice(0, 10);
+    const takenOver = (
+      await setup.db.select().from(paymentSubmissions).where(inArray(paymentSubmissions.paymentId, buyer0Ids))
+    ).filter((s) => s.payerNonce === reused);
+    expect(takenOver).toHaveLength(1);
+    const takenOverId = takenOver[0]!.paymentId;
+    const waiting = stuckIds.filter((id) => id !== takenOverId);
+    expect((await rowsOf(setup, waiting)).filter((r) => r.status !== "processing")).toEqual([]);
 
-      // Checked with backoff while unseen, not at every watcher pass (5 a second): count the
-      // receipt lookups they cost until just before the timeout.
-      setup.evm.resetCounts();
-      const lookupFrom = Date.now();
-      await until(droppedAt + (DROPPED_TX_TIMEOUT_S - 1.5) * 1000);
-      const lookups = setup.evm.counts.get("eth_getTransactionReceipt") ?? 0;
-      const perSecond = lookups / waiting.length / ((Date.now() - lookupFrom) / 1000);
-      console.log(`receipt lookups while unseen: ${lookups} in ${Date.now() - lookupFrom} ms (${perSecond.toFixed(2)} per payment per second)`);
-      expect(perSecond).toBeLessThan(1.5);
-      expect((await rowsOf(setup, waiting)).filter((r) => r.status !== "processing")).toEqual([]);
+    // Checked with backoff while unseen, not at every watcher pass (5 a second): count the
+    // receipt lookups they cost until just before the timeout.
+    setup.evm.resetCounts();
+    const lookupFrom = Date.now();
+    await until(droppedAt + (DROPPED_TX_TIMEOUT_S - 1.5) * 1000);
+    const lookups = setup.evm.counts.get("eth_getTransactionReceipt") ?? 0;
+    const perSecond = lookups / waiting.length / ((Date.now() - lookupFrom) / 1000);
+    console.log(
+      `receipt lookups while unseen: ${lookups} in ${Date.now() - lookupFrom} ms (${perSecond.toFixed(2)} per payment per second)`,
+    );
+    expect(perSecond).toBeLessThan(1.5);
+    expect((await rowsOf(setup, waiting)).filter((r) => r.status !== "processing")).toEqual([]);
 
-      const final = await waitFinal(setup, stuckIds, (DROPPED_TX_TIMEOUT_S + 30) * 1000);
-      expect(final.filter((r) => r.status !== "failed")).toEqual([]);
-      const failedAfter = final.filter((r) => r.id !== takenOverId).map((r) => (r.finalizedAt!.getTime() - droppedAt) / 1000);
-      console.log(`dropped payments failed ${Math.min(...failedAfter).toFixed(1)}-${Math.max(...failedAfter).toFixed(1)} s after the drop (timeout ${DROPPED_TX_TIMEOUT_S} s)`);
-      expect(final.find((r) => r.id === takenOverId)!.outcome).toBe(NONCE_PASSED);
-      for (const row of final.filter((r) => r.id !== takenOverId)) {
-        expect(row.outcome).toMatch(DROPPED);
-        expect(Number(DROPPED.exec(row.outcome!)![1])).toBeGreaterThanOrEqual(DROPPED_TX_TIMEOUT_S);
-        expect(row.finalizedAt!.getTime() - droppedAt).toBeGreaterThanOrEqual(DROPPED_TX_TIMEOUT_S * 1000);
-      }
+    const final = await waitFinal(setup, stuckIds, (DROPPED_TX_TIMEOUT_S + 30) * 1000);
+    expect(final.filter((r) => r.status !== "failed")).toEqual([]);
+    const failedAfter = final
+      .filter((r) => r.id !== takenOverId)
+      .map((r) => (r.finalizedAt!.getTime() - droppedAt) / 1000);
+    console.log(
+      `dropped payments failed ${Math.min(...failedAfter).toFixed(1)}-${Math.max(...failedAfter).toFixed(1)} s after the drop (timeout ${DROPPED_TX_TIMEOUT_S} s)`,
+    );
+    expect(final.find((r) => r.id === takenOverId)!.outcome).toBe(NONCE_PASSED);
+    for (const row of final.filter((r) => r.id !== takenOverId)) {
+      expect(row.outcome).toMatch(DROPPED);
+      expect(Number(DROPPED.exec(row.outcome!)![1])).toBeGreaterThanOrEqual(DROPPED_TX_TIMEOUT_S);
+      expect(row.finalizedAt!.getTime() - droppedAt).toBeGreaterThanOrEqual(DROPPED_TX_TIMEOUT_S * 1000);
+    }
 
-      // The buyer's wallet, polling, reads them final.
-      for (const id of [takenOverId, waiting[0]!]) {
-        const status = (await (await gatewayAt(server, id, "/status")).json()) as { status: string; isFinal: boolean };
-        expect(status).toMatchObject({ status: "failed", isFinal: true });
-      }
+    // The buyer's wallet, polling, reads them final.
+    for (const id of [takenOverId, waiting[0]!]) {
+      const status = (await (await gatewayAt(server, id, "/status")).json()) as { status: string; isFinal: boolean };
+      expect(status).toMatchObject({ status: "failed", isFinal: true });
+    }
 
-      // Only the two new payments reached the merchant.
-      expect(await balance("USDT", merchant)).toBe(usdtBefore + units(888));
-      expect(await balance("USDC", merchant)).toBe(usdcBefore + units(777));
-    },
-    120_000,
-  );
+    // Only the two new payments reached the merchant.
+    expect(await balance("USDT", merchant)).toBe(usdtBefore + units(888));
+    expect(await balance("USDC", merchant)).toBe(usdcBefore + units(777));
+  }, 120_000);
 
   it("a relay stuck in the mempool is re-sent at a higher fee with the same nonce, and settles once", async () => {
     const setup = await newSetup("dropped_bump");
@@ -219,10 +243,16 @@ describe("the watcher with transactions the chain does not mine", () => {
     expect(bumped.relayNonce).toBe(first.relayNonce);
     // Nodes replace a pending transaction only for at least 10% more on both fees.
     expect(BigInt(bumped.maxFeePerGas!) * 10n).toBeGreaterThanOrEqual(BigInt(first.maxFeePerGas!) * 11n);
-    expect(BigInt(bumped.maxPriorityFeePerGas!) * 10n).toBeGreaterThanOrEqual(BigInt(first.maxPriorityFeePerGas!) * 11n);
+    expect(BigInt(bumped.maxPriorityFeePerGas!) * 10n).toBeGreaterThanOrEqual(
+      BigInt(first.maxPriorityFeePerGas!) * 11n,
+    );
 
     // What the node holds is the new version, at the same nonce and the recorded fee.
-    const held = await waitFor(() => chain().getTransaction({ hash: bumped.txHash as Hash }).catch(() => undefined));
+    const held = await waitFor(() =>
+      chain()
+        .getTransaction({ hash: bumped.txHash as Hash })
+        .catch(() => undefined),
+    );
     expect(held.nonce).toBe(first.relayNonce);
     expect(held.maxFeePerGas).toBe(BigInt(bumped.maxFeePerGas!));
     expect((await rowsOf(setup, [paymentId]))[0]!.status).toBe("processing");
@@ -235,7 +265,15 @@ describe("the watcher with transactions the chain does not mine", () => {
     // Exactly one version was mined, it is the one the payment names, and the money moved once.
     const current = await submissionOf(setup, paymentId);
     const versions = [current.txHash, ...current.replacedHashes];
-    const mined = (await Promise.all(versions.map((hash) => chain().getTransactionReceipt({ hash: hash as Hash }).catch(() => undefined)))).filter(Boolean);
+    const mined = (
+      await Promise.all(
+        versions.map((hash) =>
+          chain()
+            .getTransactionReceipt({ hash: hash as Hash })
+            .catch(() => undefined),
+        ),
+      )
+    ).filter(Boolean);
     console.log(`versions ${versions.length}, mined ${mined.map((r) => r!.transactionHash).join(", ")}`);
     expect(mined).toHaveLength(1);
     expect(row!.txHash).toBe(mined[0]!.transactionHash);
@@ -254,7 +292,15 @@ describe("the watcher with transactions the chain does not mine", () => {
 
     // Two relays are mined (nonces 0 and 1), a third waits in the mempool (nonce 2).
     const mined = [await pay(a, setup, "2100", "USDC", 0), await pay(a, setup, "2200", "USDC", 1)];
-    expect((await waitFinal(setup, mined.map((s) => s.paymentId), 20_000)).map((r) => r.status)).toEqual(["succeeded", "succeeded"]);
+    expect(
+      (
+        await waitFinal(
+          setup,
+          mined.map((s) => s.paymentId),
+          20_000,
+        )
+      ).map((r) => r.status),
+    ).toEqual(["succeeded", "succeeded"]);
     await anvil("evm_setAutomine", [false]);
     const waiting = await pay(a, setup, "2300", "USDC", 2);
     expect((await submissionOf(setup, waiting.paymentId)).relayNonce).toBe(2);
@@ -289,7 +335,12 @@ describe("the watcher with transactions the chain does not mine", () => {
       expect(filler.input).toBe("0x");
     }
     const settled = await rowsOf(setup, ids);
-    expect(sent.slice(2).map((tx) => tx.hash).sort()).toEqual(settled.map((r) => r.txHash).sort());
+    expect(
+      sent
+        .slice(2)
+        .map((tx) => tx.hash)
+        .sort(),
+    ).toEqual(settled.map((r) => r.txHash).sort());
     // The reset took the first two payments' money back; the two settled after it arrived once each.
     expect(await balance("USDC", merchant)).toBe(usdcAtReset + units(2300) + units(2400));
   });

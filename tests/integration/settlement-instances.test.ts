@@ -43,14 +43,21 @@ async function hundredAcross(count: number) {
   const signed: Signed[] = [];
   for (let i = 0; i < PAYMENTS; i++) {
     const at = servers[i % count]!;
-    signed.push(await signWithDevnetBuyer(at, await createPaymentAt(at, setup.merchant, "100"), "eip155", "USDC", i % 3));
+    signed.push(
+      await signWithDevnetBuyer(at, await createPaymentAt(at, setup.merchant, "100"), "eip155", "USDC", i % 3),
+    );
   }
   const answers = await Promise.all(signed.map((s, i) => confirmAt(servers[(i + 1) % count]!, s)));
   expect(answers.map((r) => r?.status)).toEqual(signed.map(() => 200));
 
   const ids = signed.map((s) => s.paymentId);
   expect(await waitFinal(setup, ids)).toEqual({ succeeded: PAYMENTS });
-  const nonces = (await setup.db.select({ n: paymentSubmissions.relayNonce }).from(paymentSubmissions).where(inArray(paymentSubmissions.paymentId, ids))).map((r) => r.n!);
+  const nonces = (
+    await setup.db
+      .select({ n: paymentSubmissions.relayNonce })
+      .from(paymentSubmissions)
+      .where(inArray(paymentSubmissions.paymentId, ids))
+  ).map((r) => r.n!);
   expect(nonces.sort((a, b) => a - b)).toEqual(Array.from({ length: PAYMENTS }, (_, i) => i));
   const chain = createPublicClient({ transport: http(inject("devnet").evm.rpcUrl) });
   expect(await chain.getTransactionCount({ address: setup.relayer })).toBe(PAYMENTS);
@@ -60,6 +67,10 @@ async function hundredAcross(count: number) {
 }
 
 describe("several instances sharing one relayer key", () => {
-  it("two instances: 100 concurrent EIP-3009 payments all succeed, relayer nonces consecutive and none reused", () => hundredAcross(2), 180_000);
+  it(
+    "two instances: 100 concurrent EIP-3009 payments all succeed, relayer nonces consecutive and none reused",
+    () => hundredAcross(2),
+    180_000,
+  );
   it("three instances: the same", () => hundredAcross(3), 180_000);
 });

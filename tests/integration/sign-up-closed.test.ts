@@ -11,7 +11,10 @@ describe("sign-up on a server with the default setting (closed)", () => {
     // Its own database, so "nothing created" is not muddied by the other tests' sign-ups.
     const url = await scratchDatabaseUrl("payments_sign_up_closed");
     // SIGN_UP unset, whatever this process's environment holds: the default is what is tested.
-    server = await startServer({ DATABASE_URL: url, EXPIRY_JOB_INTERVAL_MS: "0", SIGN_UP: undefined }, "sign-up-closed");
+    server = await startServer(
+      { DATABASE_URL: url, EXPIRY_JOB_INTERVAL_MS: "0", SIGN_UP: undefined },
+      "sign-up-closed",
+    );
     sql = postgres(url, { max: 1, onnotice: () => {} });
   });
   afterAll(async () => {
@@ -21,7 +24,8 @@ describe("sign-up on a server with the default setting (closed)", () => {
 
   it("the API answers 403 sign_up_closed and creates no merchant or user", async () => {
     const email = `closed-${Date.now()}@shop.example`;
-    const [before] = await sql`select (select count(*) from merchants)::int as merchants, (select count(*) from users)::int as users`;
+    const [before] =
+      await sql`select (select count(*) from merchants)::int as merchants, (select count(*) from users)::int as users`;
     const res = await fetch(`${server.url}/dashboard/api/sign-up`, {
       method: "POST",
       headers: { origin: server.url, "content-type": "application/json", "x-forwarded-for": uniqueClientIp() },
@@ -30,7 +34,8 @@ describe("sign-up on a server with the default setting (closed)", () => {
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ code: "sign_up_closed", message: expect.stringMatching(/operator/) });
     expect(res.headers.getSetCookie().join()).not.toMatch(/dash_session=/);
-    const [after] = await sql`select (select count(*) from merchants)::int as merchants, (select count(*) from users)::int as users`;
+    const [after] =
+      await sql`select (select count(*) from merchants)::int as merchants, (select count(*) from users)::int as users`;
     expect(after).toEqual(before);
     expect(await sql`select 1 from users where email = ${email}`).toHaveLength(0);
   });

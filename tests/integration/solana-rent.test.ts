@@ -1,4 +1,8 @@
-import { createCloseAccountInstruction, createTransferCheckedInstruction, getAssociatedTokenAddressSync } from "@solana/spl-token";
+import {
+  createCloseAccountInstruction,
+  createTransferCheckedInstruction,
+  getAssociatedTokenAddressSync,
+} from "@solana/spl-token";
 import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, Transaction } from "@solana/web3.js";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, inject, it } from "vitest";
@@ -39,7 +43,14 @@ async function emptyAndClose(merchant: Keypair, mint: PublicKey, sink: PublicKey
   const balance = BigInt((await connection().getTokenAccountBalance(account)).value.amount);
   const { blockhash } = await connection().getLatestBlockhash();
   const tx = new Transaction({ feePayer: merchant.publicKey, recentBlockhash: blockhash }).add(
-    createTransferCheckedInstruction(account, mint, getAssociatedTokenAddressSync(mint, sink, true), merchant.publicKey, balance, 6),
+    createTransferCheckedInstruction(
+      account,
+      mint,
+      getAssociatedTokenAddressSync(mint, sink, true),
+      merchant.publicKey,
+      balance,
+      6,
+    ),
     createCloseAccountInstruction(account, merchant.publicKey, merchant.publicKey),
   );
   tx.sign(merchant);
@@ -55,18 +66,30 @@ describe("the service's Solana fee payer funds a merchant's token account once",
     // A fee payer and a merchant of the test's own, so the balances count only what happens here.
     const feePayer = await funded(LAMPORTS_PER_SOL);
     const merchant = await funded(LAMPORTS_PER_SOL / 10);
-    await setup.db.update(merchants).set({ solanaAddress: merchant.publicKey.toBase58() }).where(eq(merchants.id, setup.merchant.merchantId));
+    await setup.db
+      .update(merchants)
+      .set({ solanaAddress: merchant.publicKey.toBase58() })
+      .where(eq(merchants.id, setup.merchant.merchantId));
     const server = await setup.start("only", { SOLANA_FEE_PAYER_SECRET_KEY: encodeBase58(feePayer.secretKey) });
     const before = await connection().getBalance(feePayer.publicKey);
 
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
       if (i > 0) await emptyAndClose(merchant, mint, new PublicKey(solana.merchant.publicKey));
-      const signed = await signWithDevnetBuyer(server, await createPaymentAt(server, setup.merchant, "150"), "solana", "USDC", i);
+      const signed = await signWithDevnetBuyer(
+        server,
+        await createPaymentAt(server, setup.merchant, "150"),
+        "solana",
+        "USDC",
+        i,
+      );
       expect((await confirmAt(server, signed))?.status).toBe(200);
       ids.push(signed.paymentId);
       for (let t = 0; t < 100; t++) {
-        const [row] = await setup.db.select({ status: payments.status }).from(payments).where(eq(payments.id, signed.paymentId));
+        const [row] = await setup.db
+          .select({ status: payments.status })
+          .from(payments)
+          .where(eq(payments.id, signed.paymentId));
         if (row!.status !== "processing") break;
         await new Promise((r) => setTimeout(r, 100));
       }
@@ -74,7 +97,10 @@ describe("the service's Solana fee payer funds a merchant's token account once",
     const rows = await setup.db.select({ status: payments.status }).from(payments).where(inArray(payments.id, ids));
     expect(rows.map((r) => r.status)).toEqual(["succeeded", "succeeded", "succeeded"]);
 
-    const sponsored = await setup.db.select().from(sponsoredTokenAccounts).where(eq(sponsoredTokenAccounts.merchantId, setup.merchant.merchantId));
+    const sponsored = await setup.db
+      .select()
+      .from(sponsoredTokenAccounts)
+      .where(eq(sponsoredTokenAccounts.merchantId, setup.merchant.merchantId));
     expect(sponsored).toHaveLength(1);
     const rent = Number(sponsored[0]!.lamports);
     expect(rent).toBeGreaterThan(1_000_000);

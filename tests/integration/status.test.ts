@@ -27,7 +27,13 @@ describe("GET /v1/merchant/payment/{id}/status", () => {
     expect(await res.json()).toEqual({ status: "pending", isFinal: false, pollInMs: expect.any(Number) });
     // The contract's route reads the same payment in its own words.
     const contract = await api(`/v1/payments/${paymentId}/status`, { merchant });
-    expect(await contract.json()).toEqual({ status: "requires_action", isFinal: false, pollInMs: expect.any(Number), info: null, failureCode: null });
+    expect(await contract.json()).toEqual({
+      status: "requires_action",
+      isFinal: false,
+      pollInMs: expect.any(Number),
+      info: null,
+      failureCode: null,
+    });
   });
 
   it("reports final states with isFinal true and pollInMs null", async () => {
@@ -43,7 +49,9 @@ describe("GET /v1/merchant/payment/{id}/status", () => {
 
   it("the expiry job marks a payment expired in the database once its window closes", async () => {
     const merchant = await newMerchant();
-    const { paymentId } = await (await createPaymentRequest(merchant, { ...usd("100"), expiresAt: nowSeconds() + 2 })).json();
+    const { paymentId } = await (
+      await createPaymentRequest(merchant, { ...usd("100"), expiresAt: nowSeconds() + 2 })
+    ).json();
     expect(await storedStatus(paymentId)).toBe("pending");
     const deadline = Date.now() + 15_000;
     // Nobody polls the API here: only the server's background sweep can change the row.
@@ -99,7 +107,11 @@ describe("status polls on their own connections", () => {
   it("answers (merchant and gateway status, plain and long-poll) while a stuck transaction holds the whole main pool", async () => {
     const merchant = await newMerchant();
     const headers = { "api-key": merchant.apiKey, "merchant-id": merchant.merchantId };
-    const first = await fetch(`${server.url}/v1/merchant/payment`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(usd("100")) });
+    const first = await fetch(`${server.url}/v1/merchant/payment`, {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json" },
+      body: JSON.stringify(usd("100")),
+    });
     const { paymentId } = await first.json();
 
     const { sql } = testDb();
@@ -115,20 +127,39 @@ describe("status polls on their own connections", () => {
       await released;
     });
     await isLocked;
-    const blockedCreate = fetch(`${server.url}/v1/merchant/payment`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(usd("200")) });
+    const blockedCreate = fetch(`${server.url}/v1/merchant/payment`, {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json" },
+      body: JSON.stringify(usd("200")),
+    });
     try {
       await sleep(300);
       // The merchant's poll, a long-poll (its re-read after the wait), and the checkout's and
       // wallets' gateway poll, plain and long.
       const polls = [
         { path: `/v1/merchant/payment/${paymentId}/status`, headers, body: { status: "pending", isFinal: false } },
-        { path: `/v1/merchant/payment/${paymentId}/status?maxPollMs=200`, headers, body: { status: "pending", isFinal: false } },
-        { path: `/v1/gateway/payment/${paymentId}/status`, headers: {}, body: { status: "requires_action", isFinal: false } },
-        { path: `/v1/gateway/payment/${paymentId}/status?maxPollMs=200`, headers: {}, body: { status: "requires_action", isFinal: false } },
+        {
+          path: `/v1/merchant/payment/${paymentId}/status?maxPollMs=200`,
+          headers,
+          body: { status: "pending", isFinal: false },
+        },
+        {
+          path: `/v1/gateway/payment/${paymentId}/status`,
+          headers: {},
+          body: { status: "requires_action", isFinal: false },
+        },
+        {
+          path: `/v1/gateway/payment/${paymentId}/status?maxPollMs=200`,
+          headers: {},
+          body: { status: "requires_action", isFinal: false },
+        },
       ];
       for (const poll of polls) {
         const started = Date.now();
-        const res = await fetch(`${server.url}${poll.path}`, { headers: poll.headers, signal: AbortSignal.timeout(5000) });
+        const res = await fetch(`${server.url}${poll.path}`, {
+          headers: poll.headers,
+          signal: AbortSignal.timeout(5000),
+        });
         expect(res.status, poll.path).toBe(200);
         expect(await res.json(), poll.path).toMatchObject(poll.body);
         expect(Date.now() - started, poll.path).toBeLessThan(2000);

@@ -26,7 +26,11 @@ function anvilProvider(rpcUrl: string): Eip1193Provider {
   let id = 0;
   return {
     async request({ method, params }) {
-      const res = await fetch(rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: ++id, method, params: params ?? [] }) });
+      const res = await fetch(rpcUrl, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: ++id, method, params: params ?? [] }),
+      });
       const body = (await res.json()) as { result?: unknown; error?: { code: number; message: string } };
       if (body.error) throw Object.assign(new Error(body.error.message), { code: body.error.code });
       return body.result;
@@ -56,15 +60,34 @@ describe("lib/wallet against the real gateway", () => {
     expect(info).toMatchObject({ amount: { unit: "iso4217/USD", value: "1250" }, status: "requires_action" });
     expect(options.every((o) => o.account.startsWith("eip155:"))).toBe(true);
     const usdc = options.find((o) => o.amount.display.assetSymbol === "USDC")!;
-    expect(usdc.actions).toEqual([{ type: "walletRpc", walletRpc: { chainId: evm.chainId, method: "eth_signTypedData_v4", params: expect.any(String) } }]);
+    expect(usdc.actions).toEqual([
+      {
+        type: "walletRpc",
+        walletRpc: { chainId: evm.chainId, method: "eth_signTypedData_v4", params: expect.any(String) },
+      },
+    ]);
 
     const before = await evmTokenBalance("USDC", merchant.evmAddress);
     const steps: PayStep[] = [];
-    const confirmed = await payWithOption({ client: gateway, paymentId, option: usdc, signers: { eip155: evmSignerFromEip1193(anvilProvider(evm.rpcUrl)) }, onStep: (s) => steps.push(s), maxPollMs: 10_000 });
+    const confirmed = await payWithOption({
+      client: gateway,
+      paymentId,
+      option: usdc,
+      signers: { eip155: evmSignerFromEip1193(anvilProvider(evm.rpcUrl)) },
+      onStep: (s) => steps.push(s),
+      maxPollMs: 10_000,
+    });
     expect(steps).toEqual(["preparing", "signing", "confirming"]);
-    expect(await untilFinal(gateway, paymentId, confirmed)).toMatchObject({ status: "succeeded", isFinal: true, info: { txId: expect.stringMatching(/^0x/) } });
+    expect(await untilFinal(gateway, paymentId, confirmed)).toMatchObject({
+      status: "succeeded",
+      isFinal: true,
+      info: { txId: expect.stringMatching(/^0x/) },
+    });
     expect(await evmTokenBalance("USDC", merchant.evmAddress)).toBe(before + 12_500_000n);
-    expect(await gateway.getInfo(paymentId)).toMatchObject({ status: "succeeded", buyer: { accountCaip10: `${evm.chainId}:${buyer.address}`, accountProviderName: "lib/wallet test" } });
+    expect(await gateway.getInfo(paymentId)).toMatchObject({
+      status: "succeeded",
+      buyer: { accountCaip10: `${evm.chainId}:${buyer.address}`, accountProviderName: "lib/wallet test" },
+    });
 
     // The payment is settled: confirming anything else is refused with the server's own code.
     const again = await gateway.confirm(paymentId, "opt_another", ["0x00"]).catch((e: unknown) => e);
@@ -84,13 +107,27 @@ describe("lib/wallet against the real gateway", () => {
     const usdc = options.find((o) => o.amount.display.assetSymbol === "USDC")!;
     expect(usdc.actions).toEqual([{ type: "build", data: expect.any(String) }]);
 
-    const rejecting: SolanaSigner = { signTransaction: () => Promise.reject(Object.assign(new Error("User rejected the request."), { name: "WalletSignTransactionError" })) };
-    const rejected = await payWithOption({ client: gateway, paymentId, option: usdc, signers: { solana: rejecting } }).catch((e: unknown) => e);
+    const rejecting: SolanaSigner = {
+      signTransaction: () =>
+        Promise.reject(Object.assign(new Error("User rejected the request."), { name: "WalletSignTransactionError" })),
+    };
+    const rejected = await payWithOption({
+      client: gateway,
+      paymentId,
+      option: usdc,
+      signers: { solana: rejecting },
+    }).catch((e: unknown) => e);
     expect(rejected).toMatchObject({ code: "user_rejected" });
     expect(await gateway.getStatus(paymentId)).toMatchObject({ status: "requires_action", isFinal: false });
 
     const before = await solanaMerchantUsdc();
-    const confirmed = await payWithOption({ client: gateway, paymentId, option: usdc, signers: { solana: solanaSignerFromKeypair(keypair) }, maxPollMs: 10_000 });
+    const confirmed = await payWithOption({
+      client: gateway,
+      paymentId,
+      option: usdc,
+      signers: { solana: solanaSignerFromKeypair(keypair) },
+      maxPollMs: 10_000,
+    });
     expect(await untilFinal(gateway, paymentId, confirmed)).toMatchObject({ status: "succeeded", isFinal: true });
     expect(await solanaMerchantUsdc()).toBe(before + 7_250_000n);
   });

@@ -30,7 +30,13 @@ async function deliveriesOf(endpointId: string) {
   const { db } = testDb();
   const rows = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId));
   const attempts = await db
-    .select({ deliveryId: webhookAttempts.deliveryId, statusCode: webhookAttempts.statusCode, error: webhookAttempts.error, body: webhookAttempts.responseBody, durationMs: webhookAttempts.durationMs })
+    .select({
+      deliveryId: webhookAttempts.deliveryId,
+      statusCode: webhookAttempts.statusCode,
+      error: webhookAttempts.error,
+      body: webhookAttempts.responseBody,
+      durationMs: webhookAttempts.durationMs,
+    })
     .from(webhookAttempts)
     .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookAttempts.deliveryId))
     .where(eq(webhookDeliveries.endpointId, endpointId))
@@ -66,7 +72,10 @@ describe("webhook delivery", () => {
     expect(second).toBeGreaterThanOrEqual(2000);
     expect(second).toBeLessThan(3000);
 
-    const { rows, attempts } = await until(() => deliveriesOf(endpoint.id), (d) => d.rows[0]?.status === "succeeded");
+    const { rows, attempts } = await until(
+      () => deliveriesOf(endpoint.id),
+      (d) => d.rows[0]?.status === "succeeded",
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: "succeeded", attemptCount: 3, lastStatusCode: 200 });
     expect(attempts.map((a) => a.statusCode)).toEqual([500, 500, 200]);
@@ -79,7 +88,11 @@ describe("webhook delivery", () => {
     const endpoint = await registerEndpoint(merchant, r.url);
     await createPaymentAt(server, merchant, "1302");
 
-    const { rows, attempts } = await until(() => deliveriesOf(endpoint.id), (d) => d.rows[0]?.status === "failed", 20_000);
+    const { rows, attempts } = await until(
+      () => deliveriesOf(endpoint.id),
+      (d) => d.rows[0]?.status === "failed",
+      20_000,
+    );
     expect(rows[0]).toMatchObject({ status: "failed", attemptCount: 4, nextAttemptAt: null });
     expect(attempts.map((a) => a.statusCode)).toEqual([503, 503, 503, 503]);
     await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -94,10 +107,16 @@ describe("webhook delivery", () => {
     const redirecting = createServer((_req, res) => res.writeHead(302, { location: target.url }).end());
     await new Promise<void>((resolve) => redirecting.listen(0, "127.0.0.1", resolve));
     closers.push(() => new Promise((resolve) => redirecting.close(() => resolve())));
-    const endpoint = await registerEndpoint(merchant, `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}/hooks`);
+    const endpoint = await registerEndpoint(
+      merchant,
+      `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}/hooks`,
+    );
     await createPaymentAt(server, merchant, "1303");
 
-    const { attempts } = await until(() => deliveriesOf(endpoint.id), (d) => d.attempts.length >= 2);
+    const { attempts } = await until(
+      () => deliveriesOf(endpoint.id),
+      (d) => d.attempts.length >= 2,
+    );
     expect(attempts.slice(0, 2).map((a) => a.statusCode)).toEqual([302, 302]);
     expect(target.received).toHaveLength(0);
   });
@@ -108,7 +127,10 @@ describe("webhook delivery", () => {
     const endpoint = await registerEndpoint(merchant, r.url);
     const rotated = await api(`/v1/webhook-endpoints/${endpoint.id}/rotate-secret`, { method: "POST", merchant });
     expect(rotated.status).toBe(200);
-    const { secret: newSecret, previousSecretExpiresAt } = (await rotated.json()) as { secret: string; previousSecretExpiresAt: string };
+    const { secret: newSecret, previousSecretExpiresAt } = (await rotated.json()) as {
+      secret: string;
+      previousSecretExpiresAt: string;
+    };
     expect(Math.abs(Date.parse(previousSecretExpiresAt) - Date.now() - 24 * 3600_000)).toBeLessThan(60_000);
     await createPaymentAt(server, merchant, "1304");
     const [during] = await r.waitFor(1);
@@ -117,7 +139,10 @@ describe("webhook delivery", () => {
     expect(String(during!.headers["webhook-signature"]).split(" ")).toHaveLength(2);
 
     // A day later (the overlap's end, moved to now): only the new secret signs.
-    await testDb().db.update(webhookEndpoints).set({ previousSecretExpiresAt: new Date(Date.now() - 1000) }).where(eq(webhookEndpoints.id, endpoint.id));
+    await testDb()
+      .db.update(webhookEndpoints)
+      .set({ previousSecretExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(webhookEndpoints.id, endpoint.id));
     await createPaymentAt(server, merchant, "1305");
     const after = (await r.waitFor(2))[1]!;
     verifyWithBoth(after, newSecret);
@@ -147,7 +172,11 @@ describe("webhook delivery", () => {
     const endpoint = await registerEndpoint(quick, `http://127.0.0.1:${(huge.address() as AddressInfo).port}/hooks`);
     const started = Date.now();
     await createPaymentAt(server, quick, "1420");
-    const { rows, attempts } = await until(() => deliveriesOf(endpoint.id), (d) => d.rows[0]?.status === "succeeded", 10_000);
+    const { rows, attempts } = await until(
+      () => deliveriesOf(endpoint.id),
+      (d) => d.rows[0]?.status === "succeeded",
+      10_000,
+    );
     expect(rows[0]?.status).toBe("succeeded");
     expect(Date.now() - started).toBeLessThan(5000);
     expect(attempts[0]!.body).toHaveLength(1024);

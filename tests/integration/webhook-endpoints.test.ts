@@ -20,11 +20,23 @@ async function receiver(answer?: (n: number) => number): Promise<WebhookReceiver
 
 function call(merchant: TestMerchant, method: string, path: string, body?: unknown): Promise<Response> {
   const headers: Record<string, string> = body === undefined ? {} : { "content-type": "application/json" };
-  return api(`/v1/webhook-endpoints${path}`, { method, merchant, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  return api(`/v1/webhook-endpoints${path}`, {
+    method,
+    merchant,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 }
 
 type Created = { id: string; url: string; events: string[] | null; secret: string; createdAt: string };
-type Delivery = { id: string; eventId: string; eventType: string; paymentId: string | null; status: string; attempts: { statusCode: number | null; durationMs: number; responseBody: string | null; startedAt: string }[] };
+type Delivery = {
+  id: string;
+  eventId: string;
+  eventType: string;
+  paymentId: string | null;
+  status: string;
+  attempts: { statusCode: number | null; durationMs: number; responseBody: string | null; startedAt: string }[];
+};
 
 async function createEndpoint(merchant: TestMerchant, body: unknown): Promise<Created> {
   const res = await call(merchant, "POST", "", body);
@@ -32,30 +44,50 @@ async function createEndpoint(merchant: TestMerchant, body: unknown): Promise<Cr
   return res.json();
 }
 
-async function deliveries(merchant: TestMerchant, endpointId: string, query = ""): Promise<{ data: Delivery[]; nextCursor: string | null }> {
+async function deliveries(
+  merchant: TestMerchant,
+  endpointId: string,
+  query = "",
+): Promise<{ data: Delivery[]; nextCursor: string | null }> {
   const res = await call(merchant, "GET", `/${endpointId}/deliveries${query}`);
   expect(res.status).toBe(200);
   return res.json();
 }
 
 /** The delivery once its attempt log has `attempts` entries (the worker records each answer after the receiver got it). */
-async function deliveryWithAttempts(merchant: TestMerchant, endpointId: string, deliveryId: string, attempts: number): Promise<Delivery> {
+async function deliveryWithAttempts(
+  merchant: TestMerchant,
+  endpointId: string,
+  deliveryId: string,
+  attempts: number,
+): Promise<Delivery> {
   let found: Delivery | undefined;
   await expect
-    .poll(async () => {
-      found = (await deliveries(merchant, endpointId)).data.find((d) => d.id === deliveryId);
-      return found?.attempts.length;
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        found = (await deliveries(merchant, endpointId)).data.find((d) => d.id === deliveryId);
+        return found?.attempts.length;
+      },
+      { timeout: 15_000 },
+    )
     .toBe(attempts);
   return found!;
 }
 
-const verify = (secret: string, hit: ReceivedWebhook) => new Webhook(secret).verify(hit.body, hit.headers as Record<string, string>) as { id: string; type: string; data: Record<string, unknown> };
+const verify = (secret: string, hit: ReceivedWebhook) =>
+  new Webhook(secret).verify(hit.body, hit.headers as Record<string, string>) as {
+    id: string;
+    type: string;
+    data: Record<string, unknown>;
+  };
 
 describe("webhook endpoints API", () => {
   it("creates an endpoint with a whsec_ secret of 32 bytes, shown only at creation", async () => {
     const merchant = await newMerchant();
-    const created = await createEndpoint(merchant, { url: "https://127.0.0.1/hooks", events: ["payment.succeeded", "payment.failed"] });
+    const created = await createEndpoint(merchant, {
+      url: "https://127.0.0.1/hooks",
+      events: ["payment.succeeded", "payment.failed"],
+    });
     expect(created.id).toMatch(/^whe_/);
     expect(created.events).toEqual(["payment.succeeded", "payment.failed"]);
     expect(created.secret).toMatch(/^whsec_/);
@@ -71,7 +103,12 @@ describe("webhook endpoints API", () => {
     const { data } = JSON.parse(text) as { data: Record<string, unknown>[] };
     expect(data.map((e) => e.id).sort()).toEqual([created.id, all.id].sort());
     for (const e of data) expect(Object.keys(e).filter((k) => /secret/i.test(k))).toEqual([]);
-    expect(data.find((e) => e.id === created.id)).toMatchObject({ url: "https://127.0.0.1/hooks", disabled: false, disabledReason: null, failingSince: null });
+    expect(data.find((e) => e.id === created.id)).toMatchObject({
+      url: "https://127.0.0.1/hooks",
+      disabled: false,
+      disabledReason: null,
+      failingSince: null,
+    });
   });
 
   it("refuses unknown event types and URLs that are not https to a host it may reach", async () => {
@@ -133,7 +170,11 @@ describe("webhook endpoints API", () => {
     const { eventId, deliveryId } = await sent.json();
     const [first] = await hooks.waitFor(1);
     const event = verify(endpoint.secret, first!);
-    expect(event).toMatchObject({ id: eventId, type: "payment.succeeded", data: { live: false, merchant_id: merchant.merchantId, status: "succeeded" } });
+    expect(event).toMatchObject({
+      id: eventId,
+      type: "payment.succeeded",
+      data: { live: false, merchant_id: merchant.merchantId, status: "succeeded" },
+    });
     expect(first!.headers["webhook-id"]).toBe(eventId);
     expect(() => verify(`whsec_${Buffer.alloc(32, 7).toString("base64")}`, first!)).toThrow();
 
@@ -148,7 +189,9 @@ describe("webhook endpoints API", () => {
     // The same event again (a receiver deduplicates on its id), signed afresh.
     expect(verify(endpoint.secret, second!)).toMatchObject({ id: eventId });
     expect(second!.body).toBe(first!.body);
-    expect((await deliveryWithAttempts(merchant, endpoint.id, deliveryId, 2)).attempts.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(
+      (await deliveryWithAttempts(merchant, endpoint.id, deliveryId, 2)).attempts.map((a) => a.statusCode),
+    ).toEqual([200, 200]);
   });
 
   it("sends a test event of the type asked for, and pages the log newest first", async () => {
@@ -159,8 +202,15 @@ describe("webhook endpoints API", () => {
     const two = await (await call(merchant, "POST", `/${endpoint.id}/test`, { type: "payment.cancelled" })).json();
     const got = await hooks.waitFor(2);
     const byType = Object.fromEntries(got.map((hit) => verify(endpoint.secret, hit)).map((e) => [e.type, e.data]));
-    expect(byType["payment.failed"]).toMatchObject({ status: "failed", failed: { failure_reason: "insufficient allowance" }, processing: null });
-    expect(byType["payment.cancelled"]).toMatchObject({ status: "cancelled", cancelled: { cancellation_reason: "merchant cancelled" } });
+    expect(byType["payment.failed"]).toMatchObject({
+      status: "failed",
+      failed: { failure_reason: "insufficient allowance" },
+      processing: null,
+    });
+    expect(byType["payment.cancelled"]).toMatchObject({
+      status: "cancelled",
+      cancelled: { cancellation_reason: "merchant cancelled" },
+    });
     expect((await call(merchant, "POST", `/${endpoint.id}/test`, { type: "payment.nope" })).status).toBe(400);
 
     const page1 = await deliveries(merchant, endpoint.id, "?limit=1");
@@ -202,9 +252,17 @@ describe("webhook endpoints API", () => {
     expect((await refused.json()).code).toBe("invalid_state");
 
     // As if five failing days had disabled it since: enabling clears that too, and the failing streak.
-    await testDb().db.update(webhookEndpoints).set({ failingSince: new Date(Date.now() - 5 * 24 * 3600_000), disabledReason: "failing" }).where(eq(webhookEndpoints.id, endpoint.id));
+    await testDb()
+      .db.update(webhookEndpoints)
+      .set({ failingSince: new Date(Date.now() - 5 * 24 * 3600_000), disabledReason: "failing" })
+      .where(eq(webhookEndpoints.id, endpoint.id));
     const enabled = await call(merchant, "POST", `/${endpoint.id}/enable`);
-    expect(await enabled.json()).toMatchObject({ disabled: false, disabledReason: null, disabledAt: null, failingSince: null });
+    expect(await enabled.json()).toMatchObject({
+      disabled: false,
+      disabledReason: null,
+      disabledAt: null,
+      failingSince: null,
+    });
     await call(merchant, "POST", `/${endpoint.id}/test`);
     await hooks.waitFor(1);
   });
@@ -218,13 +276,17 @@ describe("webhook endpoints API", () => {
     const { deliveryId } = await (await call(merchant, "POST", `/${endpoint.id}/test`)).json();
     // The test server's schedule (1s, 2s, 4s): four attempts, then failed for good.
     const failed = await deliveryWithAttempts(merchant, endpoint.id, deliveryId, 4);
-    await expect.poll(async () => (await deliveries(merchant, endpoint.id)).data[0]?.status, { timeout: 10_000 }).toBe("failed");
+    await expect
+      .poll(async () => (await deliveries(merchant, endpoint.id)).data[0]?.status, { timeout: 10_000 })
+      .toBe("failed");
     expect(failed.attempts.map((a) => a.statusCode)).toEqual([503, 503, 503, 503]);
     expect(failed.attempts[0]!.responseBody).toBe("answered 503");
     expect((await (await call(merchant, "GET", "")).json()).data[0].failingSince).not.toBeNull();
 
     up = true;
-    const later = await call(merchant, "POST", `/${endpoint.id}/resend-failed`, { since: new Date(Date.now() + 60_000).toISOString() });
+    const later = await call(merchant, "POST", `/${endpoint.id}/resend-failed`, {
+      since: new Date(Date.now() + 60_000).toISOString(),
+    });
     expect(await later.json()).toEqual({ resent: 0 });
     const res = await call(merchant, "POST", `/${endpoint.id}/resend-failed`, { since });
     expect(await res.json()).toEqual({ resent: 1 });
@@ -250,16 +312,28 @@ describe("webhook endpoints API", () => {
     await new Promise((r) => setTimeout(r, 3000));
     expect(hooks.received).toHaveLength(1);
     expect((await (await call(merchant, "GET", "")).json()).data).toEqual([]);
-    for (const [method, path] of [["DELETE", ""], ["POST", "/test"], ["POST", "/rotate-secret"], ["GET", "/deliveries"]] as const) {
+    for (const [method, path] of [
+      ["DELETE", ""],
+      ["POST", "/test"],
+      ["POST", "/rotate-secret"],
+      ["GET", "/deliveries"],
+    ] as const) {
       expect((await call(merchant, method, `/${endpoint.id}${path}`)).status, `${method} ${path}`).toBe(404);
     }
   });
 
   it("the dashboard's webhook routes need the session and its CSRF token, and act on the session's merchant only", async () => {
-    const [user, other] = await Promise.all([signUpUser({ businessName: "Hook Shop" }), signUpUser({ businessName: "Other Shop" })]);
+    const [user, other] = await Promise.all([
+      signUpUser({ businessName: "Hook Shop" }),
+      signUpUser({ businessName: "Other Shop" }),
+    ]);
     const hooks = await receiver();
     const body = { url: hooks.url, events: ["payment.succeeded"] };
-    const forged = await dash("/dashboard/api/webhooks", { method: "POST", user: { cookie: user.cookie, csrfToken: "wrong" }, json: body });
+    const forged = await dash("/dashboard/api/webhooks", {
+      method: "POST",
+      user: { cookie: user.cookie, csrfToken: "wrong" },
+      json: body,
+    });
     expect(forged.status).toBe(403);
     expect((await dash("/dashboard/api/webhooks", { method: "POST", json: body })).status).toBe(401);
     const created = await dash("/dashboard/api/webhooks", { method: "POST", user, json: body });
@@ -267,29 +341,55 @@ describe("webhook endpoints API", () => {
     const { id, secret } = await created.json();
     expect(secret).toMatch(/^whsec_/);
 
-    for (const [method, path] of [["POST", "/test"], ["POST", "/rotate-secret"], ["POST", "/disable"], ["DELETE", ""]] as const) {
-      const res = await dash(`/dashboard/api/webhooks/${id}${path}`, { method, user: other, json: method === "POST" ? {} : undefined });
+    for (const [method, path] of [
+      ["POST", "/test"],
+      ["POST", "/rotate-secret"],
+      ["POST", "/disable"],
+      ["DELETE", ""],
+    ] as const) {
+      const res = await dash(`/dashboard/api/webhooks/${id}${path}`, {
+        method,
+        user: other,
+        json: method === "POST" ? {} : undefined,
+      });
       expect(res.status, `${method} ${path}`).toBe(404);
     }
-    const sent = await dash(`/dashboard/api/webhooks/${id}/test`, { method: "POST", user, json: { type: "payment.created" } });
+    const sent = await dash(`/dashboard/api/webhooks/${id}/test`, {
+      method: "POST",
+      user,
+      json: { type: "payment.created" },
+    });
     expect(sent.status).toBe(202);
     const [hit] = await hooks.waitFor(1);
-    expect(verify(secret, hit!)).toMatchObject({ type: "payment.created", data: { live: false, merchant_id: user.merchantId } });
+    expect(verify(secret, hit!)).toMatchObject({
+      type: "payment.created",
+      data: { live: false, merchant_id: user.merchantId },
+    });
 
     // Five failing days disabled it (as the worker would): the page says why; enabling starts the streak over.
     const fiveDaysAgo = new Date(Date.now() - 5 * 24 * 3600_000);
-    await testDb().db.update(webhookEndpoints).set({ failingSince: fiveDaysAgo, disabledAt: new Date(), disabledReason: "failing" }).where(eq(webhookEndpoints.id, id));
+    await testDb()
+      .db.update(webhookEndpoints)
+      .set({ failingSince: fiveDaysAgo, disabledAt: new Date(), disabledReason: "failing" })
+      .where(eq(webhookEndpoints.id, id));
     const page = await dash("/dashboard/webhooks", { headers: { cookie: user.cookie } });
     expect(page.status).toBe(200);
     expect((await page.text()).replaceAll("<!-- -->", "")).toContain("every delivery failed for 5 days");
     const enabled = await dash(`/dashboard/api/webhooks/${id}/enable`, { method: "POST", user, json: {} });
     expect(await enabled.json()).toMatchObject({ disabled: false, disabledReason: null, failingSince: null });
-    expect((await (await dash("/dashboard/webhooks", { headers: { cookie: user.cookie } })).text()).replaceAll("<!-- -->", "")).not.toContain("every delivery failed for 5 days");
+    expect(
+      (await (await dash("/dashboard/webhooks", { headers: { cookie: user.cookie } })).text()).replaceAll(
+        "<!-- -->",
+        "",
+      ),
+    ).not.toContain("every delivery failed for 5 days");
   });
 
   it("OpenAPI documents every webhook endpoint route", async () => {
     const doc = await (await api("/openapi.json")).json();
-    const ops = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
+    const ops = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, methods]) =>
+      Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`),
+    );
     expect(ops).toEqual(
       expect.arrayContaining([
         "POST /v1/webhook-endpoints",

@@ -23,9 +23,17 @@ async function listening(merchant: TestMerchant, events: string[] | null = null)
   return { receiver, secret: endpoint.secret };
 }
 
-async function eventsArrived(receiver: WebhookReceiver, secret: string, count: number, paymentId: string): Promise<WebhookEvent[]> {
+async function eventsArrived(
+  receiver: WebhookReceiver,
+  secret: string,
+  count: number,
+  paymentId: string,
+): Promise<WebhookEvent[]> {
   const received = await receiver.waitFor(count, 45_000);
-  return eventsOf(received.map((r) => verifyWithBoth(r, secret)), paymentId);
+  return eventsOf(
+    received.map((r) => verifyWithBoth(r, secret)),
+    paymentId,
+  );
 }
 
 const shape = (events: WebhookEvent[]) => events.map((e) => [e.type, e.data.payment_state_version, e.data.status]);
@@ -40,12 +48,18 @@ async function payWith(merchant: TestMerchant, namespace: "eip155" | "solana", v
 
 function expectPaidStages(events: WebhookEvent[], merchant: TestMerchant, chainPrefix: string) {
   for (const e of events) {
-    expect(e).toMatchObject({ api_version: "2026-05-18", data: { merchant_id: merchant.merchantId, live: true, amount: { unit: "iso4217/USD" } } });
+    expect(e).toMatchObject({
+      api_version: "2026-05-18",
+      data: { merchant_id: merchant.merchantId, live: true, amount: { unit: "iso4217/USD" } },
+    });
     expect(e.id).toMatch(/^evt_/);
   }
   const [created, processing, succeeded, settled] = events as [WebhookEvent, WebhookEvent, WebhookEvent, WebhookEvent];
   expect(created.data).toMatchObject({ processing: null, success: null, settled: null });
-  expect(processing.data.processing).toMatchObject({ chain_caip2: expect.stringMatching(chainPrefix), buyer_caip10: expect.stringMatching(chainPrefix) });
+  expect(processing.data.processing).toMatchObject({
+    chain_caip2: expect.stringMatching(chainPrefix),
+    buyer_caip10: expect.stringMatching(chainPrefix),
+  });
   const tx = (succeeded.data.success as { tx_id: string }).tx_id;
   expect(tx).toBeTruthy();
   expect(succeeded.data.settled).toBeNull();
@@ -95,7 +109,11 @@ describe("payment events reach the merchant's endpoint, verified by standardwebh
       method: "POST",
       merchant,
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ amount: { unit: "iso4217/USD", value: "1203" }, referenceId: "expires-soon", expiresAt: Math.floor(Date.now() / 1000) + 3 }),
+      body: JSON.stringify({
+        amount: { unit: "iso4217/USD", value: "1203" },
+        referenceId: "expires-soon",
+        expiresAt: Math.floor(Date.now() / 1000) + 3,
+      }),
     });
     expect(res.status).toBe(201);
     const { paymentId } = (await res.json()) as { paymentId: string };
@@ -120,14 +138,22 @@ describe("payment events reach the merchant's endpoint, verified by standardwebh
       ["payment.created", 0, "requires_action"],
       ["payment.cancelled", 1, "cancelled"],
     ]);
-    expect(events[1]!.data).toMatchObject({ cancelled: { cancelled_at: expect.any(String), cancellation_reason: "merchant cancelled" }, processing: null });
+    expect(events[1]!.data).toMatchObject({
+      cancelled: { cancelled_at: expect.any(String), cancellation_reason: "merchant cancelled" },
+      processing: null,
+    });
   });
 
   it("a refunded payment: the paid events, then refunded (version 4)", async () => {
     const merchant = await chainMerchant({ evm: true });
     const { receiver, secret } = await listening(merchant);
     const paymentId = await payWith(merchant, "eip155", "1205");
-    const refund = await api("/v1/refunds", { method: "POST", merchant, headers: { "content-type": "application/json" }, body: JSON.stringify({ paymentId }) });
+    const refund = await api("/v1/refunds", {
+      method: "POST",
+      merchant,
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ paymentId }),
+    });
     expect(refund.status).toBe(200);
 
     const events = await eventsArrived(receiver, secret, 5, paymentId);

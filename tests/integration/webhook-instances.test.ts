@@ -41,7 +41,9 @@ describe.concurrent("webhook workers across instances", { timeout: 180_000 }, ()
     const { setup, receiver } = await setupWith("hooks_two", () => 200);
     const endpoint = await endpointFor(setup, receiver.url);
     const [a, b] = await Promise.all([setup.start("a", allowPrivate), setup.start("b", allowPrivate)]);
-    await Promise.all(Array.from({ length: 60 }, (_, i) => createPaymentAt(i % 2 ? a : b, setup.merchant, `${100 + i}`)));
+    await Promise.all(
+      Array.from({ length: 60 }, (_, i) => createPaymentAt(i % 2 ? a : b, setup.merchant, `${100 + i}`)),
+    );
 
     const received = await receiver.waitFor(60, 60_000);
     received.forEach((r) => verifyWithBoth(r, endpoint.secret));
@@ -63,7 +65,10 @@ describe.concurrent("webhook workers across instances", { timeout: 180_000 }, ()
     await createPaymentAt(a, setup.merchant, "201");
     await receiver.waitFor(1);
     kill(a);
-    const [claimed] = await setup.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id));
+    const [claimed] = await setup.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, endpoint.id));
     expect(claimed).toMatchObject({ status: "pending", attemptCount: 0, claimToken: expect.any(String) });
 
     await setup.start("b", settings);
@@ -71,7 +76,9 @@ describe.concurrent("webhook workers across instances", { timeout: 180_000 }, ()
     expect(second!.headers["webhook-id"]).toBe(first!.headers["webhook-id"]);
     verifyWithBoth(second!, endpoint.secret);
     const deadline = Date.now() + 10_000;
-    let done = (await setup.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id)))[0];
+    let done = (
+      await setup.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id))
+    )[0];
     while (done?.status === "pending" && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 200));
       done = (await setup.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id)))[0];
@@ -88,10 +95,21 @@ describe.concurrent("webhook workers across instances", { timeout: 180_000 }, ()
     const byNumber = await endpointFor(setup, receiver.url);
     const server = await setup.start("a", { WEBHOOK_RETRY_SCHEDULE: "1s" });
     // Registration refuses them outright, with the reason.
-    for (const url of ["https://localhost/hooks", "https://127.0.0.1/hooks", "https://169.254.169.254/latest", "https://10.1.2.3/", "https://[::1]/", "http://127.0.0.1:9/hooks"]) {
+    for (const url of [
+      "https://localhost/hooks",
+      "https://127.0.0.1/hooks",
+      "https://169.254.169.254/latest",
+      "https://10.1.2.3/",
+      "https://[::1]/",
+      "http://127.0.0.1:9/hooks",
+    ]) {
       const res = await fetch(`${server.url}/v1/webhook-endpoints`, {
         method: "POST",
-        headers: { "api-key": setup.merchant.apiKey, "merchant-id": setup.merchant.merchantId, "content-type": "application/json" },
+        headers: {
+          "api-key": setup.merchant.apiKey,
+          "merchant-id": setup.merchant.merchantId,
+          "content-type": "application/json",
+        },
         body: JSON.stringify({ url }),
       });
       expect(res.status, url).toBe(400);

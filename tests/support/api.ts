@@ -26,7 +26,12 @@ export function legacyListing(merchant: TestMerchant, query = ""): Promise<Respo
   return api(`/v1/merchants/${merchant.merchantId}/payments?${query}`, { headers: { "x-api-key": merchant.apiKey } });
 }
 
-export function createPaymentRequest(merchant: TestMerchant, body: unknown, headers: Record<string, string> = {}, path = "/v1/merchant/payment") {
+export function createPaymentRequest(
+  merchant: TestMerchant,
+  body: unknown,
+  headers: Record<string, string> = {},
+  path = "/v1/merchant/payment",
+) {
   return api(path, {
     method: "POST",
     merchant,
@@ -35,4 +40,7 @@ export function createPaymentRequest(merchant: TestMerchant, body: unknown, head
   });
 }
 
-export const usd = (value: string) => ({ amount: { unit: "iso4217/USD", value }, referenceId: `order-${Date.now()}-${Math.random()}` });
+export const usd = (value: string) => ({
+  amount: { unit: "iso4217/USD", value },
+  referenceId: `order-${Date.now()}-${Math.random()}`,
+});

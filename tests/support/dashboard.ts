@@ -12,7 +12,14 @@ export type DashboardUser = { email: string; password: string; cookie: string; c
  * (sign-ups, failed sign-ins) only count what a test does on purpose, also across runs against
  * the same database.
  */
-export function dash(path: string, init: RequestInit & { user?: Pick<DashboardUser, "cookie" | "csrfToken">; json?: unknown; origin?: string | null } = {}): Promise<Response> {
+export function dash(
+  path: string,
+  init: RequestInit & {
+    user?: Pick<DashboardUser, "cookie" | "csrfToken">;
+    json?: unknown;
+    origin?: string | null;
+  } = {},
+): Promise<Response> {
   const { user, json, origin, headers, ...rest } = init;
   const all = new Headers(headers);
   if (!all.has("x-forwarded-for")) all.set("x-forwarded-for", uniqueClientIp());
@@ -23,7 +30,12 @@ export function dash(path: string, init: RequestInit & { user?: Pick<DashboardUs
     if (!all.has("x-csrf-token")) all.set("x-csrf-token", user.csrfToken);
   }
   if (json !== undefined) all.set("content-type", "application/json");
-  return fetch(`${base}${path}`, { redirect: "manual", ...rest, headers: all, body: json !== undefined ? JSON.stringify(json) : rest.body });
+  return fetch(`${base}${path}`, {
+    redirect: "manual",
+    ...rest,
+    headers: all,
+    body: json !== undefined ? JSON.stringify(json) : rest.body,
+  });
 }
 
 /** The `dash_session=…` pair of a response's Set-Cookie. */
@@ -33,10 +45,15 @@ export function sessionCookieOf(res: Response): string | undefined {
 }
 
 /** Sign up a new merchant and user; returns what a browser would hold afterwards. */
-export async function signUpUser(opts: { businessName?: string; email?: string; password?: string } = {}): Promise<DashboardUser> {
+export async function signUpUser(
+  opts: { businessName?: string; email?: string; password?: string } = {},
+): Promise<DashboardUser> {
   const email = opts.email ?? uniqueEmail();
   const password = opts.password ?? "correct horse battery";
-  const res = await dash("/dashboard/api/sign-up", { method: "POST", json: { businessName: opts.businessName ?? "Dash Shop", email, password } });
+  const res = await dash("/dashboard/api/sign-up", {
+    method: "POST",
+    json: { businessName: opts.businessName ?? "Dash Shop", email, password },
+  });
   if (res.status !== 201) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
   const cookie = sessionCookieOf(res)!;
   const session = await (await dash("/dashboard/api/session", { user: { cookie, csrfToken: "" } })).json();

@@ -10,13 +10,28 @@ import type { RunningServer } from "./server";
 type Server = Pick<RunningServer, "url">;
 type Merchant = { merchantId: string; apiKey: string };
 /** An action as the gateway sends it: a build, or a wallet RPC in both of its forms. */
-export type WireAction = { type: string; data: { data?: string }; walletRpc?: { chainId: string; method: string; params: string } };
-export type WireOption = { id: string; account: string; amount: { display: { assetSymbol: string } }; actions: WireAction[] };
+export type WireAction = {
+  type: string;
+  data: { data?: string };
+  walletRpc?: { chainId: string; method: string; params: string };
+};
+export type WireOption = {
+  id: string;
+  account: string;
+  amount: { display: { assetSymbol: string } };
+  actions: WireAction[];
+};
 /** A devnet buyer's wallet: performs one wallet RPC action and returns the result confirm expects. */
 export type BuyerWallet = (action: WireAction) => Promise<string>;
 
 /** A call to one server's gateway, from a client address of its own (as many buyers' calls would be: per-address limits stay out of the way). */
-export function gatewayAt(server: Server, paymentId: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
+export function gatewayAt(
+  server: Server,
+  paymentId: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return fetch(`${server.url}/v1/gateway/payment/${paymentId}${path}`, {
     method: body === undefined ? "GET" : "POST",
     headers: { "content-type": "application/json", "x-forwarded-for": uniqueClientIp(), ...headers },
@@ -27,7 +42,11 @@ export function gatewayAt(server: Server, paymentId: string, path: string, body?
 export type CreatedPayment = { paymentId: string; gatewayUrl: string; expiresAt: number };
 
 /** The merchant creates a payment through the API, with the body it chooses; throws unless 201. */
-export async function createPaymentWith(server: Server, merchant: Merchant, body: Record<string, unknown>): Promise<CreatedPayment> {
+export async function createPaymentWith(
+  server: Server,
+  merchant: Merchant,
+  body: Record<string, unknown>,
+): Promise<CreatedPayment> {
   const res = await fetch(`${server.url}/v1/merchant/payment`, {
     method: "POST",
     headers: { "api-key": merchant.apiKey, "merchant-id": merchant.merchantId, "content-type": "application/json" },
@@ -38,7 +57,9 @@ export async function createPaymentWith(server: Server, merchant: Merchant, body
 }
 
 export async function createPaymentAt(server: Server, merchant: Merchant, value: string): Promise<string> {
-  return (await createPaymentWith(server, merchant, { amount: { unit: "iso4217/USD", value }, referenceId: `steps-${value}` })).paymentId;
+  return (
+    await createPaymentWith(server, merchant, { amount: { unit: "iso4217/USD", value }, referenceId: `steps-${value}` })
+  ).paymentId;
 }
 
 export type Signed = { paymentId: string; optionId: string; result: string };
@@ -58,12 +79,15 @@ export async function optionForDevnetBuyer(
   const { evm, solana } = devnet;
   const evmBuyer = evm.buyers[buyerIndex]!;
   const solBuyer = solana.buyers[buyerIndex]!;
-  const account = namespace === "eip155" ? `${evm.chainId}:${evmBuyer.address}` : `${solana.chainId}:${solBuyer.publicKey}`;
+  const account =
+    namespace === "eip155" ? `${evm.chainId}:${evmBuyer.address}` : `${solana.chainId}:${solBuyer.publicKey}`;
   const perform = devnetWallet({
     evm: { privateKey: evmBuyer.privateKey as `0x${string}`, rpcUrl: evm.rpcUrl, chainId: evm.chainIdNumber },
     solana: { secretKey: solBuyer.secretKey },
   });
-  const { options } = (await (await gatewayAt(server, paymentId, "/options", { accounts: [account] })).json()) as { options: WireOption[] };
+  const { options } = (await (await gatewayAt(server, paymentId, "/options", { accounts: [account] })).json()) as {
+    options: WireOption[];
+  };
   const option = options.find((o) => o.amount.display.assetSymbol === symbol);
   if (!option) throw new Error(`no ${symbol} option`);
   return { option, wallet: (action) => perform(action as Parameters<typeof perform>[0]) };
@@ -74,11 +98,20 @@ export async function optionForDevnetBuyer(
  * the wallet's result (for `eth_sendTransaction` the transfer is on chain by then, as with a real
  * wallet; on a chain that mines nothing, in its mempool).
  */
-export async function signWithDevnetBuyer(server: Server, paymentId: string, namespace: "eip155" | "solana", symbol: string, buyerIndex: number, devnet: DevnetInfo): Promise<Signed> {
+export async function signWithDevnetBuyer(
+  server: Server,
+  paymentId: string,
+  namespace: "eip155" | "solana",
+  symbol: string,
+  buyerIndex: number,
+  devnet: DevnetInfo,
+): Promise<Signed> {
   const { option, wallet } = await optionForDevnetBuyer(server, paymentId, namespace, symbol, buyerIndex, devnet);
   let action = option.actions[0]!;
   if (action.type === "build") {
-    const fetched = (await (await gatewayAt(server, paymentId, "/fetch", { optionId: option.id, data: action.data.data })).json()) as { actions: WireAction[] };
+    const fetched = (await (
+      await gatewayAt(server, paymentId, "/fetch", { optionId: option.id, data: action.data.data })
+    ).json()) as { actions: WireAction[] };
     action = fetched.actions[0]!;
   }
   return { paymentId, optionId: option.id, result: await wallet(action) };
@@ -100,5 +133,7 @@ export function withTransferAmount<A extends { walletRpc?: { params: string } }>
 
 /** The wallet's confirm; a connection cut by a crash resolves to undefined. */
 export async function confirmAt(server: Server, signed: Signed): Promise<Response | undefined> {
-  return gatewayAt(server, signed.paymentId, "/confirm", { optionId: signed.optionId, results: [signed.result] }).catch(() => undefined);
+  return gatewayAt(server, signed.paymentId, "/confirm", { optionId: signed.optionId, results: [signed.result] }).catch(
+    () => undefined,
+  );
 }

@@ -12,7 +12,9 @@ export type ChainMerchant = TestMerchant & { evmAddress: string };
  * devnet restarts with the same keys and nonces while the test database persists, so a transfer
  * to a shared address could repeat an earlier run's transaction hash, which the service refuses.
  */
-export async function chainMerchant(which: { evm?: boolean; solana?: boolean } = { evm: true, solana: true }): Promise<ChainMerchant> {
+export async function chainMerchant(
+  which: { evm?: boolean; solana?: boolean } = { evm: true, solana: true },
+): Promise<ChainMerchant> {
   const devnet = inject("devnet");
   const evmAddress = privateKeyToAccount(generatePrivateKey()).address;
   const created = await createMerchant(testDb().db, {
@@ -24,8 +26,16 @@ export async function chainMerchant(which: { evm?: boolean; solana?: boolean } =
   return { ...created, evmAddress };
 }
 
-export async function newPayment(merchant: TestMerchant, value = "1250", extra: Record<string, unknown> = {}): Promise<{ paymentId: string; gatewayUrl: string }> {
-  const res = await createPaymentRequest(merchant, { amount: { unit: "iso4217/USD", value }, referenceId: `gw-${Date.now()}`, ...extra });
+export async function newPayment(
+  merchant: TestMerchant,
+  value = "1250",
+  extra: Record<string, unknown> = {},
+): Promise<{ paymentId: string; gatewayUrl: string }> {
+  const res = await createPaymentRequest(merchant, {
+    amount: { unit: "iso4217/USD", value },
+    referenceId: `gw-${Date.now()}`,
+    ...extra,
+  });
   if (res.status !== 201) throw new Error(`create failed ${res.status}`);
   return res.json();
 }
@@ -34,12 +44,20 @@ export async function newPayment(merchant: TestMerchant, value = "1250", extra: 
  * A gateway call as a wallet makes it, from a client address of its own unless the test names one
  * (X-Forwarded-For), so per-address limits count only what a test does on purpose.
  */
-export function gw(paymentId: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
+export function gw(
+  paymentId: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return gatewayAt({ url: inject("baseUrl") }, paymentId, path, body, headers);
 }
 
 /** Poll the gateway status until final (or time out). */
-export async function waitFinal(paymentId: string, timeoutMs = 30_000): Promise<{ status: string; isFinal: boolean; info: unknown }> {
+export async function waitFinal(
+  paymentId: string,
+  timeoutMs = 30_000,
+): Promise<{ status: string; isFinal: boolean; info: unknown }> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const body = await (await gw(paymentId, "/status")).json();

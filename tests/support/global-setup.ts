@@ -21,7 +21,17 @@ export default async function setup(project: TestProject) {
   const devnetFile = join(ROOT, ".devnet", "test-devnet.json");
   const devnet = await startDevnet({ evmPort: 0, solanaPort: 0, file: devnetFile, quiet: true });
   // Sign-up open: the dashboard tests make their merchants through it (closed is tested on a server of its own).
-  const server = await startServer({ EXPIRY_JOB_INTERVAL_MS: "500", WATCHER_INTERVAL_MS: "300", DEVNET_FILE: devnetFile, SIGN_UP: "open", WEBHOOK_ALLOW_PRIVATE: "true", WEBHOOK_RETRY_SCHEDULE: "1s,2s,4s" }, "integration");
+  const server = await startServer(
+    {
+      EXPIRY_JOB_INTERVAL_MS: "500",
+      WATCHER_INTERVAL_MS: "300",
+      DEVNET_FILE: devnetFile,
+      SIGN_UP: "open",
+      WEBHOOK_ALLOW_PRIVATE: "true",
+      WEBHOOK_RETRY_SCHEDULE: "1s,2s,4s",
+    },
+    "integration",
+  );
   project.provide("baseUrl", server.url);
   project.provide("serverLog", server.logFile);
   project.provide("databaseUrl", testDatabaseUrl());

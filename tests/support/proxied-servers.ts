@@ -35,12 +35,21 @@ export const TEST_DEVNET_FILE = join(ROOT, ".devnet", "test-devnet.json");
  * reached through RPC proxies (a networks file names the proxies' URLs, as a production config
  * names a provider's), so a test can count RPC calls (or see each, `evmTap`) or hold one while it kills an instance.
  */
-export async function proxiedSetup(dbName: string, options: { devnetFile?: string; evmTap?: RpcTap } = {}): Promise<ProxiedSetup> {
+export async function proxiedSetup(
+  dbName: string,
+  options: { devnetFile?: string; evmTap?: RpcTap } = {},
+): Promise<ProxiedSetup> {
   const devnetFile = options.devnetFile ?? TEST_DEVNET_FILE;
   const devnet = readRunningDevnet(devnetFile);
   if (!devnet) throw new Error(`no devnet running for ${devnetFile}`);
-  const [evm, solana] = await Promise.all([startRpcProxy(devnet.evm.rpcUrl, options.evmTap), startRpcProxy(devnet.solana.rpcUrl)]);
-  const networks = devnetNetworks(devnet).map((n) => ({ ...n, rpcUrl: n.chainId.startsWith("eip155:") ? evm.url : solana.url }));
+  const [evm, solana] = await Promise.all([
+    startRpcProxy(devnet.evm.rpcUrl, options.evmTap),
+    startRpcProxy(devnet.solana.rpcUrl),
+  ]);
+  const networks = devnetNetworks(devnet).map((n) => ({
+    ...n,
+    rpcUrl: n.chainId.startsWith("eip155:") ? evm.url : solana.url,
+  }));
   mkdirSync(ARTIFACTS, { recursive: true });
   const networksFile = join(ARTIFACTS, `${dbName}-networks.json`);
   writeFileSync(networksFile, JSON.stringify({ networks }, null, 2));

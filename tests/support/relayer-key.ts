@@ -10,7 +10,12 @@ export async function fundedRelayerKey(rpcUrl: string, wei = 10n ** 20n): Promis
   const res = await fetch(rpcUrl, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "anvil_setBalance", params: [address, `0x${wei.toString(16)}`] }),
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "anvil_setBalance",
+      params: [address, `0x${wei.toString(16)}`],
+    }),
   });
   const body = (await res.json()) as { error?: unknown };
   if (body.error) throw new Error(`anvil_setBalance failed: ${JSON.stringify(body.error)}`);

@@ -25,7 +25,11 @@ export async function seedPayment(merchantId: string, overrides: Partial<Payment
 }
 
 /** A payment that succeeded on chain: what the gateway records once a transfer is final. */
-export function paid(buyer: string, chainId = "eip155:31337", token = `${chainId}/erc20:0x0000000000000000000000000000000000000001`): Partial<PaymentInsert> {
+export function paid(
+  buyer: string,
+  chainId = "eip155:31337",
+  token = `${chainId}/erc20:0x0000000000000000000000000000000000000001`,
+): Partial<PaymentInsert> {
   return {
     status: "succeeded",
     buyerAccount: `${chainId}:${buyer}`,

@@ -28,7 +28,10 @@ export async function freePort(): Promise<number> {
 
 /** The production build on a free port, as a real user would run it; its log goes to tests/artifacts/. */
 /** `extraEnv` adds to TEST_ENV and this process's environment; an `undefined` value removes a variable. */
-export async function startServer(extraEnv: Record<string, string | undefined> = {}, name = "server"): Promise<RunningServer> {
+export async function startServer(
+  extraEnv: Record<string, string | undefined> = {},
+  name = "server",
+): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   return launchNextServer({

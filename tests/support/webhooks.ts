@@ -12,7 +12,11 @@ export type WebhookEvent = {
 };
 
 /** Register an endpoint as a merchant does, over the API; returns its id and secret (shown this once). */
-export async function registerEndpoint(merchant: TestMerchant, url: string, events: string[] | null = null): Promise<{ id: string; secret: string }> {
+export async function registerEndpoint(
+  merchant: TestMerchant,
+  url: string,
+  events: string[] | null = null,
+): Promise<{ id: string; secret: string }> {
   const res = await api("/v1/webhook-endpoints", {
     method: "POST",
     merchant,

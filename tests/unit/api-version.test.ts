@@ -14,9 +14,12 @@ function codeOf(headers: Record<string, string>): string {
 }
 
 describe("API version grammar: YYYY-MM-DD, a real date, optionally .preview", () => {
-  it.each(["2026-02-19.preview", "2026-02-18", "2024-02-29", "1999-12-31.preview", "2026-02-18.preview"])("well-formed: %s", (v) => {
-    expect(isWellFormedApiVersion(v)).toBe(true);
-  });
+  it.each(["2026-02-19.preview", "2026-02-18", "2024-02-29", "1999-12-31.preview", "2026-02-18.preview"])(
+    "well-formed: %s",
+    (v) => {
+      expect(isWellFormedApiVersion(v)).toBe(true);
+    },
+  );
 
   it.each([
     "",
@@ -52,7 +55,9 @@ describe("the version a request is served under", () => {
   it("either header alone, or both agreeing, names a served version", () => {
     expect(codeOf({ "WCP-Version": "2026-02-18" })).toBe("2026-02-18");
     expect(codeOf({ "Api-Version": "2026-02-18" })).toBe("2026-02-18");
-    expect(codeOf({ "wcp-version": "2026-02-19.preview", "api-version": "2026-02-19.preview" })).toBe("2026-02-19.preview");
+    expect(codeOf({ "wcp-version": "2026-02-19.preview", "api-version": "2026-02-19.preview" })).toBe(
+      "2026-02-19.preview",
+    );
   });
 
   it("malformed is 400 invalid_api_version; well-formed but unknown is 400 unknown_api_version", () => {
@@ -65,23 +70,42 @@ describe("the version a request is served under", () => {
   });
 
   it("both headers naming different versions is 400 invalid_api_version, even when both are served", () => {
-    expect(codeOf({ "WCP-Version": "2026-02-19.preview", "Api-Version": "2026-02-18" })).toBe("400 invalid_api_version");
+    expect(codeOf({ "WCP-Version": "2026-02-19.preview", "Api-Version": "2026-02-18" })).toBe(
+      "400 invalid_api_version",
+    );
     expect(codeOf({ "WCP-Version": "2026-02-18", "Api-Version": "2030-01-01" })).toBe("400 invalid_api_version");
   });
 
   it("only /v1 is versioned", () => {
     expect(isVersionedPath("/v1/gateway/payment/pay_x/options")).toBe(true);
     expect(isVersionedPath("/v1")).toBe(true);
-    expect(["/v10/x", "/dashboard/api/session", "/healthz", "/livez", "/openapi.json", "/pay"].some(isVersionedPath)).toBe(false);
+    expect(
+      ["/v10/x", "/dashboard/api/session", "/healthz", "/livez", "/openapi.json", "/pay"].some(isVersionedPath),
+    ).toBe(false);
   });
 
   it("the OpenAPI document names the headers and codes on /v1 operations only", () => {
-    const doc = buildOpenApiDocument("http://localhost") as unknown as { paths: Record<string, Record<string, { parameters: { name: string; in: string }[]; responses: Record<string, { headers?: Record<string, unknown>; "x-error-codes"?: string[] }> }>> };
+    const doc = buildOpenApiDocument("http://localhost") as unknown as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            parameters: { name: string; in: string }[];
+            responses: Record<string, { headers?: Record<string, unknown>; "x-error-codes"?: string[] }>;
+          }
+        >
+      >;
+    };
     const options = doc.paths["/v1/gateway/payment/{id}/options"]!.post!;
-    expect(options.parameters.filter((p) => p.in === "header").map((p) => p.name)).toEqual(expect.arrayContaining(["WCP-Version", "Api-Version"]));
+    expect(options.parameters.filter((p) => p.in === "header").map((p) => p.name)).toEqual(
+      expect.arrayContaining(["WCP-Version", "Api-Version"]),
+    );
     expect(options.responses["200"]!.headers).toHaveProperty("WCP-Version");
     expect(options.responses["400"]!.headers).toHaveProperty("WCP-Version");
-    expect(options.responses["400"]!["x-error-codes"]).toEqual(expect.arrayContaining(["invalid_api_version", "unknown_api_version"]));
+    expect(options.responses["400"]!["x-error-codes"]).toEqual(
+      expect.arrayContaining(["invalid_api_version", "unknown_api_version"]),
+    );
     const health = doc.paths["/healthz"]!.get!;
     expect(health.parameters.map((p) => p.name)).not.toContain("WCP-Version");
     expect(health.responses["200"]!.headers).toBeUndefined();

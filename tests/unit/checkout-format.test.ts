@@ -14,8 +14,12 @@ describe("checkout formatting", () => {
   });
 
   it("adds payment_id to the merchant's URL and keeps its own query", () => {
-    expect(redirectTarget("https://shop.example/thanks?order=42", "pay_abc")).toBe("https://shop.example/thanks?order=42&payment_id=pay_abc");
-    expect(redirectTarget("https://shop.example/failed", "pay_abc")).toBe("https://shop.example/failed?payment_id=pay_abc");
+    expect(redirectTarget("https://shop.example/thanks?order=42", "pay_abc")).toBe(
+      "https://shop.example/thanks?order=42&payment_id=pay_abc",
+    );
+    expect(redirectTarget("https://shop.example/failed", "pay_abc")).toBe(
+      "https://shop.example/failed?payment_id=pay_abc",
+    );
   });
 });
 
@@ -31,7 +35,10 @@ describe("checkout security headers", () => {
   });
 
   it("lets the page load icons from PUBLIC_BASE_URL, also when it is plain http", () => {
-    const img = (publicOrigin: string) => checkoutSecurityHeaders("bm9uY2U=", { dev: false, publicOrigin })["Content-Security-Policy"]!.split("; ").find((d) => d.startsWith("img-src"));
+    const img = (publicOrigin: string) =>
+      checkoutSecurityHeaders("bm9uY2U=", { dev: false, publicOrigin })
+        ["Content-Security-Policy"]!.split("; ")
+        .find((d) => d.startsWith("img-src"));
     expect(img("http://localhost:3000")).toBe("img-src 'self' http://localhost:3000 data: https:");
     expect(img("https://pay.example.com")).toBe("img-src 'self' data: https:");
   });

@@ -1,6 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { composeThroughUsd, ratioOfFeed, ratioToDecimal, unitsForFiatCeil, type Ratio } from "@/lib/money/compose-price";
+import {
+  composeThroughUsd,
+  ratioOfFeed,
+  ratioToDecimal,
+  unitsForFiatCeil,
+  type Ratio,
+} from "@/lib/money/compose-price";
 import { fiatToTokenAmount } from "@/lib/money/token-amount";
 
 /** A small big-rational reference, reduced by gcd, independent of the code under test. */
@@ -96,7 +102,12 @@ describe("fiat minor units to token base units", () => {
         const priceQ = Q.of(tokenFeed.answer, tokenFeed.decimals).div(Q.of(currencyFeed.answer, currencyFeed.decimals));
         const owed = Q.of(fiat, exp);
         const valueOf = (units: bigint) => Q.of(units, dec).mul(priceQ);
-        expect(got).toBe(owed.div(priceQ).mul(Q.of(10n ** BigInt(dec))).ceil());
+        expect(got).toBe(
+          owed
+            .div(priceQ)
+            .mul(Q.of(10n ** BigInt(dec)))
+            .ceil(),
+        );
         // The merchant gets at least the price, and one base unit less would be short.
         expect(valueOf(got).cmp(owed)).toBeGreaterThanOrEqual(0);
         if (got > 0n) expect(valueOf(got - 1n).cmp(owed)).toBe(-1);

@@ -12,7 +12,9 @@ describe("gas thresholds in base units", () => {
     expect(decimalToUnitsCeil("2", 9)).toBe(2_000_000_000n);
     expect(decimalToUnitsCeil("0", 18)).toBe(0n);
     expect(decimalToUnitsCeil("0.000000000000000001", 18)).toBe(1n);
-    expect(decimalToUnitsCeil("123456789012345678901234567890.5", 18)).toBe(123456789012345678901234567890_500000000000000000n);
+    expect(decimalToUnitsCeil("123456789012345678901234567890.5", 18)).toBe(
+      123456789012345678901234567890_500000000000000000n,
+    );
     // 0.1 + 0.2 is 0.30000000000000004 in floats; here it is three tenths exactly.
     expect(decimalToUnitsCeil("0.3", 18)).toBe(300_000_000_000_000_000n);
   });
@@ -25,7 +27,20 @@ describe("gas thresholds in base units", () => {
   });
 
   it("refuses what is not a plain non-negative decimal", () => {
-    for (const bad of ["", "-1", "+1", ".5", "5.", "01", "1e-3", "0,05", " 0.05", "0.0000000000000000001", "NaN", "0x10"]) {
+    for (const bad of [
+      "",
+      "-1",
+      "+1",
+      ".5",
+      "5.",
+      "01",
+      "1e-3",
+      "0,05",
+      " 0.05",
+      "0.0000000000000000001",
+      "NaN",
+      "0x10",
+    ]) {
       expect(DECIMAL_AMOUNT.test(bad), bad).toBe(false);
       expect(() => decimalToUnitsCeil(bad, 18), bad).toThrow();
     }
@@ -47,25 +62,41 @@ describe("gas thresholds in base units", () => {
   const digits = (maxLength: number) => fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: 0, maxLength });
 
   it("compares a balance with a threshold exactly as rationals do, whatever digits the threshold has", () => {
-    const threshold = fc.tuple(fc.bigInt({ min: 0n, max: 10n ** 6n }), digits(18)).map(([whole, fraction]) => (fraction ? `${whole}.${fraction}` : `${whole}`));
+    const threshold = fc
+      .tuple(fc.bigInt({ min: 0n, max: 10n ** 6n }), digits(18))
+      .map(([whole, fraction]) => (fraction ? `${whole}.${fraction}` : `${whole}`));
     fc.assert(
-      fc.property(fc.bigInt({ min: 0n, max: 10n ** 25n }), threshold, fc.constantFrom(9, 18), (balance, decimal, decimals) => {
-        expect(gasStatusOf(balance, decimalToUnitsCeil(decimal, decimals))).toBe(exactlyBelow(balance, decimal, decimals) ? "low" : "ok");
-      }),
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 25n }),
+        threshold,
+        fc.constantFrom(9, 18),
+        (balance, decimal, decimals) => {
+          expect(gasStatusOf(balance, decimalToUnitsCeil(decimal, decimals))).toBe(
+            exactlyBelow(balance, decimal, decimals) ? "low" : "ok",
+          );
+        },
+      ),
     );
   });
 
   it("gets the balances right on the line, one base unit either side, and under digits finer than a base unit", () => {
     // A threshold of `line` base units, written with `finer` extra digits beyond the coin's decimals.
     const nearTheLine = fc.constantFrom(9, 18).chain((decimals) =>
-      fc.record({ decimals: fc.constant(decimals), line: fc.bigInt({ min: 1n, max: 10n ** 24n }), finer: digits(18 - decimals), step: fc.constantFrom(-1n, 0n, 1n) }),
+      fc.record({
+        decimals: fc.constant(decimals),
+        line: fc.bigInt({ min: 1n, max: 10n ** 24n }),
+        finer: digits(18 - decimals),
+        step: fc.constantFrom(-1n, 0n, 1n),
+      }),
     );
     fc.assert(
       fc.property(nearTheLine, ({ decimals, line, finer, step }) => {
         const [whole, fraction = ""] = formatUnits(line, decimals).split(".");
         const decimal = `${whole}.${fraction.padEnd(decimals, "0")}${finer}`;
         const balance = line + step;
-        expect(gasStatusOf(balance, decimalToUnitsCeil(decimal, decimals))).toBe(exactlyBelow(balance, decimal, decimals) ? "low" : "ok");
+        expect(gasStatusOf(balance, decimalToUnitsCeil(decimal, decimals))).toBe(
+          exactlyBelow(balance, decimal, decimals) ? "low" : "ok",
+        );
       }),
     );
   });
@@ -93,7 +124,16 @@ describe("gas crossings", () => {
   }
 
   it("warns once when a balance goes under its line and tells once when it is back", () => {
-    expect(crossings(["ok", "ok", "low", "low", "low", "ok", "ok", "low"])).toEqual([undefined, undefined, "went_low", undefined, undefined, "recovered", undefined, "went_low"]);
+    expect(crossings(["ok", "ok", "low", "low", "low", "ok", "ok", "low"])).toEqual([
+      undefined,
+      undefined,
+      "went_low",
+      undefined,
+      undefined,
+      "recovered",
+      undefined,
+      "went_low",
+    ]);
   });
 
   it("warns on the first reading when it starts under the line, and says nothing when it starts above", () => {
@@ -102,7 +142,13 @@ describe("gas crossings", () => {
   });
 
   it("says once that a chain cannot be read, and remembers the last reading across it", () => {
-    expect(crossings(["low", "unknown", "unknown", "low", "ok"])).toEqual(["went_low", "unreadable", undefined, undefined, "recovered"]);
+    expect(crossings(["low", "unknown", "unknown", "low", "ok"])).toEqual([
+      "went_low",
+      "unreadable",
+      undefined,
+      undefined,
+      "recovered",
+    ]);
     expect(crossings(["ok", "unknown", "low"])).toEqual([undefined, "unreadable", "went_low"]);
     expect(crossings(["low", "unknown", "ok"])).toEqual(["went_low", "unreadable", "recovered"]);
     expect(crossings(["unknown", "unknown", "low"])).toEqual(["unreadable", undefined, "went_low"]);
@@ -114,12 +160,26 @@ describe("a network's own gas threshold", () => {
     chainId: "eip155:8453",
     name: "Base",
     rpcUrl: "https://mainnet.base.org",
-    tokens: [{ caip19: "eip155:8453/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", symbol: "USDC", name: "USD Coin", decimals: 6, eip3009: true, peggedTo: "USD" }],
+    tokens: [
+      {
+        caip19: "eip155:8453/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+        symbol: "USDC",
+        name: "USD Coin",
+        decimals: 6,
+        eip3009: true,
+        peggedTo: "USD",
+      },
+    ],
   };
 
   it("is optional and must be a decimal amount", () => {
     expect(networksFileSchema.parse({ networks: [base] }).networks[0]!.gasBalanceWarn).toBeUndefined();
-    expect(networksFileSchema.parse({ networks: [{ ...base, gasBalanceWarn: "0.2" }] }).networks[0]!.gasBalanceWarn).toBe("0.2");
-    for (const bad of ["-1", "0.2 ETH", 0.2, ""]) expect(networksFileSchema.safeParse({ networks: [{ ...base, gasBalanceWarn: bad }] }).success, String(bad)).toBe(false);
+    expect(
+      networksFileSchema.parse({ networks: [{ ...base, gasBalanceWarn: "0.2" }] }).networks[0]!.gasBalanceWarn,
+    ).toBe("0.2");
+    for (const bad of ["-1", "0.2 ETH", 0.2, ""])
+      expect(networksFileSchema.safeParse({ networks: [{ ...base, gasBalanceWarn: bad }] }).success, String(bad)).toBe(
+        false,
+      );
   });
 });

@@ -19,13 +19,21 @@ const reading = (pair: string, price: bigint, over: Partial<FeedReading> = {}): 
 });
 
 function snapshotOf(readings: FeedReading[]): PriceSnapshot {
-  const { pairs } = judgeFeeds(readings.map((r) => ({ reading: r, limits })), NOW);
+  const { pairs } = judgeFeeds(
+    readings.map((r) => ({ reading: r, limits })),
+    NOW,
+  );
   return { pairs, configured: new Set(readings.map((r) => r.pair)), readAtMs: NOW * 1000 };
 }
 
 const usdc = { symbol: "USDC", decimals: 6, peggedTo: "USD" };
 const eth = { symbol: "ETH", decimals: 18 };
-const base = [reading("EUR/USD", 108_420_000n), reading("JPY/USD", 670_000n), reading("ETH/USD", 300_000_000_000n), reading("USDC/USD", 100_000_000n)];
+const base = [
+  reading("EUR/USD", 108_420_000n),
+  reading("JPY/USD", 670_000n),
+  reading("ETH/USD", 300_000_000_000n),
+  reading("USDC/USD", 100_000_000n),
+];
 
 describe("guards on one feed reading", () => {
   it("refuses a stale, non-positive, incomplete or future answer and accepts a fresh one", () => {
@@ -39,9 +47,21 @@ describe("guards on one feed reading", () => {
   });
 
   it("two sources of one pair: agreeing within maxDeviationBps is priced, disagreeing is not", () => {
-    const agree = judgeFeeds([{ reading: reading("EUR/USD", 108_420_000n), limits }, { reading: reading("EUR/USD", 109_000_000n), limits }], NOW);
+    const agree = judgeFeeds(
+      [
+        { reading: reading("EUR/USD", 108_420_000n), limits },
+        { reading: reading("EUR/USD", 109_000_000n), limits },
+      ],
+      NOW,
+    );
     expect(agree.pairs.has("EUR/USD")).toBe(true);
-    const apart = judgeFeeds([{ reading: reading("EUR/USD", 108_420_000n), limits }, { reading: reading("EUR/USD", 110_000_000n), limits }], NOW);
+    const apart = judgeFeeds(
+      [
+        { reading: reading("EUR/USD", 108_420_000n), limits },
+        { reading: reading("EUR/USD", 110_000_000n), limits },
+      ],
+      NOW,
+    );
     expect(apart.pairs.has("EUR/USD")).toBe(false);
     expect(apart.refused.get("EUR/USD")).toMatch(/disagree/);
   });
@@ -63,10 +83,15 @@ describe("pricing from a snapshot", () => {
   });
 
   it("a stale or missing pair removes the token: never a static fallback for a configured pair", () => {
-    const stale = [...base.filter((r) => r.pair !== "EUR/USD"), reading("EUR/USD", 108_420_000n, { updatedAt: BigInt(NOW - 4000) })];
+    const stale = [
+      ...base.filter((r) => r.pair !== "EUR/USD"),
+      reading("EUR/USD", 108_420_000n, { updatedAt: BigInt(NOW - 4000) }),
+    ];
     const prices = livePriceSource(snapshotOf(stale), NOW * 1000);
     expect(fiatToTokenAmount(1000n, "EUR", usdc, prices)).toBeUndefined();
-    expect(fiatToTokenAmount(1000n, "EUR", { ...eth, price: { currency: "EUR", value: "2700" } }, prices)).toBeUndefined();
+    expect(
+      fiatToTokenAmount(1000n, "EUR", { ...eth, price: { currency: "EUR", value: "2700" } }, prices),
+    ).toBeUndefined();
     expect(fiatToTokenAmount(1000n, "USD", usdc, prices)).toBe(10_000_000n);
   });
 
@@ -88,6 +113,13 @@ describe("pricing from a snapshot", () => {
     const prices = livePriceSource({ pairs: new Map(), configured: new Set(), readAtMs: 0 }, NOW * 1000);
     expect(fiatToTokenAmount(1250n, "USD", usdc, prices)).toBe(12_500_000n);
     expect(fiatToTokenAmount(1250n, "EUR", usdc, prices)).toBeUndefined();
-    expect(fiatToTokenAmount(1250n, "USD", { symbol: "SOL", decimals: 9, price: { currency: "USD", value: "150.25" } }, prices)).toBe(83_194_676n);
+    expect(
+      fiatToTokenAmount(
+        1250n,
+        "USD",
+        { symbol: "SOL", decimals: 9, price: { currency: "USD", value: "150.25" } },
+        prices,
+      ),
+    ).toBe(83_194_676n);
   });
 });

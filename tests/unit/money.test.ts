@@ -15,7 +15,15 @@ describe("ISO 4217", () => {
 
   it("parses iso4217/<CODE> units and refuses the rest", () => {
     expect(currencyFromUnit("iso4217/USD")).toBe("USD");
-    for (const bad of ["USD", "iso4217/usd", "iso4217/ABC", "iso4217/XAU", "iso4217/USDC", "caip19/eip155:1/erc20:0x0", "iso4217/"]) {
+    for (const bad of [
+      "USD",
+      "iso4217/usd",
+      "iso4217/ABC",
+      "iso4217/XAU",
+      "iso4217/USDC",
+      "caip19/eip155:1/erc20:0x0",
+      "iso4217/",
+    ]) {
       expect(currencyFromUnit(bad), bad).toBeUndefined();
     }
   });
@@ -40,7 +48,14 @@ describe("minor units", () => {
 
 describe("fiat to token amounts", async () => {
   const { fiatToTokenAmount } = await import("@/lib/money/token-amount");
-  const usdc = { caip19: "eip155:1/erc20:0x1", symbol: "USDC", name: "USD Coin", decimals: 6, eip3009: true, peggedTo: "USD" };
+  const usdc = {
+    caip19: "eip155:1/erc20:0x1",
+    symbol: "USDC",
+    name: "USD Coin",
+    decimals: 6,
+    eip3009: true,
+    peggedTo: "USD",
+  };
 
   it("prices a pegged stablecoin 1:1 in exact base units", () => {
     expect(fiatToTokenAmount(1250n, "USD", usdc)).toBe(12_500_000n);
@@ -59,7 +74,15 @@ describe("fiat to token amounts", async () => {
 
 describe("tokens priced through the price source", async () => {
   const { fiatToTokenAmount } = await import("@/lib/money/token-amount");
-  const sol = { caip19: "solana:x/slip44:501", symbol: "SOL", name: "Solana", decimals: 9, eip3009: false, peggedTo: null, price: { currency: "USD", value: "150.25" } };
+  const sol = {
+    caip19: "solana:x/slip44:501",
+    symbol: "SOL",
+    name: "Solana",
+    decimals: 9,
+    eip3009: false,
+    peggedTo: null,
+    price: { currency: "USD", value: "150.25" },
+  };
 
   it("converts exactly, rounding up in the merchant's favour", () => {
     // $150.25 buys exactly one SOL.

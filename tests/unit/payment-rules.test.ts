@@ -6,14 +6,31 @@ import { parseEvmAddress, parseSolanaAddress } from "@/lib/merchants/receiving-a
 describe("redirect URLs", () => {
   it("accept only absolute HTTPS URLs with a host", () => {
     expect(isHttpsUrl("https://shop.example/ok?x=1")).toBe(true);
-    for (const bad of ["http://shop.example", "https://", "//shop.example", "/ok", "javascript:alert(1)", "ftp://x", "https://a b.example", "", null, undefined]) {
+    for (const bad of [
+      "http://shop.example",
+      "https://",
+      "//shop.example",
+      "/ok",
+      "javascript:alert(1)",
+      "ftp://x",
+      "https://a b.example",
+      "",
+      null,
+      undefined,
+    ]) {
       expect(isHttpsUrl(bad), String(bad)).toBe(false);
     }
   });
 
   it("are enabled only in pairs", () => {
-    expect(resolveRedirects({ successUrl: "https://a.example", errorUrl: "https://b.example" }).redirectsEnabled).toBe(true);
-    expect(resolveRedirects({ successUrl: "https://a.example" })).toEqual({ redirectsEnabled: false, successUrl: null, errorUrl: null });
+    expect(resolveRedirects({ successUrl: "https://a.example", errorUrl: "https://b.example" }).redirectsEnabled).toBe(
+      true,
+    );
+    expect(resolveRedirects({ successUrl: "https://a.example" })).toEqual({
+      redirectsEnabled: false,
+      successUrl: null,
+      errorUrl: null,
+    });
     expect(resolveRedirects(undefined).redirectsEnabled).toBe(false);
   });
 });
@@ -33,19 +50,29 @@ describe("status", () => {
   });
 
   it("knows which statuses are final", () => {
-    expect(["pending", "processing", "succeeded", "failed", "expired"].map((s) => isFinalStatus(s as never))).toEqual([false, false, true, true, true]);
+    expect(["pending", "processing", "succeeded", "failed", "expired"].map((s) => isFinalStatus(s as never))).toEqual([
+      false,
+      false,
+      true,
+      true,
+      true,
+    ]);
   });
 });
 
 describe("receiving addresses", () => {
   it("checks the EIP-55 checksum and returns the checksummed form", () => {
-    expect(parseEvmAddress("0x52908400098527886e0f7030069857d2e4169ee7")).toBe("0x52908400098527886E0F7030069857D2E4169EE7");
+    expect(parseEvmAddress("0x52908400098527886e0f7030069857d2e4169ee7")).toBe(
+      "0x52908400098527886E0F7030069857D2E4169EE7",
+    );
     expect(() => parseEvmAddress("0x52908400098527886E0F7030069857D2E4169Ee7")).toThrow(/checksum/);
     expect(() => parseEvmAddress("0x1234")).toThrow();
   });
 
   it("wants a Solana key of exactly 32 bytes in base58", () => {
-    expect(parseSolanaAddress("9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin")).toBe("9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin");
+    expect(parseSolanaAddress("9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin")).toBe(
+      "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin",
+    );
     expect(() => parseSolanaAddress("11111")).toThrow();
     expect(() => parseSolanaAddress("0OIl0OIl0OIl0OIl0OIl0OIl0OIl0OIl")).toThrow();
   });

@@ -9,7 +9,12 @@ afterAll(() => pool.end());
 
 describe("rate limiter with its counters unreachable", () => {
   it("fails open to a count in this process, so the limit still holds per instance", async () => {
-    const limiter = createRateLimiter(pool, { gateway_options: 3, gateway_fetch: 3, gateway_confirm: 3, gateway_cancel: 3 });
+    const limiter = createRateLimiter(pool, {
+      gateway_options: 3,
+      gateway_fetch: 3,
+      gateway_confirm: 3,
+      gateway_cancel: 3,
+    });
     for (let i = 0; i < 3; i++) await expect(limiter.consume("gateway_options", "192.0.2.1")).resolves.toBeUndefined();
     const refused = await limiter.consume("gateway_options", "192.0.2.1").catch((err: unknown) => err);
     expect(refused).toBeInstanceOf(ApiError);

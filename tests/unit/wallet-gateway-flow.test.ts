@@ -39,13 +39,19 @@ function fakeGateway(answer: (req: Seen) => Answer) {
     };
     seen.push(req);
     const { status = 200, body } = answer(req);
-    return new Response(typeof body === "string" ? body : JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+    return new Response(typeof body === "string" ? body : JSON.stringify(body), {
+      status,
+      headers: { "content-type": "application/json" },
+    });
   };
   return { fetch, seen, client: createGatewayClient({ fetch }) };
 }
 
 function unsignedLegacy(buyer: PublicKey): string {
-  const tx = new Transaction({ feePayer: Keypair.generate().publicKey, recentBlockhash: Keypair.generate().publicKey.toBase58() });
+  const tx = new Transaction({
+    feePayer: Keypair.generate().publicKey,
+    recentBlockhash: Keypair.generate().publicKey.toBase58(),
+  });
   tx.add(SystemProgram.transfer({ fromPubkey: buyer, toPubkey: Keypair.generate().publicKey, lamports: 1_000 }));
   return tx.serialize({ requireAllSignatures: false, verifySignatures: false }).toString("base64");
 }
@@ -78,7 +84,11 @@ function recordingSolana(keypair: Keypair) {
 function mixedPayment(evm: PrivateKeyAccount, buyer: Keypair) {
   const evmAccount = `${BASE}:${evm.address}`;
   const solAccount = `${SOLANA}:${buyer.publicKey.toBase58()}`;
-  const amount = (symbol: string, decimals: number) => ({ unit: `caip19/x`, value: "12500000", display: { assetSymbol: symbol, assetName: symbol, decimals, networkName: "n" } });
+  const amount = (symbol: string, decimals: number) => ({
+    unit: `caip19/x`,
+    value: "12500000",
+    display: { assetSymbol: symbol, assetName: symbol, decimals, networkName: "n" },
+  });
   const options = {
     evm: {
       id: "opt_evm",
@@ -86,17 +96,61 @@ function mixedPayment(evm: PrivateKeyAccount, buyer: Keypair) {
       amount: amount("USDC", 6),
       etaS: 5,
       expiresAt: 1_900_000_000,
-      actions: [toWireAction({ type: "walletRpc", chainId: BASE, method: "eth_signTypedData_v4", params: [evm.address, JSON.stringify(typedData(evm.address))] })],
+      actions: [
+        toWireAction({
+          type: "walletRpc",
+          chainId: BASE,
+          method: "eth_signTypedData_v4",
+          params: [evm.address, JSON.stringify(typedData(evm.address))],
+        }),
+      ],
     },
-    sol: { id: "opt_sol", account: solAccount, amount: amount("USDC", 6), etaS: 2, expiresAt: 1_900_000_000, actions: [toWireAction({ type: "build", request: { type: "walletRpc", chainId: SOLANA, method: "solana_signTransaction", params: [{ transaction: "AQID" }] } })] },
+    sol: {
+      id: "opt_sol",
+      account: solAccount,
+      amount: amount("USDC", 6),
+      etaS: 2,
+      expiresAt: 1_900_000_000,
+      actions: [
+        toWireAction({
+          type: "build",
+          request: {
+            type: "walletRpc",
+            chainId: SOLANA,
+            method: "solana_signTransaction",
+            params: [{ transaction: "AQID" }],
+          },
+        }),
+      ],
+    },
   };
   const unsigned = unsignedLegacy(buyer.publicKey);
   const gateway = fakeGateway((req) => {
     if (req.path.endsWith("/options")) {
       const accounts = (req.body as { accounts: string[] }).accounts;
-      return { body: { options: [accounts.includes(evmAccount) ? options.evm : null, accounts.includes(solAccount) ? options.sol : null].filter(Boolean), info: null } };
+      return {
+        body: {
+          options: [
+            accounts.includes(evmAccount) ? options.evm : null,
+            accounts.includes(solAccount) ? options.sol : null,
+          ].filter(Boolean),
+          info: null,
+        },
+      };
     }
-    if (req.path.endsWith("/fetch")) return { body: { actions: [toWireAction({ type: "walletRpc", chainId: SOLANA, method: "solana_signTransaction", params: [{ transaction: unsigned }] })] } };
+    if (req.path.endsWith("/fetch"))
+      return {
+        body: {
+          actions: [
+            toWireAction({
+              type: "walletRpc",
+              chainId: SOLANA,
+              method: "solana_signTransaction",
+              params: [{ transaction: unsigned }],
+            }),
+          ],
+        },
+      };
     if (req.path.endsWith("/confirm")) return { body: PROCESSING };
     return { status: 404, body: { code: "not_found", message: "no such route" } };
   });
@@ -112,32 +166,97 @@ async function failure(run: Promise<unknown>): Promise<WalletFlowError> {
   return error as WalletFlowError;
 }
 
-const confirmBody = (seen: Seen[]) => seen.find((r) => r.path.endsWith("/confirm"))?.body as { optionId: string; results: string[] } | undefined;
+const confirmBody = (seen: Seen[]) =>
+  seen.find((r) => r.path.endsWith("/confirm"))?.body as { optionId: string; results: string[] } | undefined;
 
 describe("gateway client", () => {
   it("calls options, fetch, confirm, status and info as the gateway expects", async () => {
     const gateway = fakeGateway((req) => {
-      if (req.path.endsWith("/options")) return { body: { options: [], info: { amount: { unit: "iso4217/USD", value: "1250", display: { assetSymbol: "USD", assetName: "USD", decimals: 2 } }, expiresAt: 1, merchant: { name: "Shop", iconUrl: null }, status: "requires_action", buyer: null } } };
-      if (req.path.endsWith("/fetch")) return { body: { actions: [toWireAction({ type: "walletRpc", chainId: SOLANA, method: "solana_signTransaction", params: [{ transaction: "AQID" }] })] } };
-      if (req.path === `/v1/gateway/payment/${PAY}`) return { body: { amount: { unit: "iso4217/USD", value: "1250", display: { assetSymbol: "USD", assetName: "USD", decimals: 2 } }, expiresAt: 1, merchant: { name: "Shop", iconUrl: null }, status: "requires_action", buyer: null } };
+      if (req.path.endsWith("/options"))
+        return {
+          body: {
+            options: [],
+            info: {
+              amount: {
+                unit: "iso4217/USD",
+                value: "1250",
+                display: { assetSymbol: "USD", assetName: "USD", decimals: 2 },
+              },
+              expiresAt: 1,
+              merchant: { name: "Shop", iconUrl: null },
+              status: "requires_action",
+              buyer: null,
+            },
+          },
+        };
+      if (req.path.endsWith("/fetch"))
+        return {
+          body: {
+            actions: [
+              toWireAction({
+                type: "walletRpc",
+                chainId: SOLANA,
+                method: "solana_signTransaction",
+                params: [{ transaction: "AQID" }],
+              }),
+            ],
+          },
+        };
+      if (req.path === `/v1/gateway/payment/${PAY}`)
+        return {
+          body: {
+            amount: {
+              unit: "iso4217/USD",
+              value: "1250",
+              display: { assetSymbol: "USD", assetName: "USD", decimals: 2 },
+            },
+            expiresAt: 1,
+            merchant: { name: "Shop", iconUrl: null },
+            status: "requires_action",
+            buyer: null,
+          },
+        };
       return { body: { status: "succeeded", isFinal: true, pollInMs: null, info: { txId: "0xabc" } } };
     });
-    const client = createGatewayClient({ fetch: gateway.fetch, baseUrl: "https://pay.example.com/", walletName: "Test Wallet" });
+    const client = createGatewayClient({
+      fetch: gateway.fetch,
+      baseUrl: "https://pay.example.com/",
+      walletName: "Test Wallet",
+    });
 
-    const options = await client.getOptions(PAY, [`${BASE}:0x0000000000000000000000000000000000000001`], { includePaymentInfo: true });
+    const options = await client.getOptions(PAY, [`${BASE}:0x0000000000000000000000000000000000000001`], {
+      includePaymentInfo: true,
+    });
     expect(options.info?.merchant.name).toBe("Shop");
-    expect(await client.fetchActions(PAY, "opt_1", "opaque")).toEqual([{ type: "walletRpc", walletRpc: { chainId: SOLANA, method: "solana_signTransaction", params: '[{"transaction":"AQID"}]' } }]);
+    expect(await client.fetchActions(PAY, "opt_1", "opaque")).toEqual([
+      {
+        type: "walletRpc",
+        walletRpc: { chainId: SOLANA, method: "solana_signTransaction", params: '[{"transaction":"AQID"}]' },
+      },
+    ]);
     expect((await client.confirm(PAY, "opt_1", ["0xsig"], { maxPollMs: 0 })).status).toBe("succeeded");
     await client.confirm(PAY, "opt_1", ["0xsig"], { maxPollMs: 5000 });
     expect((await client.getStatus(PAY, { maxPollMs: 2000 })).info?.txId).toBe("0xabc");
     expect((await client.getInfo(PAY)).amount.value).toBe("1250");
 
     const [opts, fetchReq, confirm0, confirm5, status, info] = gateway.seen;
-    expect(opts).toMatchObject({ method: "POST", path: `/v1/gateway/payment/${PAY}/options`, body: { accounts: [`${BASE}:0x0000000000000000000000000000000000000001`] } });
+    expect(opts).toMatchObject({
+      method: "POST",
+      path: `/v1/gateway/payment/${PAY}/options`,
+      body: { accounts: [`${BASE}:0x0000000000000000000000000000000000000001`] },
+    });
     expect(opts!.query.get("includePaymentInfo")).toBe("true");
     expect(opts!.headers).toMatchObject({ "content-type": "application/json", "sdk-name": "Test Wallet" });
-    expect(fetchReq).toMatchObject({ method: "POST", path: `/v1/gateway/payment/${PAY}/fetch`, body: { optionId: "opt_1", data: "opaque" } });
-    expect(confirm0).toMatchObject({ method: "POST", path: `/v1/gateway/payment/${PAY}/confirm`, body: { optionId: "opt_1", results: ["0xsig"] } });
+    expect(fetchReq).toMatchObject({
+      method: "POST",
+      path: `/v1/gateway/payment/${PAY}/fetch`,
+      body: { optionId: "opt_1", data: "opaque" },
+    });
+    expect(confirm0).toMatchObject({
+      method: "POST",
+      path: `/v1/gateway/payment/${PAY}/confirm`,
+      body: { optionId: "opt_1", results: ["0xsig"] },
+    });
     // maxPollMs=0 is a real value (answer at once), not "absent".
     expect(confirm0!.query.get("maxPollMs")).toBe("0");
     expect(confirm5!.query.get("maxPollMs")).toBe("5000");
@@ -156,7 +275,10 @@ describe("gateway client", () => {
     });
     await client.getStatus(PAY);
     await client.getStatus(`https://pay.example.com/?pid=${PAY}`);
-    expect(urls).toEqual([`/v1/gateway/payment/${PAY}/status`, `/v1/gateway/payment/${encodeURIComponent(`https://pay.example.com/?pid=${PAY}`)}/status`]);
+    expect(urls).toEqual([
+      `/v1/gateway/payment/${PAY}/status`,
+      `/v1/gateway/payment/${encodeURIComponent(`https://pay.example.com/?pid=${PAY}`)}/status`,
+    ]);
   });
 
   it("turns gateway error bodies into typed errors with the HTTP status and the server's code", async () => {
@@ -174,21 +296,47 @@ describe("gateway client", () => {
       expect(error).toMatchObject({ code: "gateway_error", gateway: { status, code }, message: `server says ${code}` });
     }
     const html = fakeGateway(() => ({ status: 502, body: "<html>Bad gateway</html>" }));
-    expect(await failure(html.client.getStatus(PAY))).toMatchObject({ code: "gateway_error", gateway: { status: 502, code: "http_error" } });
+    expect(await failure(html.client.getStatus(PAY))).toMatchObject({
+      code: "gateway_error",
+      gateway: { status: 502, code: "http_error" },
+    });
     const garbage = fakeGateway(() => ({ body: { status: "pending", isFinal: "no" } }));
-    expect(await failure(garbage.client.getStatus(PAY))).toMatchObject({ code: "gateway_error", gateway: { status: 200, code: "bad_response" } });
+    expect(await failure(garbage.client.getStatus(PAY))).toMatchObject({
+      code: "gateway_error",
+      gateway: { status: 200, code: "bad_response" },
+    });
     const offline = createGatewayClient({ fetch: () => Promise.reject(new TypeError("fetch failed")) });
-    expect(await failure(offline.getStatus(PAY))).toMatchObject({ code: "gateway_error", gateway: { status: 0, code: "network_error" } });
+    expect(await failure(offline.getStatus(PAY))).toMatchObject({
+      code: "gateway_error",
+      gateway: { status: 0, code: "network_error" },
+    });
   });
 
   it("reads actions from either wire form into the spec's view, and refuses forms that disagree", () => {
-    const spec = { type: "walletRpc", walletRpc: { chainId: BASE, method: "eth_sendTransaction", params: '[{"to":"0x1"}]' } };
-    expect(normalizeActions([toWireAction({ type: "walletRpc", chainId: BASE, method: "eth_sendTransaction", params: [{ to: "0x1" }] })])).toEqual([spec]);
-    expect(normalizeActions([{ type: "walletRpc", data: { chain_id: BASE, method: "eth_sendTransaction", params: [{ to: "0x1" }] } }])).toEqual([spec]);
+    const spec = {
+      type: "walletRpc",
+      walletRpc: { chainId: BASE, method: "eth_sendTransaction", params: '[{"to":"0x1"}]' },
+    };
+    expect(
+      normalizeActions([
+        toWireAction({ type: "walletRpc", chainId: BASE, method: "eth_sendTransaction", params: [{ to: "0x1" }] }),
+      ]),
+    ).toEqual([spec]);
+    expect(
+      normalizeActions([
+        { type: "walletRpc", data: { chain_id: BASE, method: "eth_sendTransaction", params: [{ to: "0x1" }] } },
+      ]),
+    ).toEqual([spec]);
     expect(normalizeActions([{ type: "build", data: { data: "x" } }])).toEqual([{ type: "build", data: "x" }]);
-    const disagree = { type: "walletRpc", data: { chain_id: BASE, method: "eth_sendTransaction", params: [] }, walletRpc: { chainId: SOLANA, method: "solana_signTransaction", params: "[]" } };
+    const disagree = {
+      type: "walletRpc",
+      data: { chain_id: BASE, method: "eth_sendTransaction", params: [] },
+      walletRpc: { chainId: SOLANA, method: "solana_signTransaction", params: "[]" },
+    };
     expect(() => normalizeActions([disagree])).toThrow(WalletFlowError);
-    expect(() => normalizeActions([{ type: "walletRpc", data: { chain_id: BASE, method: "eth_sendTransaction", params: {} } }])).toThrow(WalletFlowError);
+    expect(() =>
+      normalizeActions([{ type: "walletRpc", data: { chain_id: BASE, method: "eth_sendTransaction", params: {} } }]),
+    ).toThrow(WalletFlowError);
   });
 });
 
@@ -205,7 +353,11 @@ describe("a whole payment (spec 4.5)", () => {
     expect(options.map((o) => o.id)).toEqual(["opt_evm"]);
     expect(JSON.stringify(gateway.seen[0]!.body)).not.toContain("solana:");
 
-    expect(accountsFor(chains, { eip155: evm.address, solana: buyer.publicKey.toBase58() })).toEqual([evmAccount, solAccount, `eip155:1:${evm.address}`]);
+    expect(accountsFor(chains, { eip155: evm.address, solana: buyer.publicKey.toBase58() })).toEqual([
+      evmAccount,
+      solAccount,
+      `eip155:1:${evm.address}`,
+    ]);
     expect(accountsFor(chains, { solana: buyer.publicKey.toBase58(), eip155: null })).toEqual([solAccount]);
   });
 
@@ -216,10 +368,20 @@ describe("a whole payment (spec 4.5)", () => {
     const { options } = await gateway.client.getOptions(PAY, [evmAccount, solAccount]);
     const signers = { eip155: evmSigner(evm).signer, solana: solanaSignerFromKeypair(buyer) };
 
-    await payWithOption({ client: gateway.client, paymentId: PAY, option: options.find((o) => o.id === "opt_evm")!, signers });
+    await payWithOption({
+      client: gateway.client,
+      paymentId: PAY,
+      option: options.find((o) => o.id === "opt_evm")!,
+      signers,
+    });
     expect(gateway.seen.map((r) => r.path.split("/").pop())).toEqual(["options", "confirm"]);
 
-    await payWithOption({ client: gateway.client, paymentId: PAY, option: options.find((o) => o.id === "opt_sol")!, signers });
+    await payWithOption({
+      client: gateway.client,
+      paymentId: PAY,
+      option: options.find((o) => o.id === "opt_sol")!,
+      signers,
+    });
     expect(gateway.seen.map((r) => r.path.split("/").pop())).toEqual(["options", "confirm", "fetch", "confirm"]);
     // The build's data goes back to fetch as the option carried it.
     const build = options.find((o) => o.id === "opt_sol")!.actions[0] as { type: "build"; data: string };
@@ -232,12 +394,35 @@ describe("a whole payment (spec 4.5)", () => {
     const buyer = Keypair.generate();
     const { gateway, unsigned } = mixedPayment(evm, buyer);
     const wire = [
-      toWireAction({ type: "walletRpc", chainId: BASE, method: "eth_signTypedData_v4", params: [evm.address, JSON.stringify(typedData(evm.address))] }),
-      toWireAction({ type: "walletRpc", chainId: BASE, method: "eth_sendTransaction", params: [{ from: evm.address, to: USDC, data: "0xa9059cbb" }] }),
-      toWireAction({ type: "build", request: { type: "walletRpc", chainId: SOLANA, method: "solana_signTransaction", params: [{ transaction: "AQID" }] } }),
+      toWireAction({
+        type: "walletRpc",
+        chainId: BASE,
+        method: "eth_signTypedData_v4",
+        params: [evm.address, JSON.stringify(typedData(evm.address))],
+      }),
+      toWireAction({
+        type: "walletRpc",
+        chainId: BASE,
+        method: "eth_sendTransaction",
+        params: [{ from: evm.address, to: USDC, data: "0xa9059cbb" }],
+      }),
+      toWireAction({
+        type: "build",
+        request: {
+          type: "walletRpc",
+          chainId: SOLANA,
+          method: "solana_signTransaction",
+          params: [{ transaction: "AQID" }],
+        },
+      }),
     ];
     const evmWallet = evmSigner(evm);
-    await payWithOption({ client: gateway.client, paymentId: PAY, option: { id: "opt_mixed", actions: normalizeActions(wire) }, signers: { eip155: evmWallet.signer, solana: solanaSignerFromKeypair(buyer) } });
+    await payWithOption({
+      client: gateway.client,
+      paymentId: PAY,
+      option: { id: "opt_mixed", actions: normalizeActions(wire) },
+      signers: { eip155: evmWallet.signer, solana: solanaSignerFromKeypair(buyer) },
+    });
 
     const { optionId, results } = confirmBody(gateway.seen)!;
     expect(optionId).toBe("opt_mixed");
@@ -245,7 +430,9 @@ describe("a whole payment (spec 4.5)", () => {
     expect(await recoverSigner(evm.address, results[0])).toBe(evm.address);
     expect(results[1]).toBe(`0x${"ab".repeat(32)}`);
     const signed = Transaction.from(Buffer.from(results[2]!, "base64"));
-    expect(signed.serializeMessage().equals(Transaction.from(Buffer.from(unsigned, "base64")).serializeMessage())).toBe(true);
+    expect(signed.serializeMessage().equals(Transaction.from(Buffer.from(unsigned, "base64")).serializeMessage())).toBe(
+      true,
+    );
     expect(evmWallet.calls).toEqual(["eth_signTypedData_v4", "eth_sendTransaction"]);
   });
 
@@ -256,9 +443,17 @@ describe("a whole payment (spec 4.5)", () => {
     const solanaChoice = mixedPayment(evm, buyer);
     const evmWallet = evmSigner(evm);
     const solana = recordingSolana(buyer);
-    const { options } = await solanaChoice.gateway.client.getOptions(PAY, [solanaChoice.evmAccount, solanaChoice.solAccount]);
+    const { options } = await solanaChoice.gateway.client.getOptions(PAY, [
+      solanaChoice.evmAccount,
+      solanaChoice.solAccount,
+    ]);
     expect(options.map((o) => o.id)).toEqual(["opt_evm", "opt_sol"]);
-    await payWithOption({ client: solanaChoice.gateway.client, paymentId: PAY, option: options[1]!, signers: { eip155: evmWallet.signer, solana: solana.signer } });
+    await payWithOption({
+      client: solanaChoice.gateway.client,
+      paymentId: PAY,
+      option: options[1]!,
+      signers: { eip155: evmWallet.signer, solana: solana.signer },
+    });
     expect(evmWallet.calls).toEqual([]);
     const [solResult] = confirmBody(solanaChoice.gateway.seen)!.results;
     const signed = Transaction.from(Buffer.from(solResult!, "base64"));
@@ -267,7 +462,12 @@ describe("a whole payment (spec 4.5)", () => {
 
     const evmChoice = mixedPayment(evm, buyer);
     const untouched = recordingSolana(buyer);
-    await payWithOption({ client: evmChoice.gateway.client, paymentId: PAY, option: options[0]!, signers: { eip155: evmWallet.signer, solana: untouched.signer } });
+    await payWithOption({
+      client: evmChoice.gateway.client,
+      paymentId: PAY,
+      option: options[0]!,
+      signers: { eip155: evmWallet.signer, solana: untouched.signer },
+    });
     expect(untouched.touched).toEqual([]);
     expect(evmWallet.calls).toEqual(["eth_signTypedData_v4"]);
     const [evmResult] = confirmBody(evmChoice.gateway.seen)!.results;
@@ -280,9 +480,18 @@ describe("a whole payment (spec 4.5)", () => {
     const { gateway, solAccount } = mixedPayment(evm, buyer);
     const solana = recordingSolana(buyer);
     const { options } = await gateway.client.getOptions(PAY, [solAccount]);
-    await payWithOption({ client: gateway.client, paymentId: PAY, option: options[0]!, signers: { solana: solana.signer } });
+    await payWithOption({
+      client: gateway.client,
+      paymentId: PAY,
+      option: options[0]!,
+      signers: { solana: solana.signer },
+    });
     expect(new Set(solana.touched)).toEqual(new Set(["signTransaction"]));
-    expect(gateway.seen.map((r) => `${r.method} ${r.path}`)).toEqual([`POST /v1/gateway/payment/${PAY}/options`, `POST /v1/gateway/payment/${PAY}/fetch`, `POST /v1/gateway/payment/${PAY}/confirm`]);
+    expect(gateway.seen.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `POST /v1/gateway/payment/${PAY}/options`,
+      `POST /v1/gateway/payment/${PAY}/fetch`,
+      `POST /v1/gateway/payment/${PAY}/confirm`,
+    ]);
     for (const req of gateway.seen) expect(JSON.stringify(req.body)).not.toMatch(/sendTransaction|signAndSend/i);
   });
 
@@ -291,7 +500,14 @@ describe("a whole payment (spec 4.5)", () => {
     const buyer = Keypair.generate();
     const { gateway, solAccount } = mixedPayment(evm, buyer);
     const { options } = await gateway.client.getOptions(PAY, [solAccount]);
-    const error = await failure(payWithOption({ client: gateway.client, paymentId: PAY, option: options[0]!, signers: { eip155: evmSigner(evm).signer } }));
+    const error = await failure(
+      payWithOption({
+        client: gateway.client,
+        paymentId: PAY,
+        option: options[0]!,
+        signers: { eip155: evmSigner(evm).signer },
+      }),
+    );
     expect(error.code).toBe("no_signer");
     expect(gateway.seen.map((r) => r.path.split("/").pop())).toEqual(["options"]);
   });
@@ -302,19 +518,53 @@ describe("a whole payment (spec 4.5)", () => {
     const { gateway, solAccount } = mixedPayment(evm, buyer);
     const { options } = await gateway.client.getOptions(PAY, [solAccount]);
     const steps: PayStep[] = [];
-    const status = await payWithOption({ client: gateway.client, paymentId: PAY, option: options[0]!, signers: { solana: solanaSignerFromKeypair(buyer) }, onStep: (s) => steps.push(s), maxPollMs: 3000 });
+    const status = await payWithOption({
+      client: gateway.client,
+      paymentId: PAY,
+      option: options[0]!,
+      signers: { solana: solanaSignerFromKeypair(buyer) },
+      onStep: (s) => steps.push(s),
+      maxPollMs: 3000,
+    });
     expect(steps).toEqual(["preparing", "signing", "confirming"]);
     expect(status).toMatchObject({ status: "processing", isFinal: false });
     expect(gateway.seen.at(-1)!.query.get("maxPollMs")).toBe("3000");
 
-    const rejecting: SolanaSigner = { signTransaction: () => Promise.reject(Object.assign(new Error("User rejected the request."), { name: "WalletSignTransactionError" })) };
+    const rejecting: SolanaSigner = {
+      signTransaction: () =>
+        Promise.reject(Object.assign(new Error("User rejected the request."), { name: "WalletSignTransactionError" })),
+    };
     const before = gateway.seen.length;
-    const rejected = await failure(payWithOption({ client: gateway.client, paymentId: PAY, option: options[0]!, signers: { solana: rejecting } }));
+    const rejected = await failure(
+      payWithOption({ client: gateway.client, paymentId: PAY, option: options[0]!, signers: { solana: rejecting } }),
+    );
     expect(rejected.code).toBe("user_rejected");
     expect(gateway.seen.slice(before).map((r) => r.path.split("/").pop())).toEqual(["fetch"]);
 
-    const expired = fakeGateway((req) => (req.path.endsWith("/confirm") ? { status: 409, body: { code: "quote_expired", message: "The quote has expired" } } : { body: { actions: [toWireAction({ type: "walletRpc", chainId: SOLANA, method: "solana_signTransaction", params: [{ transaction: unsignedLegacy(buyer.publicKey) }] })] } }));
-    const error = await failure(payWithOption({ client: expired.client, paymentId: PAY, option: options[0]!, signers: { solana: solanaSignerFromKeypair(buyer) } }));
+    const expired = fakeGateway((req) =>
+      req.path.endsWith("/confirm")
+        ? { status: 409, body: { code: "quote_expired", message: "The quote has expired" } }
+        : {
+            body: {
+              actions: [
+                toWireAction({
+                  type: "walletRpc",
+                  chainId: SOLANA,
+                  method: "solana_signTransaction",
+                  params: [{ transaction: unsignedLegacy(buyer.publicKey) }],
+                }),
+              ],
+            },
+          },
+    );
+    const error = await failure(
+      payWithOption({
+        client: expired.client,
+        paymentId: PAY,
+        option: options[0]!,
+        signers: { solana: solanaSignerFromKeypair(buyer) },
+      }),
+    );
     expect(error).toMatchObject({ code: "gateway_error", gateway: { status: 409, code: "quote_expired" } });
   });
 });

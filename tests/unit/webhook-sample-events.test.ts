@@ -37,7 +37,16 @@ describe("test events' sample payments", () => {
 
   it("the buyer is a CAIP-10 account once, as real payments store it", () => {
     const snapshot = samplePaymentSnapshot("mer_sample", "payment.succeeded");
-    const body = renderEvent({ id: "evt_x", type: "payment.succeeded", stateVersion: 0, live: false, createdAt: new Date(), snapshot });
-    expect((body.data as { processing: { buyer_caip10: string } }).processing.buyer_caip10).toBe("eip155:8453:0x1111111111111111111111111111111111111111");
+    const body = renderEvent({
+      id: "evt_x",
+      type: "payment.succeeded",
+      stateVersion: 0,
+      live: false,
+      createdAt: new Date(),
+      snapshot,
+    });
+    expect((body.data as { processing: { buyer_caip10: string } }).processing.buyer_caip10).toBe(
+      "eip155:8453:0x1111111111111111111111111111111111111111",
+    );
   });
 });

@@ -42,7 +42,8 @@ const paid: PaymentSnapshot = {
   token_amount: "123456789012345678901234567890",
   tx_hash: "0xtx",
 };
-const event = (type: string, snapshot: PaymentSnapshot, stateVersion = 0) => renderEvent({ id: "evt_1", type, stateVersion, live: true, createdAt: new Date("2026-11-25T12:02:00Z"), snapshot });
+const event = (type: string, snapshot: PaymentSnapshot, stateVersion = 0) =>
+  renderEvent({ id: "evt_1", type, stateVersion, live: true, createdAt: new Date("2026-11-25T12:02:00Z"), snapshot });
 
 describe("webhook payload", () => {
   it("payment.created: the envelope, the contract's status and amount, every stage null", () => {
@@ -77,18 +78,41 @@ describe("webhook payload", () => {
     const succeeded = event("payment.succeeded", paid, 2).data;
     const settled = event("payment.settled", paid, 3).data;
     const option = { unit: "caip19/eip155:8453/erc20:0xusdc", value: "123456789012345678901234567890" };
-    expect(succeeded.processing).toEqual({ processing_at: "2026-11-25T12:01:00.000Z", option_amount: option, fee: null, settlement_amount: option, buyer_caip10: "eip155:8453:0xabc", chain_caip2: "eip155:8453" });
+    expect(succeeded.processing).toEqual({
+      processing_at: "2026-11-25T12:01:00.000Z",
+      option_amount: option,
+      fee: null,
+      settlement_amount: option,
+      buyer_caip10: "eip155:8453:0xabc",
+      chain_caip2: "eip155:8453",
+    });
     expect(succeeded.success).toEqual({ succeeded_at: "2026-11-25T12:01:05.000Z", tx_id: "0xtx" });
     expect(succeeded.settled).toBeNull();
     expect(settled.settled).toEqual({ settled_at: "2026-11-25T12:01:05.000Z", tx_id: "0xtx", amount: option });
   });
 
   it("cancelled never carries processing; failed says why; an underpaid payment names what arrived", () => {
-    const cancelled = event("payment.cancelled", { ...paid, status: "cancelled", processing_at: null, cancel_reason: "cancelled_by_user" }).data;
+    const cancelled = event("payment.cancelled", {
+      ...paid,
+      status: "cancelled",
+      processing_at: null,
+      cancel_reason: "cancelled_by_user",
+    }).data;
     expect(cancelled.processing).toBeNull();
-    expect(cancelled.cancelled).toEqual({ cancelled_at: "2026-11-25T12:01:05.000Z", cancellation_reason: "buyer cancelled" });
-    const underpaid = event("payment.underpaid", { ...paid, status: "failed", exception: "underpaid", received_amount: "5" }).data;
-    expect(underpaid.failed).toEqual({ failed_at: "2026-11-25T12:01:05.000Z", failure_reason: "received less than the amount due" });
+    expect(cancelled.cancelled).toEqual({
+      cancelled_at: "2026-11-25T12:01:05.000Z",
+      cancellation_reason: "buyer cancelled",
+    });
+    const underpaid = event("payment.underpaid", {
+      ...paid,
+      status: "failed",
+      exception: "underpaid",
+      received_amount: "5",
+    }).data;
+    expect(underpaid.failed).toEqual({
+      failed_at: "2026-11-25T12:01:05.000Z",
+      failure_reason: "received less than the amount due",
+    });
     expect(underpaid.exception).toMatchObject({ kind: "underpaid", received_amount: { value: "5" } });
     expect(underpaid.success).toBeNull();
   });
@@ -101,7 +125,8 @@ describe("webhook signing", () => {
     const headers = signWebhook("evt_1", '{"a":1}', [newSecret, oldSecret]);
     expect(headers["webhook-signature"]!.split(" ")).toHaveLength(2);
     expect(headers["svix-signature"]).toBe(headers["webhook-signature"]);
-    for (const secret of [oldSecret, newSecret]) expect(() => new Webhook(secret).verify('{"a":1}', headers)).not.toThrow();
+    for (const secret of [oldSecret, newSecret])
+      expect(() => new Webhook(secret).verify('{"a":1}', headers)).not.toThrow();
     expect(() => new Webhook(newSecret).verify('{"a":2}', headers)).toThrow();
   });
 });
@@ -112,7 +137,21 @@ describe("webhook settings and addresses", () => {
     expect(parseRetrySchedule(" 250ms , 1s ")).toEqual([250, 1000]);
   });
 
-  it.each(["10.0.0.1", "172.16.5.4", "192.168.1.1", "127.0.0.1", "169.254.169.254", "100.64.0.1", "0.0.0.0", "::1", "fd00:ec2::254", "fe80::1", "::ffff:10.0.0.1", "::ffff:127.0.0.1", "not-an-ip"])("refuses %s", (address) => {
+  it.each([
+    "10.0.0.1",
+    "172.16.5.4",
+    "192.168.1.1",
+    "127.0.0.1",
+    "169.254.169.254",
+    "100.64.0.1",
+    "0.0.0.0",
+    "::1",
+    "fd00:ec2::254",
+    "fe80::1",
+    "::ffff:10.0.0.1",
+    "::ffff:127.0.0.1",
+    "not-an-ip",
+  ])("refuses %s", (address) => {
     expect(isPrivateAddress(address)).toBe(true);
   });
 

@@ -17,7 +17,11 @@ export const metadata: Metadata = { title: "Overview" };
 export default async function OverviewPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const session = await requireSession();
   const range = overviewRange(await searchParams);
-  const { stats, days, statuses, totalPayments, maxStatus } = await loadOverview(await getDb(), session.merchant, range);
+  const { stats, days, statuses, totalPayments, maxStatus } = await loadOverview(
+    await getDb(),
+    session.merchant,
+    range,
+  );
   const currency = session.merchant.currency;
 
   return (
@@ -56,7 +60,11 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
             {LISTING_STATUSES.map((s) => (
               <li key={s}>
                 <Link href={`/dashboard/payments?status=${s}&from=${range.from}&to=${range.to}`}>{statusLabel(s)}</Link>
-                <span className="dash-bar" style={{ width: `${(statuses[s] / maxStatus) * 100}%` }} aria-hidden="true" />
+                <span
+                  className="dash-bar"
+                  style={{ width: `${(statuses[s] / maxStatus) * 100}%` }}
+                  aria-hidden="true"
+                />
                 <span className="num" data-testid={`status-count-${s}`}>
                   {statuses[s]}
                 </span>

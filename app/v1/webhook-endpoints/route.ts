@@ -13,4 +13,6 @@ export const POST = merchantRoute(async ({ req, db, merchant }) => {
 });
 
 /** The merchant's endpoints (never their secrets). */
-export const GET = merchantRoute(async ({ db, merchant }) => json({ data: await listWebhookEndpoints(db, merchant.id) }));
+export const GET = merchantRoute(async ({ db, merchant }) =>
+  json({ data: await listWebhookEndpoints(db, merchant.id) }),
+);

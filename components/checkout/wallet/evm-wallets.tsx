@@ -12,7 +12,13 @@ import type { EvmSession } from "./sessions";
  * announced itself). Reports the connected account and a signer that first puts the wallet on the
  * option's chain, so the buyer never signs on the wrong network.
  */
-export function EvmWallets({ networks, onSession }: { networks: CheckoutNetwork[]; onSession: (s: EvmSession | null) => void }) {
+export function EvmWallets({
+  networks,
+  onSession,
+}: {
+  networks: CheckoutNetwork[];
+  onSession: (s: EvmSession | null) => void;
+}) {
   const connectors = useConnectors();
   const connect = useConnect();
   const { disconnect } = useDisconnect();
@@ -41,10 +47,14 @@ export function EvmWallets({ networks, onSession }: { networks: CheckoutNetwork[
               await switchChainAsync({ chainId: want, connector });
             } catch (cause) {
               const network = networks.find((n) => n.chainId === chainId)?.name ?? chainId;
-              throw new WalletFlowError("wrong_network", `Switch your wallet to ${network} and try again.`, undefined, { cause });
+              throw new WalletFlowError("wrong_network", `Switch your wallet to ${network} and try again.`, undefined, {
+                cause,
+              });
             }
           }
-          const provider = (await connector.getProvider()) as { request(args: { method: string; params: unknown[] }): Promise<unknown> };
+          const provider = (await connector.getProvider()) as {
+            request(args: { method: string; params: unknown[] }): Promise<unknown>;
+          };
           return String(await provider.request({ method, params }));
         },
       },
@@ -54,12 +64,21 @@ export function EvmWallets({ networks, onSession }: { networks: CheckoutNetwork[
 
   useEffect(() => onSession(session), [session, onSession]);
 
-  if (session) return <ConnectedRow kind="EVM" name={session.walletName} account={session.address} onDisconnect={session.disconnect} />;
+  if (session)
+    return (
+      <ConnectedRow kind="EVM" name={session.walletName} account={session.address} onDisconnect={session.disconnect} />
+    );
   return (
     <>
       {shown.map((connector) => (
         <li key={connector.uid}>
-          <WalletButton name={connector.name} icon={connector.icon} kind="EVM" busy={connect.isPending} onClick={() => connect.mutate({ connector })} />
+          <WalletButton
+            name={connector.name}
+            icon={connector.icon}
+            kind="EVM"
+            busy={connect.isPending}
+            onClick={() => connect.mutate({ connector })}
+          />
         </li>
       ))}
       {connect.error ? (
@@ -73,5 +92,7 @@ export function EvmWallets({ networks, onSession }: { networks: CheckoutNetwork[
 
 function describeConnectError(error: Error): string {
   const code = (error as { code?: number }).code ?? (error.cause as { code?: number } | undefined)?.code;
-  return code === 4001 || /reject/i.test(error.message) ? "You declined the connection in your wallet." : "The wallet could not connect. Try again.";
+  return code === 4001 || /reject/i.test(error.message)
+    ? "You declined the connection in your wallet."
+    : "The wallet could not connect. Try again.";
 }

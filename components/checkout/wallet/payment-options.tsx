@@ -14,7 +14,17 @@ const STEP_TEXT: Record<PayStep, string> = {
 };
 
 /** The options for the connected accounts; the buyer picks one and pays it through lib/wallet. */
-export function PaymentOptions({ paymentId, accounts, evm, solana }: { paymentId: string; accounts: string[]; evm: EvmSession | null; solana: SolanaSession | null }) {
+export function PaymentOptions({
+  paymentId,
+  accounts,
+  evm,
+  solana,
+}: {
+  paymentId: string;
+  accounts: string[];
+  evm: EvmSession | null;
+  solana: SolanaSession | null;
+}) {
   const queryClient = useQueryClient();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [step, setStep] = useState<PayStep | null>(null);
@@ -39,12 +49,23 @@ export function PaymentOptions({ paymentId, accounts, evm, solana }: { paymentId
     onSettled: () => setStep(null),
   });
 
-  if (options.isPending) return <p className="muted" role="status">Finding ways to pay…</p>;
-  if (options.isError) return <p className="error" role="alert">Could not load payment options. {describePayError(options.error).message}</p>;
+  if (options.isPending)
+    return (
+      <p className="muted" role="status">
+        Finding ways to pay…
+      </p>
+    );
+  if (options.isError)
+    return (
+      <p className="error" role="alert">
+        Could not load payment options. {describePayError(options.error).message}
+      </p>
+    );
   if (options.data.length === 0) {
     return (
       <p className="muted" data-testid="no-options" role="status">
-        The connected wallet holds no token this merchant accepts on the networks offered. Connect another wallet or account.
+        The connected wallet holds no token this merchant accepts on the networks offered. Connect another wallet or
+        account.
       </p>
     );
   }
@@ -54,7 +75,13 @@ export function PaymentOptions({ paymentId, accounts, evm, solana }: { paymentId
       <h2 id="options-heading">Pay with</h2>
       <ul className="options" aria-labelledby="options-heading" data-testid="payment-options">
         {options.data.map((option) => (
-          <OptionRow key={option.id} option={option} selected={option.id === selectedId} disabled={pay.isPending} onSelect={() => setSelectedId(option.id)} />
+          <OptionRow
+            key={option.id}
+            option={option}
+            selected={option.id === selectedId}
+            disabled={pay.isPending}
+            onSelect={() => setSelectedId(option.id)}
+          />
         ))}
       </ul>
       <button type="button" className="primary pay" disabled={!selected || pay.isPending} onClick={() => pay.mutate()}>

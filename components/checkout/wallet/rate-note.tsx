@@ -8,7 +8,12 @@ import type { PaymentOption } from "@/lib/wallet";
  */
 export function RateNote({ rate, symbol }: { rate: NonNullable<PaymentOption["rate"]>; symbol: string }) {
   const now = useSecondClock();
-  const age = rate.updatedAt === null ? "fixed rate" : now === null ? null : `updated ${formatAge(Math.max(0, now - rate.updatedAt))} ago`;
+  const age =
+    rate.updatedAt === null
+      ? "fixed rate"
+      : now === null
+        ? null
+        : `updated ${formatAge(Math.max(0, now - rate.updatedAt))} ago`;
   return (
     <span className="muted option-rate" data-testid="option-rate">
       1 {rate.currency} = {rate.tokensPerUnit} {symbol}

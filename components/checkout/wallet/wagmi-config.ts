@@ -9,13 +9,21 @@ import type { CheckoutNetwork } from "@/lib/gateway/checkout-networks";
  * nothing from chains (the service verifies), so a network without a public RPC URL gets a
  * transport that refuses: the wallet's own RPC does all the work.
  */
-export function createWagmiConfig(networks: CheckoutNetwork[], extraConnectors: CreateConnectorFn[] = []): Config | null {
+export function createWagmiConfig(
+  networks: CheckoutNetwork[],
+  extraConnectors: CreateConnectorFn[] = [],
+): Config | null {
   const chains = networks.filter((n) => n.namespace === "eip155").map(toViemChain);
   if (chains.length === 0) return null;
   const transports = Object.fromEntries(
     chains.map((chain) => {
       const url = chain.rpcUrls.default.http[0];
-      return [chain.id, url ? http(url) : custom({ request: async () => Promise.reject(new Error(`no public RPC for chain ${chain.id}`)) })];
+      return [
+        chain.id,
+        url
+          ? http(url)
+          : custom({ request: async () => Promise.reject(new Error(`no public RPC for chain ${chain.id}`)) }),
+      ];
     }),
   );
   return createConfig({
@@ -42,5 +50,9 @@ function toViemChain(network: CheckoutNetwork): Chain {
  */
 export function walletConnectConnector(projectId: string): CreateConnectorFn {
   const origin = window.location.origin;
-  return walletConnect({ projectId, showQrModal: true, metadata: { name: "Checkout", description: "Pay with crypto", url: origin, icons: [`${origin}/icons/usdc.svg`] } });
+  return walletConnect({
+    projectId,
+    showQrModal: true,
+    metadata: { name: "Checkout", description: "Pay with crypto", url: origin, icons: [`${origin}/icons/usdc.svg`] },
+  });
 }

@@ -1,17 +1,43 @@
 import Image from "next/image";
 
-export function WalletButton({ name, icon, kind, busy, onClick }: { name: string; icon?: string; kind: "EVM" | "Solana"; busy: boolean; onClick: () => void }) {
+export function WalletButton({
+  name,
+  icon,
+  kind,
+  busy,
+  onClick,
+}: {
+  name: string;
+  icon?: string;
+  kind: "EVM" | "Solana";
+  busy: boolean;
+  onClick: () => void;
+}) {
   return (
     <button type="button" onClick={onClick} disabled={busy}>
       {/* Wallets announce their icons as data: URLs: nothing for the optimizer to fetch. */}
-      {icon ? <Image src={icon} alt="" width={28} height={28} unoptimized /> : <span className="initial" aria-hidden="true" />}
+      {icon ? (
+        <Image src={icon} alt="" width={28} height={28} unoptimized />
+      ) : (
+        <span className="initial" aria-hidden="true" />
+      )}
       <span className="option-main">{name}</span>
       <span className="muted">{kind}</span>
     </button>
   );
 }
 
-export function ConnectedRow({ kind, name, account, onDisconnect }: { kind: "EVM" | "Solana"; name: string; account: string; onDisconnect: () => void }) {
+export function ConnectedRow({
+  kind,
+  name,
+  account,
+  onDisconnect,
+}: {
+  kind: "EVM" | "Solana";
+  name: string;
+  account: string;
+  onDisconnect: () => void;
+}) {
   return (
     <li className="connected" data-testid={`connected-${kind.toLowerCase()}`}>
       <span>

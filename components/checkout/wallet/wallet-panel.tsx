@@ -14,8 +14,18 @@ import { WalletProviders } from "./wallet-providers";
  * Loaded on demand (the buyer clicked "Connect a wallet"): wallet discovery for both namespaces,
  * then the payment options for the accounts the buyer connected.
  */
-export default function WalletPanel({ paymentId, networks, walletConnectProjectId }: { paymentId: string; networks: CheckoutNetwork[]; walletConnectProjectId: string | null }) {
-  const [wagmiConfig] = useState(() => createWagmiConfig(networks, walletConnectProjectId ? [walletConnectConnector(walletConnectProjectId)] : []));
+export default function WalletPanel({
+  paymentId,
+  networks,
+  walletConnectProjectId,
+}: {
+  paymentId: string;
+  networks: CheckoutNetwork[];
+  walletConnectProjectId: string | null;
+}) {
+  const [wagmiConfig] = useState(() =>
+    createWagmiConfig(networks, walletConnectProjectId ? [walletConnectConnector(walletConnectProjectId)] : []),
+  );
   return (
     <WalletProviders wagmiConfig={wagmiConfig} networks={networks}>
       <PanelBody paymentId={paymentId} networks={networks} hasEvm={wagmiConfig !== null} />
@@ -23,7 +33,15 @@ export default function WalletPanel({ paymentId, networks, walletConnectProjectI
   );
 }
 
-function PanelBody({ paymentId, networks, hasEvm }: { paymentId: string; networks: CheckoutNetwork[]; hasEvm: boolean }) {
+function PanelBody({
+  paymentId,
+  networks,
+  hasEvm,
+}: {
+  paymentId: string;
+  networks: CheckoutNetwork[];
+  hasEvm: boolean;
+}) {
   const [evm, setEvm] = useState<EvmSession | null>(null);
   const [solana, setSolana] = useState<SolanaSession | null>(null);
   const onEvm = useCallback((s: EvmSession | null) => setEvm(s), []);
@@ -33,7 +51,14 @@ function PanelBody({ paymentId, networks, hasEvm }: { paymentId: string; network
   // Spec 4.5 rule 1: only accounts whose keys a connected wallet holds, on the networks offered here.
   const evmAddress = evm?.address ?? null;
   const solanaKey = solana?.publicKey ?? null;
-  const accounts = useMemo(() => accountsFor(networks.map((n) => n.chainId), { eip155: evmAddress, solana: solanaKey }), [networks, evmAddress, solanaKey]);
+  const accounts = useMemo(
+    () =>
+      accountsFor(
+        networks.map((n) => n.chainId),
+        { eip155: evmAddress, solana: solanaKey },
+      ),
+    [networks, evmAddress, solanaKey],
+  );
 
   return (
     <section className="panel" aria-labelledby="wallets-heading">

@@ -12,7 +12,15 @@ const SOLANA_ENDPOINT_LABEL = "https://api.mainnet-beta.solana.com";
  * wagmi for EVM wallets and the Solana wallet adapter (Wallet Standard wallets register
  * themselves; no adapter list needed). Both sit under the page's QueryClientProvider.
  */
-export function WalletProviders({ wagmiConfig, networks, children }: { wagmiConfig: Config | null; networks: CheckoutNetwork[]; children: ReactNode }) {
+export function WalletProviders({
+  wagmiConfig,
+  networks,
+  children,
+}: {
+  wagmiConfig: Config | null;
+  networks: CheckoutNetwork[];
+  children: ReactNode;
+}) {
   const solana = networks.find((n) => n.namespace === "solana");
   const wallets = useMemo(() => [], []);
   let tree = children;

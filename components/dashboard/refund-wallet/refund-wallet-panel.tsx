@@ -46,15 +46,22 @@ function PanelBody({ plan, networks, csrfToken }: Props) {
   const onSolana = useCallback((s: SolanaSession | null) => setAccount(s?.publicKey), []);
   const amount = `${formatUnits(BigInt(plan.amount), plan.tokenDecimals)} ${plan.tokenSymbol}`;
   const solanaRpc = plan.namespace !== "solana" || Boolean(networks[0]?.publicRpcUrl);
-  const rightAccount = account !== undefined && (plan.namespace === "eip155" ? account.toLowerCase() === plan.from.toLowerCase() : account === plan.from);
+  const rightAccount =
+    account !== undefined &&
+    (plan.namespace === "eip155" ? account.toLowerCase() === plan.from.toLowerCase() : account === plan.from);
 
   return (
     <div className="dash-confirm" data-testid="refund-wallet">
       <p>
-        Send <strong>{amount}</strong> back to <code>{plan.to}</code> from your receiving address <code>{plan.from}</code>. Your wallet sends the transaction and pays its fee.
+        Send <strong>{amount}</strong> back to <code>{plan.to}</code> from your receiving address{" "}
+        <code>{plan.from}</code>. Your wallet sends the transaction and pays its fee.
       </p>
       <ul className="dash-wallets">
-        {plan.namespace === "eip155" ? <EvmWallets networks={networks} onSession={onEvm} /> : <SolanaWallets onSession={onSolana} />}
+        {plan.namespace === "eip155" ? (
+          <EvmWallets networks={networks} onSession={onEvm} />
+        ) : (
+          <SolanaWallets onSession={onSolana} />
+        )}
       </ul>
       {account !== undefined && !rightAccount ? (
         <p className="dash-error" role="alert">
@@ -62,10 +69,18 @@ function PanelBody({ plan, networks, csrfToken }: Props) {
         </p>
       ) : null}
       {!solanaRpc ? (
-        <p className="dash-muted">This network has no public RPC URL for the page to send through: refund from your wallet app, then use Mark as refunded.</p>
+        <p className="dash-muted">
+          This network has no public RPC URL for the page to send through: refund from your wallet app, then use Mark as
+          refunded.
+        </p>
       ) : rightAccount ? (
         plan.namespace === "eip155" ? (
-          <SendButton amount={amount} plan={plan} csrfToken={csrfToken} send={() => sendEvmRefund(plan, evm.current!)} />
+          <SendButton
+            amount={amount}
+            plan={plan}
+            csrfToken={csrfToken}
+            send={() => sendEvmRefund(plan, evm.current!)}
+          />
         ) : (
           <SolanaSend amount={amount} plan={plan} csrfToken={csrfToken} />
         )
@@ -77,10 +92,27 @@ function PanelBody({ plan, networks, csrfToken }: Props) {
 function SolanaSend({ amount, plan, csrfToken }: { amount: string; plan: RefundPlan; csrfToken: string }) {
   const { connection } = useConnection();
   const { sendTransaction } = useWallet();
-  return <SendButton amount={amount} plan={plan} csrfToken={csrfToken} send={() => sendSolanaRefund(plan, connection, (tx, c) => sendTransaction(tx, c))} />;
+  return (
+    <SendButton
+      amount={amount}
+      plan={plan}
+      csrfToken={csrfToken}
+      send={() => sendSolanaRefund(plan, connection, (tx, c) => sendTransaction(tx, c))}
+    />
+  );
 }
 
-function SendButton({ amount, plan, csrfToken, send }: { amount: string; plan: RefundPlan; csrfToken: string; send: () => Promise<string> }) {
+function SendButton({
+  amount,
+  plan,
+  csrfToken,
+  send,
+}: {
+  amount: string;
+  plan: RefundPlan;
+  csrfToken: string;
+  send: () => Promise<string>;
+}) {
   const router = useRouter();
   const [step, setStep] = useState<"idle" | "wallet" | "verifying">("idle");
   const [error, setError] = useState<string | null>(null);
@@ -96,7 +128,11 @@ function SendButton({ amount, plan, csrfToken, send }: { amount: string; plan: R
         setTxHash(hash);
       } catch (e) {
         setStep("idle");
-        setError(/reject|denied|declin/i.test(String((e as Error)?.message)) ? "You declined the transaction in your wallet." : `The wallet could not send it: ${(e as Error)?.message ?? e}`);
+        setError(
+          /reject|denied|declin/i.test(String((e as Error)?.message))
+            ? "You declined the transaction in your wallet."
+            : `The wallet could not send it: ${(e as Error)?.message ?? e}`,
+        );
         return;
       }
     }
@@ -111,7 +147,13 @@ function SendButton({ amount, plan, csrfToken, send }: { amount: string; plan: R
   return (
     <div>
       <button type="button" className="dash-btn dash-btn-primary" onClick={refund} disabled={step !== "idle"}>
-        {step === "wallet" ? "Confirm in your wallet…" : step === "verifying" ? "Verifying the refund…" : txHash ? "Check the refund again" : `Send ${amount} to the buyer`}
+        {step === "wallet"
+          ? "Confirm in your wallet…"
+          : step === "verifying"
+            ? "Verifying the refund…"
+            : txHash
+              ? "Check the refund again"
+              : `Send ${amount} to the buyer`}
       </button>
       <div role="alert">{error ? <p className="dash-error">{error}</p> : null}</div>
     </div>

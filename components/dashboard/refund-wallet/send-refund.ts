@@ -1,4 +1,8 @@
-import { createAssociatedTokenAccountIdempotentInstruction, createTransferCheckedInstruction, getAssociatedTokenAddressSync } from "@solana/spl-token";
+import {
+  createAssociatedTokenAccountIdempotentInstruction,
+  createTransferCheckedInstruction,
+  getAssociatedTokenAddressSync,
+} from "@solana/spl-token";
 import { PublicKey, Transaction, type Connection } from "@solana/web3.js";
 import { encodeFunctionData, erc20Abi, type Address } from "viem";
 import type { EvmSession } from "@/components/checkout/wallet/sessions";
@@ -7,8 +11,16 @@ import { dashboardFetch, type DashboardResult } from "../dashboard-fetch";
 
 /** ERC-20 `transfer(buyer, amount)` from the merchant's wallet, which sends it and pays the gas. Returns the hash. */
 export function sendEvmRefund(plan: RefundPlan, evm: EvmSession): Promise<string> {
-  const data = encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [plan.to as Address, BigInt(plan.amount)] });
-  return evm.signer.request({ method: "eth_sendTransaction", params: [{ from: evm.address, to: plan.tokenAddress, data, value: "0x0" }], chainId: plan.chainId });
+  const data = encodeFunctionData({
+    abi: erc20Abi,
+    functionName: "transfer",
+    args: [plan.to as Address, BigInt(plan.amount)],
+  });
+  return evm.signer.request({
+    method: "eth_sendTransaction",
+    params: [{ from: evm.address, to: plan.tokenAddress, data, value: "0x0" }],
+    chainId: plan.chainId,
+  });
 }
 
 type SendSolana = (transaction: Transaction, connection: Connection) => Promise<string>;
@@ -30,7 +42,16 @@ export async function sendSolanaRefund(plan: RefundPlan, connection: Connection,
   const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash("confirmed");
   const tx = new Transaction({ feePayer: merchant, blockhash, lastValidBlockHeight }).add(
     createAssociatedTokenAccountIdempotentInstruction(merchant, destination, buyer, mint, program),
-    createTransferCheckedInstruction(source, mint, destination, merchant, BigInt(plan.amount), plan.tokenDecimals, [], program),
+    createTransferCheckedInstruction(
+      source,
+      mint,
+      destination,
+      merchant,
+      BigInt(plan.amount),
+      plan.tokenDecimals,
+      [],
+      program,
+    ),
   );
   return send(tx, connection);
 }
@@ -41,9 +62,17 @@ type Recorded = { paymentId: string; refundTxHash: string };
  * Hands the transaction to the service, which verifies it on chain before recording the refund. A
  * transaction the network has not confirmed yet (409 invalid_state) is asked about again a few times.
  */
-export async function recordRefund(paymentId: string, txHash: string, csrfToken: string): Promise<DashboardResult<Recorded>> {
+export async function recordRefund(
+  paymentId: string,
+  txHash: string,
+  csrfToken: string,
+): Promise<DashboardResult<Recorded>> {
   for (let attempt = 0; ; attempt++) {
-    const result = await dashboardFetch<Recorded>(`/dashboard/api/payments/${encodeURIComponent(paymentId)}/refund`, { method: "POST", body: { txHash }, csrfToken });
+    const result = await dashboardFetch<Recorded>(`/dashboard/api/payments/${encodeURIComponent(paymentId)}/refund`, {
+      method: "POST",
+      body: { txHash },
+      csrfToken,
+    });
     if (result.ok || attempt >= 5 || !/not confirmed yet/.test(result.message)) return result;
     await new Promise((resolve) => setTimeout(resolve, 3000));
   }

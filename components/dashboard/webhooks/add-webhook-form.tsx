@@ -25,8 +25,15 @@ export function AddWebhookForm({ csrfToken, eventTypes }: { csrfToken: string; e
       setIssues([{ field: "events", message: "Pick at least one event type" }]);
       return;
     }
-    const body = { url: String(data.get("webhookUrl") ?? ""), ...(chosen.length < eventTypes.length ? { events: chosen } : {}) };
-    const result = await dashboardFetch<{ secret: string }>("/dashboard/api/webhooks", { method: "POST", body, csrfToken });
+    const body = {
+      url: String(data.get("webhookUrl") ?? ""),
+      ...(chosen.length < eventTypes.length ? { events: chosen } : {}),
+    };
+    const result = await dashboardFetch<{ secret: string }>("/dashboard/api/webhooks", {
+      method: "POST",
+      body,
+      csrfToken,
+    });
     if (!result.ok) {
       setError(result.message);
       setIssues(result.issues);
@@ -42,7 +49,17 @@ export function AddWebhookForm({ csrfToken, eventTypes }: { csrfToken: string; e
   return (
     <>
       <form onSubmit={submit} noValidate>
-        <Field id="webhookUrl" label="Endpoint URL" type="url" placeholder="https://shop.example/webhooks" required maxLength={2048} error={issueFor(issues, "url")} spellCheck={false} autoComplete="off" />
+        <Field
+          id="webhookUrl"
+          label="Endpoint URL"
+          type="url"
+          placeholder="https://shop.example/webhooks"
+          required
+          maxLength={2048}
+          error={issueFor(issues, "url")}
+          spellCheck={false}
+          autoComplete="off"
+        />
         <fieldset aria-describedby={issueFor(issues, "events") ? "events-error" : undefined}>
           <legend className="dash-label">Events</legend>
           <div className="dash-checks">

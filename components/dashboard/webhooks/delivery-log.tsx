@@ -6,8 +6,19 @@ const STATUS_WORDS = { pending: "Pending", succeeded: "Delivered", failed: "Fail
 const BODY_SHOWN = 120;
 
 /** An endpoint's latest deliveries, each with every attempt (time, status code, duration, start of the answer) and Resend. */
-export function DeliveryLog({ endpointId, deliveries, csrfToken, disabled }: { endpointId: string; deliveries: WebhookDeliveryView[]; csrfToken: string; disabled: boolean }) {
-  if (deliveries.length === 0) return <p className="dash-muted">No deliveries yet. Send a test event to try the endpoint.</p>;
+export function DeliveryLog({
+  endpointId,
+  deliveries,
+  csrfToken,
+  disabled,
+}: {
+  endpointId: string;
+  deliveries: WebhookDeliveryView[];
+  csrfToken: string;
+  disabled: boolean;
+}) {
+  if (deliveries.length === 0)
+    return <p className="dash-muted">No deliveries yet. Send a test event to try the endpoint.</p>;
   return (
     <div className="dash-table-wrap">
       <table data-testid="delivery-log">
@@ -39,10 +50,15 @@ export function DeliveryLog({ endpointId, deliveries, csrfToken, disabled }: { e
                 ) : null}
               </td>
               <td>
-                <span className="dash-status" data-status={d.status === "succeeded" ? "succeeded" : d.status === "failed" ? "failed" : "processing"}>
+                <span
+                  className="dash-status"
+                  data-status={d.status === "succeeded" ? "succeeded" : d.status === "failed" ? "failed" : "processing"}
+                >
                   {STATUS_WORDS[d.status]}
                 </span>
-                {d.status === "pending" && d.nextAttemptAt ? <div className="dash-muted">next try {formatTime(d.nextAttemptAt)}</div> : null}
+                {d.status === "pending" && d.nextAttemptAt ? (
+                  <div className="dash-muted">next try {formatTime(d.nextAttemptAt)}</div>
+                ) : null}
               </td>
               <td>
                 {d.attempts.length === 0 ? (
@@ -51,11 +67,17 @@ export function DeliveryLog({ endpointId, deliveries, csrfToken, disabled }: { e
                   <ol className="dash-attempts">
                     {d.attempts.map((a) => (
                       <li key={a.attempt} data-attempt={a.attempt}>
-                        <span>{formatTime(a.startedAt)}</span> · <strong data-testid="attempt-status">{a.statusCode ?? "no answer"}</strong> · <span>{a.durationMs} ms</span>
+                        <span>{formatTime(a.startedAt)}</span> ·{" "}
+                        <strong data-testid="attempt-status">{a.statusCode ?? "no answer"}</strong> ·{" "}
+                        <span>{a.durationMs} ms</span>
                         {a.error ? <span className="dash-error"> · {a.error}</span> : null}
                         {a.responseBody ? (
                           <div>
-                            <code title={a.responseBody}>{a.responseBody.length > BODY_SHOWN ? `${a.responseBody.slice(0, BODY_SHOWN)}…` : a.responseBody}</code>
+                            <code title={a.responseBody}>
+                              {a.responseBody.length > BODY_SHOWN
+                                ? `${a.responseBody.slice(0, BODY_SHOWN)}…`
+                                : a.responseBody}
+                            </code>
                           </div>
                         ) : null}
                       </li>
@@ -64,7 +86,12 @@ export function DeliveryLog({ endpointId, deliveries, csrfToken, disabled }: { e
                 )}
               </td>
               <td>
-                <ResendDeliveryButton endpointId={endpointId} deliveryId={d.id} csrfToken={csrfToken} disabled={disabled} />
+                <ResendDeliveryButton
+                  endpointId={endpointId}
+                  deliveryId={d.id}
+                  csrfToken={csrfToken}
+                  disabled={disabled}
+                />
               </td>
             </tr>
           ))}

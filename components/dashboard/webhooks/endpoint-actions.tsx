@@ -71,8 +71,12 @@ export function EndpointActions({ endpointId, url, disabled, csrfToken, eventTyp
           />
         </div>
       </div>
-      <div role="status">{message ? <p className={message.ok ? "dash-muted" : "dash-error"}>{message.text}</p> : null}</div>
-      {secret ? <ShownOnceSecret secret={secret} title="Secret rotated; the previous one keeps signing for 24 hours." /> : null}
+      <div role="status">
+        {message ? <p className={message.ok ? "dash-muted" : "dash-error"}>{message.text}</p> : null}
+      </div>
+      {secret ? (
+        <ShownOnceSecret secret={secret} title="Secret rotated; the previous one keeps signing for 24 hours." />
+      ) : null}
     </div>
   );
 }

@@ -5,7 +5,15 @@ import { useId, useState, type FormEvent } from "react";
 import { dashboardFetch } from "../dashboard-fetch";
 
 /** Recovery after an outage: send again every failed delivery made since a time (the browser's local time). */
-export function ResendFailedForm({ endpointId, csrfToken, disabled }: { endpointId: string; csrfToken: string; disabled: boolean }) {
+export function ResendFailedForm({
+  endpointId,
+  csrfToken,
+  disabled,
+}: {
+  endpointId: string;
+  csrfToken: string;
+  disabled: boolean;
+}) {
   const router = useRouter();
   const id = useId();
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
@@ -18,12 +26,22 @@ export function ResendFailedForm({ endpointId, csrfToken, disabled }: { endpoint
       setMessage({ ok: false, text: "Pick a date and time" });
       return;
     }
-    const result = await dashboardFetch<{ resent: number }>(`/dashboard/api/webhooks/${encodeURIComponent(endpointId)}/resend-failed`, {
-      method: "POST",
-      body: { since: since.toISOString() },
-      csrfToken,
-    });
-    setMessage(result.ok ? { ok: true, text: `${result.data.resent} failed ${result.data.resent === 1 ? "delivery" : "deliveries"} queued again` } : { ok: false, text: result.message });
+    const result = await dashboardFetch<{ resent: number }>(
+      `/dashboard/api/webhooks/${encodeURIComponent(endpointId)}/resend-failed`,
+      {
+        method: "POST",
+        body: { since: since.toISOString() },
+        csrfToken,
+      },
+    );
+    setMessage(
+      result.ok
+        ? {
+            ok: true,
+            text: `${result.data.resent} failed ${result.data.resent === 1 ? "delivery" : "deliveries"} queued again`,
+          }
+        : { ok: false, text: result.message },
+    );
     router.refresh();
   }
 
@@ -38,7 +56,9 @@ export function ResendFailedForm({ endpointId, csrfToken, disabled }: { endpoint
           Resend failed since…
         </button>
       </div>
-      <div role="status">{message ? <p className={message.ok ? "dash-muted" : "dash-error"}>{message.text}</p> : null}</div>
+      <div role="status">
+        {message ? <p className={message.ok ? "dash-muted" : "dash-error"}>{message.text}</p> : null}
+      </div>
     </form>
   );
 }

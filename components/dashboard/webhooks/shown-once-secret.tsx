@@ -14,7 +14,12 @@ export function ShownOnceSecret({ secret, title }: { secret: string; title: stri
       </p>
       <div className="dash-secret">
         <code data-testid="webhook-secret-value">{secret}</code>
-        <CopyButton value={secret} label="Copy the signing secret" className="dash-btn" statusClassName="dash-visually-hidden" />
+        <CopyButton
+          value={secret}
+          label="Copy the signing secret"
+          className="dash-btn"
+          statusClassName="dash-visually-hidden"
+        />
       </div>
     </div>
   );

@@ -11,7 +11,11 @@ import { addressOrThrow } from "./evm-client";
  * at the same merchant, amount and account.
  */
 export function boundTransferData(intent: TransferIntent): Hex {
-  const transfer = encodeFunctionData({ abi: ERC20_ABI, functionName: "transfer", args: [addressOrThrow(intent.recipient, "recipient"), intent.amount] });
+  const transfer = encodeFunctionData({
+    abi: ERC20_ABI,
+    functionName: "transfer",
+    args: [addressOrThrow(intent.recipient, "recipient"), intent.amount],
+  });
   if (!/^0x[0-9a-fA-F]{64}$/.test(intent.reference)) throw new Error("intent.reference must be 32 bytes of hex");
   return `${transfer}${intent.reference.slice(2).toLowerCase()}`;
 }

@@ -5,7 +5,8 @@ import { evmClientFor } from "./evm-client";
 
 // What nodes (geth, anvil, erigon, reth) answer when they already hold or have mined these bytes, or
 // hold another version at the same nonce: the bytes are on the network's side, so sending is done.
-const ALREADY_THERE = /already known|known transaction|nonce too low|already imported|replacement transaction underpriced|transaction already exists/i;
+const ALREADY_THERE =
+  /already known|known transaction|nonce too low|already imported|replacement transaction underpriced|transaction already exists/i;
 
 /**
  * eth_sendRawTransaction, idempotent: sending bytes the node already holds or has mined is not an
@@ -18,9 +19,16 @@ export async function broadcastRaw(network: NetworkConfig, rawTx: string): Promi
   try {
     await evmClientFor(network).publicClient.request({ method: "eth_sendRawTransaction", params: [rawTx as Hex] });
   } catch (error) {
-    const text = [error instanceof BaseError ? error.details : "", error instanceof Error ? error.message : String(error)].join(" ");
+    const text = [
+      error instanceof BaseError ? error.details : "",
+      error instanceof Error ? error.message : String(error),
+    ].join(" ");
     if (ALREADY_THERE.test(text)) return;
-    if (/invalid sender|invalid signature|rlp|decode/i.test(text)) throw new ChainVerificationError(`the network refused the transaction: ${text.slice(0, 200)}`);
-    throw new ChainRpcError(`eth_sendRawTransaction: ${error instanceof BaseError ? error.shortMessage : text.slice(0, 200)}`, { cause: error });
+    if (/invalid sender|invalid signature|rlp|decode/i.test(text))
+      throw new ChainVerificationError(`the network refused the transaction: ${text.slice(0, 200)}`);
+    throw new ChainRpcError(
+      `eth_sendRawTransaction: ${error instanceof BaseError ? error.shortMessage : text.slice(0, 200)}`,
+      { cause: error },
+    );
   }
 }

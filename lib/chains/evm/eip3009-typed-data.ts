@@ -10,7 +10,14 @@ export type TransferWithAuthorizationTypedData = {
   };
   primaryType: "TransferWithAuthorization";
   domain: Eip712Domain;
-  message: { from: `0x${string}`; to: `0x${string}`; value: string; validAfter: string; validBefore: string; nonce: `0x${string}` };
+  message: {
+    from: `0x${string}`;
+    to: `0x${string}`;
+    value: string;
+    validAfter: string;
+    validBefore: string;
+    nonce: `0x${string}`;
+  };
 };
 
 const TRANSFER_WITH_AUTHORIZATION_TYPES = [
@@ -27,7 +34,10 @@ const TRANSFER_WITH_AUTHORIZATION_TYPES = [
  * epoch until `intent.validBefore`, with the payment's reference as nonce (one signature, one
  * payment option: the token refuses a second use). Deterministic, so submit can rebuild it.
  */
-export function transferWithAuthorizationTypedData(intent: TransferIntent, domain: Eip712Domain): TransferWithAuthorizationTypedData {
+export function transferWithAuthorizationTypedData(
+  intent: TransferIntent,
+  domain: Eip712Domain,
+): TransferWithAuthorizationTypedData {
   if (!/^0x[0-9a-fA-F]{64}$/.test(intent.reference)) throw new Error("intent.reference must be 32 bytes of hex");
   if (intent.amount <= 0n) throw new Error("intent.amount must be positive");
   return {
@@ -51,6 +61,11 @@ export function toViemTypedData({ types, primaryType, domain, message }: Transfe
     types,
     primaryType,
     domain: { ...domain, chainId: BigInt(domain.chainId) },
-    message: { ...message, value: BigInt(message.value), validAfter: BigInt(message.validAfter), validBefore: BigInt(message.validBefore) },
+    message: {
+      ...message,
+      value: BigInt(message.value),
+      validAfter: BigInt(message.validAfter),
+      validBefore: BigInt(message.validBefore),
+    },
   };
 }

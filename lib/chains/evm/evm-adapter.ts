@@ -17,8 +17,11 @@ export type EvmAdapterOptions = {
   transactionLookupMs?: number;
 };
 
-function assertMethod(intent: TransferIntent): asserts intent is TransferIntent & { method: "eip3009" | "erc20_transfer" } {
-  if (intent.method !== "eip3009" && intent.method !== "erc20_transfer") throw new Error(`method ${intent.method} is not an EVM method`);
+function assertMethod(
+  intent: TransferIntent,
+): asserts intent is TransferIntent & { method: "eip3009" | "erc20_transfer" } {
+  if (intent.method !== "eip3009" && intent.method !== "erc20_transfer")
+    throw new Error(`method ${intent.method} is not an EVM method`);
   if (intent.method === "eip3009" && !intent.token.eip3009) throw new Error(`${intent.token.caip19} has no EIP-3009`);
 }
 
@@ -40,10 +43,25 @@ export function createEvmAdapter(options: EvmAdapterOptions): ChainAdapter {
       assertMethod(intent);
       const payer = addressOrThrow(intent.payer, "payer");
       if (intent.method === "eip3009") {
-        const typedData = transferWithAuthorizationTypedData(intent, await readTokenDomainOrThrow(intent.network, intent.token));
-        return [{ type: "walletRpc", chainId: intent.network.chainId, method: "eth_signTypedData_v4", params: [payer, JSON.stringify(typedData)] }];
+        const typedData = transferWithAuthorizationTypedData(
+          intent,
+          await readTokenDomainOrThrow(intent.network, intent.token),
+        );
+        return [
+          {
+            type: "walletRpc",
+            chainId: intent.network.chainId,
+            method: "eth_signTypedData_v4",
+            params: [payer, JSON.stringify(typedData)],
+          },
+        ];
       }
-      const tx = { from: payer, to: tokenAddressOf(intent.network, intent.token), data: boundTransferData(intent), value: "0x0" };
+      const tx = {
+        from: payer,
+        to: tokenAddressOf(intent.network, intent.token),
+        data: boundTransferData(intent),
+        value: "0x0",
+      };
       return [{ type: "walletRpc", chainId: intent.network.chainId, method: "eth_sendTransaction", params: [tx] }];
     },
 
@@ -58,7 +76,8 @@ export function createEvmAdapter(options: EvmAdapterOptions): ChainAdapter {
     async verify(intent, results) {
       assertMethod(intent);
       const [result] = results;
-      if (results.length !== 1 || result === undefined) throw new ChainVerificationError(`expected 1 result, got ${results.length}`);
+      if (results.length !== 1 || result === undefined)
+        throw new ChainVerificationError(`expected 1 result, got ${results.length}`);
       if (intent.method === "eip3009") return verifyAuthorization(intent, result, relayer.address);
       return verifyErc20Transfer(intent, result, lookupMs);
     },

@@ -1,4 +1,13 @@
-import { createPublicClient, defineChain, getAddress, http, isAddress, type Address, type Chain, type PublicClient } from "viem";
+import {
+  createPublicClient,
+  defineChain,
+  getAddress,
+  http,
+  isAddress,
+  type Address,
+  type Chain,
+  type PublicClient,
+} from "viem";
 import { ChainVerificationError } from "../chain-adapter";
 import { parseAssetId, parseChainId } from "../caip";
 import type { NetworkConfig, TokenConfig } from "../network-config";
@@ -46,7 +55,12 @@ export function addressOrThrow(value: string, what: string): Address {
 /** The ERC-20 contract of `token`: the CAIP-19 asset reference, which must be on `network`. */
 export function tokenAddressOf(network: NetworkConfig, token: TokenConfig): Address {
   const asset = parseAssetId(token.caip19);
-  if (!asset || asset.chain.id !== network.chainId || asset.assetNamespace !== "erc20" || !isAddress(asset.assetReference, { strict: false })) {
+  if (
+    !asset ||
+    asset.chain.id !== network.chainId ||
+    asset.assetNamespace !== "erc20" ||
+    !isAddress(asset.assetReference, { strict: false })
+  ) {
     throw new Error(`token ${token.caip19} is not an ERC-20 on ${network.chainId}`);
   }
   return getAddress(asset.assetReference);

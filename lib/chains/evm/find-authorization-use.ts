@@ -18,7 +18,12 @@ export async function findAuthorizationUse(intent: TransferIntent): Promise<Tran
   const address = tokenAddressOf(intent.network, intent.token);
   const payer = addressOrThrow(intent.payer, "payer");
   const used = await rpcOrThrow("authorizationState", () =>
-    publicClient.readContract({ address, abi: ERC20_ABI, functionName: "authorizationState", args: [payer, intent.reference] }),
+    publicClient.readContract({
+      address,
+      abi: ERC20_ABI,
+      functionName: "authorizationState",
+      args: [payer, intent.reference],
+    }),
   );
   if (!used) return undefined;
   const latest = await rpcOrThrow("eth_blockNumber", () => publicClient.getBlockNumber({ cacheTime: 0 }));
@@ -33,5 +38,7 @@ export async function findAuthorizationUse(intent: TransferIntent): Promise<Tran
   );
   const log = logs.at(-1);
   if (!log?.transactionHash) return undefined;
-  return rpcOrThrow("eth_getTransactionReceipt", () => publicClient.getTransactionReceipt({ hash: log.transactionHash! }));
+  return rpcOrThrow("eth_getTransactionReceipt", () =>
+    publicClient.getTransactionReceipt({ hash: log.transactionHash! }),
+  );
 }

@@ -1,4 +1,11 @@
-import { parseEventLogs, TransactionNotFoundError, TransactionReceiptNotFoundError, type Hash, type PublicClient, type TransactionReceipt } from "viem";
+import {
+  parseEventLogs,
+  TransactionNotFoundError,
+  TransactionReceiptNotFoundError,
+  type Hash,
+  type PublicClient,
+  type TransactionReceipt,
+} from "viem";
 import type { Observation, PaidFee, Tracked, TransferIntent } from "../chain-adapter";
 import { ERC20_ABI } from "./erc20-abi";
 import { addressOrThrow, evmClientFor, sameAddress, tokenAddressOf } from "./evm-client";
@@ -54,7 +61,9 @@ export async function observeEvmTransfer(intent: TransferIntent, tracked: Tracke
   const sender = tracked.kind === "relay" ? tracked.relayer : intent.payer;
   const nonce = tracked.kind === "relay" ? tracked.relayNonce : tracked.payerNonce;
   if (sender === undefined || nonce === undefined) return { state: "unknown", nonceUsed: false, expired: false };
-  const mined = await rpcOrThrow("eth_getTransactionCount", () => publicClient.getTransactionCount({ address: addressOrThrow(sender, "sender"), blockTag: "latest" }));
+  const mined = await rpcOrThrow("eth_getTransactionCount", () =>
+    publicClient.getTransactionCount({ address: addressOrThrow(sender, "sender"), blockTag: "latest" }),
+  );
   if (mined <= nonce) return { state: "unknown", nonceUsed: false, expired: false };
   // The nonce moved on: one of ours may have been mined between the two reads.
   const late = await firstReceipt(publicClient, tracked.txHashes);
@@ -69,17 +78,25 @@ export async function observeEvmTransfer(intent: TransferIntent, tracked: Tracke
 /** The gas our relayer paid for a mined transaction (none when someone else sent it). */
 function relayerFees(tracked: Tracked, receipt: TransactionReceipt): PaidFee[] {
   if (tracked.kind !== "relay" || !tracked.relayer || !sameAddress(receipt.from, tracked.relayer)) return [];
-  return [{ kind: "network_fee", txHash: receipt.transactionHash, amount: receipt.gasUsed * receipt.effectiveGasPrice }];
+  return [
+    { kind: "network_fee", txHash: receipt.transactionHash, amount: receipt.gasUsed * receipt.effectiveGasPrice },
+  ];
 }
 
-async function judge(intent: TransferIntent, tracked: Tracked, receipt: TransactionReceipt, earlierFees: PaidFee[] = []): Promise<Observation> {
+async function judge(
+  intent: TransferIntent,
+  tracked: Tracked,
+  receipt: TransactionReceipt,
+  earlierFees: PaidFee[] = [],
+): Promise<Observation> {
   const { publicClient } = evmClientFor(intent.network);
   const fees = [...earlierFees, ...relayerFees(tracked, receipt)];
   if (receipt.status !== "success") {
     // Someone else may have relayed the same authorization first (anyone holding the signature can):
     // then the money moved in their transaction, and ours reverted (its gas is still ours to count).
     const used = tracked.kind === "relay" ? await findAuthorizationUse(intent) : undefined;
-    if (used && used.transactionHash !== receipt.transactionHash && used.status === "success") return judge(intent, tracked, used, fees);
+    if (used && used.transactionHash !== receipt.transactionHash && used.status === "success")
+      return judge(intent, tracked, used, fees);
     return { state: "failed", reason: "transaction reverted", fees };
   }
   const token = tokenAddressOf(intent.network, intent.token);
@@ -87,9 +104,18 @@ async function judge(intent: TransferIntent, tracked: Tracked, receipt: Transact
   const recipient = addressOrThrow(intent.recipient, "recipient");
   const transfers = parseEventLogs({ abi: ERC20_ABI, eventName: "Transfer", logs: receipt.logs });
   const paid = transfers.some(
-    (log) => sameAddress(log.address, token) && sameAddress(log.args.from, payer) && sameAddress(log.args.to, recipient) && log.args.value === intent.amount,
+    (log) =>
+      sameAddress(log.address, token) &&
+      sameAddress(log.args.from, payer) &&
+      sameAddress(log.args.to, recipient) &&
+      log.args.value === intent.amount,
   );
-  if (!paid) return { state: "failed", reason: `no ${intent.token.symbol} Transfer of ${intent.amount} from the payer to the recipient in the transaction`, fees };
+  if (!paid)
+    return {
+      state: "failed",
+      reason: `no ${intent.token.symbol} Transfer of ${intent.amount} from the payer to the recipient in the transaction`,
+      fees,
+    };
 
   let confirmations = 1;
   if (intent.network.confirmations > 1) {
@@ -99,11 +125,14 @@ async function judge(intent: TransferIntent, tracked: Tracked, receipt: Transact
   }
   // Read after the depth: if the receipt's block is no longer canonical at its height, a reorg
   // happened in between, and the transaction must be found again before it counts.
-  const block = await rpcOrThrow("eth_getBlockByNumber", () => publicClient.getBlock({ blockNumber: receipt.blockNumber }));
+  const block = await rpcOrThrow("eth_getBlockByNumber", () =>
+    publicClient.getBlock({ blockNumber: receipt.blockNumber }),
+  );
   if (block.hash !== receipt.blockHash) return { state: "pending", mined: false };
   // The reference in the transfer is what binds it to the payment; this only refuses what is plainly
   // older, with a margin for block timestamps that run behind the service's clock.
   const notBefore = Math.floor(tracked.notBefore.getTime() / 1000) - BLOCK_TIME_SKEW_SECONDS;
-  if (block.timestamp < BigInt(notBefore)) return { state: "failed", reason: "mined before the payment was created", fees };
+  if (block.timestamp < BigInt(notBefore))
+    return { state: "failed", reason: "mined before the payment was created", fees };
   return { state: "confirmed", txHash: receipt.transactionHash, confirmations, fees };
 }

@@ -7,7 +7,11 @@ import type { NetworkConfig } from "../network-config";
  * request, no retry, aborted after `timeoutMs`: a monitor must answer "unknown" quickly rather than
  * wait on a node that does not answer. Throws ChainRpcError.
  */
-export async function readEvmNativeBalance(network: NetworkConfig, address: string, timeoutMs: number): Promise<bigint> {
+export async function readEvmNativeBalance(
+  network: NetworkConfig,
+  address: string,
+  timeoutMs: number,
+): Promise<bigint> {
   // A client of its own: the shared ones retry and wait 10 s, right for payments, wrong for a probe.
   const client = createPublicClient({ transport: http(network.rpcUrl, { timeout: timeoutMs, retryCount: 0 }) });
   try {

@@ -27,7 +27,9 @@ export type FeedFailure = { pair: string; address: string; error: string };
  * none) yet behaves the same on a mainnet RPC. One call rather than a JSON-RPC batch: providers count
  * and limit batches per request, and all answers come from the same block. Each feed may fail alone.
  */
-export async function readPriceFeeds(network: NetworkConfig): Promise<{ readings: FeedReading[]; failures: FeedFailure[] }> {
+export async function readPriceFeeds(
+  network: NetworkConfig,
+): Promise<{ readings: FeedReading[]; failures: FeedFailure[] }> {
   const feeds = network.priceFeeds ?? [];
   if (feeds.length === 0) return { readings: [], failures: [] };
   const { publicClient } = evmClientFor(network);
@@ -45,12 +47,27 @@ export async function readPriceFeeds(network: NetworkConfig): Promise<{ readings
     const round = results[2 * i]!;
     const decimals = results[2 * i + 1]!;
     if (round.status !== "success" || decimals.status !== "success") {
-      const error = round.status === "failure" ? round.error : decimals.status === "failure" ? decimals.error : undefined;
+      const error =
+        round.status === "failure" ? round.error : decimals.status === "failure" ? decimals.error : undefined;
       failures.push({ pair: feed.pair, address: feed.address, error: error?.message.split("\n")[0] ?? "no answer" });
       return;
     }
-    const [roundId, answer, , updatedAt, answeredInRound] = round.result as readonly [bigint, bigint, bigint, bigint, bigint];
-    readings.push({ pair: feed.pair, address: feed.address, roundId, answer, decimals: Number(decimals.result), updatedAt, answeredInRound });
+    const [roundId, answer, , updatedAt, answeredInRound] = round.result as readonly [
+      bigint,
+      bigint,
+      bigint,
+      bigint,
+      bigint,
+    ];
+    readings.push({
+      pair: feed.pair,
+      address: feed.address,
+      roundId,
+      answer,
+      decimals: Number(decimals.result),
+      updatedAt,
+      answeredInRound,
+    });
   });
   return { readings, failures };
 }

@@ -18,7 +18,9 @@ export function createRelayer(privateKey: `0x${string}`): Relayer {
   const account = privateKeyToAccount(privateKey);
   const fees = new Map<string, { at: number; value: Promise<RelayFees> }>();
   const count = (network: NetworkConfig, blockTag: "pending" | "latest") =>
-    rpcOrThrow(`eth_getTransactionCount(${blockTag})`, () => evmClientFor(network).publicClient.getTransactionCount({ address: account.address, blockTag }));
+    rpcOrThrow(`eth_getTransactionCount(${blockTag})`, () =>
+      evmClientFor(network).publicClient.getTransactionCount({ address: account.address, blockTag }),
+    );
 
   return {
     address: account.address as Address,
@@ -29,7 +31,9 @@ export function createRelayer(privateKey: `0x${string}`): Relayer {
       const key = `${network.chainId} ${network.rpcUrl}`;
       const cached = fees.get(key);
       if (cached && Date.now() - cached.at < FEES_TTL_MS) return cached.value;
-      const value = rpcOrThrow("fees", () => evmClientFor(network).publicClient.estimateFeesPerGas({ type: "eip1559", chain: undefined })).then((f) => ({
+      const value = rpcOrThrow("fees", () =>
+        evmClientFor(network).publicClient.estimateFeesPerGas({ type: "eip1559", chain: undefined }),
+      ).then((f) => ({
         maxFeePerGas: f.maxFeePerGas,
         maxPriorityFeePerGas: f.maxPriorityFeePerGas,
       }));

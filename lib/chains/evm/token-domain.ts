@@ -48,8 +48,13 @@ async function readDomain(network: NetworkConfig, token: TokenConfig): Promise<E
     rpcOrThrow(`${token.symbol} DOMAIN_SEPARATOR()`, () => read("DOMAIN_SEPARATOR")),
   ]);
   const domain: Eip712Domain = { name, version, chainId, verifyingContract: address };
-  if (hashDomain({ domain: { ...domain, chainId: BigInt(chainId) }, types: { EIP712Domain: EIP712_DOMAIN_TYPES } }) !== separator) {
-    throw new ChainRpcError(`${token.caip19}: EIP-712 domain (${name}, ${version}) does not match the token's DOMAIN_SEPARATOR()`);
+  if (
+    hashDomain({ domain: { ...domain, chainId: BigInt(chainId) }, types: { EIP712Domain: EIP712_DOMAIN_TYPES } }) !==
+    separator
+  ) {
+    throw new ChainRpcError(
+      `${token.caip19}: EIP-712 domain (${name}, ${version}) does not match the token's DOMAIN_SEPARATOR()`,
+    );
   }
   return domain;
 }

@@ -1,6 +1,10 @@
 import { encodeFunctionData, parseSignature, recoverTypedDataAddress, type Hex } from "viem";
 import { ChainRpcError, ChainVerificationError, type TransferIntent, type Verified } from "../chain-adapter";
-import { toViemTypedData, transferWithAuthorizationTypedData, type TransferWithAuthorizationTypedData } from "./eip3009-typed-data";
+import {
+  toViemTypedData,
+  transferWithAuthorizationTypedData,
+  type TransferWithAuthorizationTypedData,
+} from "./eip3009-typed-data";
 import { ERC20_ABI } from "./erc20-abi";
 import { evmClientFor, sameAddress, tokenAddressOf } from "./evm-client";
 import { revertReasonOf } from "./rpc-errors";
@@ -13,7 +17,10 @@ const GAS_HEADROOM_PERCENT = 25n;
 
 async function recoverSigner(typedData: TransferWithAuthorizationTypedData, signature: Hex) {
   try {
-    return { signer: await recoverTypedDataAddress({ ...toViemTypedData(typedData), signature }), ...parseSignature(signature) };
+    return {
+      signer: await recoverTypedDataAddress({ ...toViemTypedData(typedData), signature }),
+      ...parseSignature(signature),
+    };
   } catch {
     throw new ChainVerificationError("signature is malformed");
   }
@@ -33,20 +40,35 @@ function refusal(reason: string, intent: TransferIntent): ChainVerificationError
  * `transferWithAuthorization` from the relayer proves the token accepts it now (unused
  * authorization, funded payer; a revert is a ChainVerificationError with its reason) and sizes it.
  */
-export async function verifyAuthorization(intent: TransferIntent, signature: string, relayer: `0x${string}`): Promise<Verified> {
+export async function verifyAuthorization(
+  intent: TransferIntent,
+  signature: string,
+  relayer: `0x${string}`,
+): Promise<Verified> {
   if (!/^0x[0-9a-fA-F]{130}$/.test(signature)) throw new ChainVerificationError("result is not a 65-byte signature");
-  const typedData = transferWithAuthorizationTypedData(intent, await readTokenDomainOrThrow(intent.network, intent.token));
+  const typedData = transferWithAuthorizationTypedData(
+    intent,
+    await readTokenDomainOrThrow(intent.network, intent.token),
+  );
   const { from, to, nonce } = typedData.message;
   const { signer, r, s, yParity } = await recoverSigner(typedData, signature as Hex);
-  if (!sameAddress(signer, from)) throw new ChainVerificationError(`signature is not the payer's (recovers to ${signer})`);
-  if (intent.validBefore - Date.now() / 1000 < VALID_BEFORE_MARGIN_S) throw new ChainVerificationError("authorization expired");
+  if (!sameAddress(signer, from))
+    throw new ChainVerificationError(`signature is not the payer's (recovers to ${signer})`);
+  if (intent.validBefore - Date.now() / 1000 < VALID_BEFORE_MARGIN_S)
+    throw new ChainVerificationError("authorization expired");
 
   const { publicClient } = evmClientFor(intent.network);
   const address = tokenAddressOf(intent.network, intent.token);
   const args = [from, to, intent.amount, 0n, BigInt(intent.validBefore), nonce, 27 + yParity, r, s] as const;
   let gas: bigint;
   try {
-    gas = await publicClient.estimateContractGas({ account: relayer, address, abi: ERC20_ABI, functionName: "transferWithAuthorization", args });
+    gas = await publicClient.estimateContractGas({
+      account: relayer,
+      address,
+      abi: ERC20_ABI,
+      functionName: "transferWithAuthorization",
+      args,
+    });
   } catch (error) {
     const reason = revertReasonOf(error);
     if (reason !== undefined) throw refusal(reason, intent);

@@ -12,6 +12,15 @@ const NO_REFERENCE = `0x${"0".repeat(64)}` as const;
  */
 export async function verifyErc20Refund(intent: RefundIntent, txHash: string): Promise<Observation> {
   if (!/^0x[0-9a-fA-F]{64}$/.test(txHash)) throw new ChainVerificationError("not a transaction hash");
-  const transfer = { network: intent.network, token: intent.token, method: "erc20_transfer" as const, payer: intent.from, recipient: intent.to, amount: intent.amount, reference: NO_REFERENCE, validBefore: 0 };
+  const transfer = {
+    network: intent.network,
+    token: intent.token,
+    method: "erc20_transfer" as const,
+    payer: intent.from,
+    recipient: intent.to,
+    amount: intent.amount,
+    reference: NO_REFERENCE,
+    validBefore: 0,
+  };
   return observeEvmTransfer(transfer, { kind: "wallet_sent", txHashes: [txHash], notBefore: intent.notBefore });
 }

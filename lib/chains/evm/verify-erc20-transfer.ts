@@ -19,11 +19,14 @@ async function findTransaction(intent: TransferIntent, hash: Hash, timeoutMs: nu
     try {
       return await publicClient.getTransaction({ hash });
     } catch (error) {
-      if (!(error instanceof TransactionNotFoundError)) return rpcOrThrow("eth_getTransactionByHash", () => Promise.reject(error));
+      if (!(error instanceof TransactionNotFoundError))
+        return rpcOrThrow("eth_getTransactionByHash", () => Promise.reject(error));
     }
     const left = deadline - Date.now();
     if (left <= 0) throw new ChainVerificationError("transaction not found");
-    await new Promise((resolve) => setTimeout(resolve, Math.min(left, POLL_MS[Math.min(attempt, POLL_MS.length - 1)]!)));
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.min(left, POLL_MS[Math.min(attempt, POLL_MS.length - 1)]!)),
+    );
   }
 }
 
@@ -37,16 +40,22 @@ async function findTransaction(intent: TransferIntent, hash: Hash, timeoutMs: nu
  * tell a transaction that is waiting from one the payer dropped or replaced. Reuse of a hash across
  * payments is the caller's to refuse (the adapter keeps no state).
  */
-export async function verifyErc20Transfer(intent: TransferIntent, result: string, timeoutMs: number): Promise<Verified> {
+export async function verifyErc20Transfer(
+  intent: TransferIntent,
+  result: string,
+  timeoutMs: number,
+): Promise<Verified> {
   if (!/^0x[0-9a-fA-F]{64}$/.test(result)) throw new ChainVerificationError("result is not a transaction hash");
   const payer = addressOrThrow(intent.payer, "payer");
   const recipient = addressOrThrow(intent.recipient, "recipient");
   const token = tokenAddressOf(intent.network, intent.token);
   const tx = await findTransaction(intent, result as Hash, timeoutMs);
 
-  if (tx.chainId !== evmClientFor(intent.network).chainId) throw new ChainVerificationError("transaction is for another chain");
+  if (tx.chainId !== evmClientFor(intent.network).chainId)
+    throw new ChainVerificationError("transaction is for another chain");
   if (!sameAddress(tx.from, payer)) throw new ChainVerificationError("transaction is not from the payer");
-  if (!sameAddress(tx.to, token)) throw new ChainVerificationError(`transaction is not a call to the ${intent.token.symbol} contract`);
+  if (!sameAddress(tx.to, token))
+    throw new ChainVerificationError(`transaction is not a call to the ${intent.token.symbol} contract`);
   if (tx.value !== 0n) throw new ChainVerificationError("transaction sends ETH");
   let call;
   try {
@@ -61,7 +70,9 @@ export async function verifyErc20Transfer(intent: TransferIntent, result: string
   // The amount is the one part a wallet may have changed: a bound transfer of another amount still
   // reached the merchant for this payment, so it is reported (underpaid, overpaid), never dropped.
   if (value <= 0n || tx.input.toLowerCase() !== boundTransferData({ ...intent, amount: value })) {
-    throw new ChainVerificationError(`transaction input is not exactly transfer(recipient, amount) with this payment's reference`);
+    throw new ChainVerificationError(
+      `transaction input is not exactly transfer(recipient, amount) with this payment's reference`,
+    );
   }
   return { kind: "wallet_sent", txHash: tx.hash, payerNonce: tx.nonce, amount: value };
 }

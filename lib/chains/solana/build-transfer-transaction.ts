@@ -9,10 +9,18 @@ import type { SolanaTransfer } from "./solana-transfer";
 /** SPL Memo (the program LiteSVM and every cluster ship; Memo1Uhk… is the legacy v1). */
 export const MEMO_PROGRAM_ID = new PublicKey("MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr");
 
-export type BuildContext = { feePayer: PublicKey; tokenProgram: PublicKey; blockhash: string; lastValidBlockHeight: number };
+export type BuildContext = {
+  feePayer: PublicKey;
+  tokenProgram: PublicKey;
+  blockhash: string;
+  lastValidBlockHeight: number;
+};
 
 /** Token accounts of both parties: associated token accounts (merchants may be PDAs, e.g. multisig vaults). */
-export function tokenAccountsOf(transfer: SolanaTransfer, tokenProgram: PublicKey): { source: PublicKey; destination: PublicKey } {
+export function tokenAccountsOf(
+  transfer: SolanaTransfer,
+  tokenProgram: PublicKey,
+): { source: PublicKey; destination: PublicKey } {
   return {
     source: getAssociatedTokenAddressSync(transfer.mint, transfer.payer, true, tokenProgram),
     destination: getAssociatedTokenAddressSync(transfer.mint, transfer.recipient, true, tokenProgram),
@@ -35,9 +43,28 @@ export function buildTransferTransaction(transfer: SolanaTransfer, context: Buil
   // Rent for a new account goes to whoever funds it, and back to its owner when closed: the service
   // funds a merchant's account once (recorded by the gateway); after that the buyer does.
   const funder = transfer.rentPayer === "buyer" ? transfer.payer : feePayer;
-  const createDestination = createAssociatedTokenAccountIdempotentInstruction(funder, destination, transfer.recipient, transfer.mint, tokenProgram);
-  const pay = createTransferCheckedInstruction(source, transfer.mint, destination, transfer.payer, transfer.amount, transfer.decimals, [], tokenProgram);
+  const createDestination = createAssociatedTokenAccountIdempotentInstruction(
+    funder,
+    destination,
+    transfer.recipient,
+    transfer.mint,
+    tokenProgram,
+  );
+  const pay = createTransferCheckedInstruction(
+    source,
+    transfer.mint,
+    destination,
+    transfer.payer,
+    transfer.amount,
+    transfer.decimals,
+    [],
+    tokenProgram,
+  );
   pay.keys.push({ pubkey: transfer.reference, isSigner: false, isWritable: false });
-  const memo = new TransactionInstruction({ programId: MEMO_PROGRAM_ID, keys: [], data: Buffer.from(memoText(transfer), "utf8") });
+  const memo = new TransactionInstruction({
+    programId: MEMO_PROGRAM_ID,
+    keys: [],
+    data: Buffer.from(memoText(transfer), "utf8"),
+  });
   return new Transaction({ feePayer, blockhash, lastValidBlockHeight }).add(createDestination, pay, memo);
 }

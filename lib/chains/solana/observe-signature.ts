@@ -1,4 +1,10 @@
-import type { Connection, PublicKey, SignatureStatus, TokenBalance, VersionedTransactionResponse } from "@solana/web3.js";
+import type {
+  Connection,
+  PublicKey,
+  SignatureStatus,
+  TokenBalance,
+  VersionedTransactionResponse,
+} from "@solana/web3.js";
 import type { Observation, PaidFee, Tracked } from "@/lib/chains/chain-adapter";
 import { tokenAccountsOf } from "./build-transfer-transaction";
 import { solanaRpc } from "./solana-connection";
@@ -7,7 +13,9 @@ import type { SolanaTransfer } from "./solana-transfer";
 const FINALIZED_DEPTH = 32;
 
 async function statusOf(connection: Connection, txHash: string): Promise<SignatureStatus | null> {
-  const { value } = await solanaRpc("getSignatureStatuses", () => connection.getSignatureStatuses([txHash], { searchTransactionHistory: true }));
+  const { value } = await solanaRpc("getSignatureStatuses", () =>
+    connection.getSignatureStatuses([txHash], { searchTransactionHistory: true }),
+  );
   return value[0] ?? null;
 }
 
@@ -18,7 +26,10 @@ const BLOCK_TIME_SKEW_SECONDS = 60;
 
 /** Keys in the order token balances index them: static keys, then keys loaded from lookup tables. */
 function accountKeys(tx: VersionedTransactionResponse): PublicKey[] {
-  return tx.transaction.message.getAccountKeys({ accountKeysFromLookups: tx.meta?.loadedAddresses }).keySegments().flat();
+  return tx.transaction.message
+    .getAccountKeys({ accountKeysFromLookups: tx.meta?.loadedAddresses })
+    .keySegments()
+    .flat();
 }
 
 /** How much of `mint` the token account `destination` gained in this transaction (0 when absent). */
@@ -33,7 +44,10 @@ function amountReceived(tx: VersionedTransactionResponse, destination: PublicKey
 }
 
 /** The account, when this transaction brought it into existence, with the lamports put into it (its rent). */
-function createdAccount(tx: VersionedTransactionResponse, account: PublicKey): { account: string; lamports: bigint } | undefined {
+function createdAccount(
+  tx: VersionedTransactionResponse,
+  account: PublicKey,
+): { account: string; lamports: bigint } | undefined {
   const index = accountKeys(tx).findIndex((key) => key.equals(account));
   const before = tx.meta?.preBalances[index];
   const after = tx.meta?.postBalances[index];
@@ -77,29 +91,46 @@ export async function observeSignature(
   }
   if (status.err) {
     // A failed transaction still cost its fee: read it (only on this rare path) so it is counted.
-    const failed = await solanaRpc("getTransaction", () => connection.getTransaction(txHash, { commitment: "confirmed", maxSupportedTransactionVersion: 0 }));
-    return { state: "failed", reason: `transaction failed on chain: ${JSON.stringify(status.err)}`, fees: failed ? feesOf(failed, txHash, context.feePayer) : [] };
+    const failed = await solanaRpc("getTransaction", () =>
+      connection.getTransaction(txHash, { commitment: "confirmed", maxSupportedTransactionVersion: 0 }),
+    );
+    return {
+      state: "failed",
+      reason: `transaction failed on chain: ${JSON.stringify(status.err)}`,
+      fees: failed ? feesOf(failed, txHash, context.feePayer) : [],
+    };
   }
   const finalized = status.confirmationStatus === "finalized";
-  if (!finalized && !(context.requiredDepth <= 1 && status.confirmationStatus === "confirmed")) return { state: "pending", mined: true };
+  if (!finalized && !(context.requiredDepth <= 1 && status.confirmationStatus === "confirmed"))
+    return { state: "pending", mined: true };
 
-  const tx = await solanaRpc("getTransaction", () => connection.getTransaction(txHash, { commitment: "confirmed", maxSupportedTransactionVersion: 0 }));
+  const tx = await solanaRpc("getTransaction", () =>
+    connection.getTransaction(txHash, { commitment: "confirmed", maxSupportedTransactionVersion: 0 }),
+  );
   if (!tx?.meta) return { state: "pending", mined: true }; // the status can run ahead of the node serving the transaction
   const fees = feesOf(tx, txHash, context.feePayer);
-  if (tx.meta.err) return { state: "failed", reason: `transaction failed on chain: ${JSON.stringify(tx.meta.err)}`, fees };
+  if (tx.meta.err)
+    return { state: "failed", reason: `transaction failed on chain: ${JSON.stringify(tx.meta.err)}`, fees };
   if (!accountKeys(tx).some((key) => key.equals(transfer.reference))) {
     return { state: "failed", reason: "transaction does not carry this payment's reference", fees };
   }
   const received = amountReceived(tx, tokenAccountsOf(transfer, tokenProgram).destination, transfer.mint);
   if (received !== transfer.amount) {
-    return { state: "failed", reason: `recipient received ${received} base units of ${transfer.mint.toBase58()}, expected ${transfer.amount}`, fees };
+    return {
+      state: "failed",
+      reason: `recipient received ${received} base units of ${transfer.mint.toBase58()}, expected ${transfer.amount}`,
+      fees,
+    };
   }
   if (tx.blockTime == null) return { state: "pending", mined: true };
   if (tx.blockTime < Math.floor(notBefore.getTime() / 1000) - BLOCK_TIME_SKEW_SECONDS) {
     return { state: "failed", reason: "transaction landed before the payment was created", fees };
   }
   const confirmations = finalized ? FINALIZED_DEPTH : (status.confirmations ?? 0) + 1;
-  const sponsored = transfer.rentPayer === "service" ? createdAccount(tx, tokenAccountsOf(transfer, tokenProgram).destination) : undefined;
+  const sponsored =
+    transfer.rentPayer === "service"
+      ? createdAccount(tx, tokenAccountsOf(transfer, tokenProgram).destination)
+      : undefined;
   const rent: PaidFee[] = sponsored ? [{ kind: "rent", txHash, amount: sponsored.lamports }] : [];
   return { state: "confirmed", txHash, confirmations, fees: [...fees, ...rent], ...(sponsored ? { sponsored } : {}) };
 }

@@ -7,7 +7,11 @@ import type { NetworkConfig } from "../network-config";
  * no retry, aborted after `timeoutMs`, so a node that does not answer makes an "unknown", not a
  * wait. Throws ChainRpcError.
  */
-export async function readSolanaNativeBalance(network: NetworkConfig, address: string, timeoutMs: number): Promise<bigint> {
+export async function readSolanaNativeBalance(
+  network: NetworkConfig,
+  address: string,
+  timeoutMs: number,
+): Promise<bigint> {
   // A connection of its own: the shared one has no timeout and retries on 429.
   const connection = new Connection(network.rpcUrl, {
     commitment: "confirmed",
@@ -22,6 +26,7 @@ export async function readSolanaNativeBalance(network: NetworkConfig, address: s
     throw new ChainRpcError(`getBalance failed on ${network.chainId}`, { cause: error });
   }
   // The RPC answers a JSON number: exact up to 2^53 lamports (about 9 million SOL), more than any fee payer holds.
-  if (!Number.isSafeInteger(lamports) || lamports < 0) throw new ChainRpcError(`getBalance on ${network.chainId} answered ${lamports}`);
+  if (!Number.isSafeInteger(lamports) || lamports < 0)
+    throw new ChainRpcError(`getBalance on ${network.chainId} answered ${lamports}`);
   return BigInt(lamports);
 }

@@ -14,20 +14,31 @@ function logsGist(logs: string[] | undefined): string {
  * signature, an expired blockhash) is a ChainVerificationError: those bytes were not forwarded and
  * cannot land as they are. Anything else is a ChainRpcError.
  */
-export async function sendSignedTransaction(connection: Connection, wire: Uint8Array, options: { preflight: boolean }): Promise<void> {
+export async function sendSignedTransaction(
+  connection: Connection,
+  wire: Uint8Array,
+  options: { preflight: boolean },
+): Promise<void> {
   try {
     await connection.sendRawTransaction(wire, { skipPreflight: !options.preflight, preflightCommitment: "confirmed" });
   } catch (error) {
     if (!(error instanceof SendTransactionError)) {
-      throw new ChainRpcError(`Solana RPC sendTransaction failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new ChainRpcError(
+        `Solana RPC sendTransaction failed: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
+      );
     }
     const reason = error.transactionError.message;
     if (/already been processed/i.test(reason)) return;
     if (/blockhash not found/i.test(reason)) {
-      throw new ChainVerificationError("the transaction's blockhash expired before it was sent; fetch a fresh transaction");
+      throw new ChainVerificationError(
+        "the transaction's blockhash expired before it was sent; fetch a fresh transaction",
+      );
     }
     if (/simulation failed|signature verification/i.test(reason)) {
-      throw new ChainVerificationError(`the network refused the transaction: ${reason}${logsGist(error.transactionError.logs)}`);
+      throw new ChainVerificationError(
+        `the network refused the transaction: ${reason}${logsGist(error.transactionError.logs)}`,
+      );
     }
     throw new ChainRpcError(`Solana RPC sendTransaction failed: ${reason}`, { cause: error });
   }

@@ -1,5 +1,11 @@
 import { Keypair, type Connection, type PublicKey } from "@solana/web3.js";
-import { ChainVerificationError, type BuiltTransaction, type ChainAdapter, type TransferIntent, type WalletRpcAction } from "@/lib/chains/chain-adapter";
+import {
+  ChainVerificationError,
+  type BuiltTransaction,
+  type ChainAdapter,
+  type TransferIntent,
+  type WalletRpcAction,
+} from "@/lib/chains/chain-adapter";
 import { decodeBase64 } from "./wire-transaction";
 import { encodeBase58 } from "./base58";
 import { buildTransferTransaction, tokenAccountsOf } from "./build-transfer-transaction";
@@ -30,7 +36,12 @@ async function onChain(intent: TransferIntent, feePayer: PublicKey) {
 /** What a wallet is asked to sign for a built message: the whole unsigned transaction, base64. */
 function signRequestOf(intent: TransferIntent, message: Uint8Array): WalletRpcAction {
   const transaction = unsignedTransactionOf(message).toString("base64");
-  return { type: "walletRpc", chainId: intent.network.chainId, method: "solana_signTransaction", params: [{ transaction }] };
+  return {
+    type: "walletRpc",
+    chainId: intent.network.chainId,
+    method: "solana_signTransaction",
+    params: [{ transaction }],
+  };
 }
 
 /**
@@ -64,7 +75,12 @@ export function createSolanaAdapter(options: SolanaAdapterOptions): ChainAdapter
           recent.set(intent.network.rpcUrl, latest);
         }
         const { blockhash, lastValidBlockHeight } = await latest;
-        const message = buildTransferTransaction(transfer, { feePayer: feePayer.publicKey, tokenProgram, blockhash, lastValidBlockHeight }).serializeMessage();
+        const message = buildTransferTransaction(transfer, {
+          feePayer: feePayer.publicKey,
+          tokenProgram,
+          blockhash,
+          lastValidBlockHeight,
+        }).serializeMessage();
         return { actions: [signRequestOf(intent, message)], message: message.toString("base64"), lastValidBlockHeight };
       }),
     );
@@ -105,10 +121,16 @@ export function createSolanaAdapter(options: SolanaAdapterOptions): ChainAdapter
       const tx = verifySignedTransaction(result, message, transfer.payer, feePayer.publicKey);
       tx.partialSign(feePayer);
       // web3.js re-serialises the message to sign it; it must still be the one the buyer signed.
-      if (!tx.serializeMessage().equals(message) || !tx.signature) throw new ChainVerificationError("transaction altered while co-signing");
+      if (!tx.serializeMessage().equals(message) || !tx.signature)
+        throw new ChainVerificationError("transaction altered while co-signing");
       // The fee payer's signature is the transaction's id: known before anything is sent.
       // Both signatures are checked already (the buyer's by verifySignedTransaction, ours just made): no second, pure-JS verify.
-      return { kind: "cosigned", txHash: encodeBase58(tx.signature), rawTx: tx.serialize({ verifySignatures: false }).toString("base64"), lastValidBlockHeight: built?.lastValidBlockHeight };
+      return {
+        kind: "cosigned",
+        txHash: encodeBase58(tx.signature),
+        rawTx: tx.serialize({ verifySignatures: false }).toString("base64"),
+        lastValidBlockHeight: built?.lastValidBlockHeight,
+      };
     },
 
     async broadcast(network, rawTx, { preflight }) {
@@ -119,7 +141,10 @@ export function createSolanaAdapter(options: SolanaAdapterOptions): ChainAdapter
 
     async observe(intent, tracked) {
       const { transfer, connection, tokenProgram } = await onChain(intent, feePayer.publicKey);
-      return observeSignature(connection, transfer, tokenProgram, tracked, { requiredDepth: intent.network.confirmations, feePayer: feePayer.publicKey });
+      return observeSignature(connection, transfer, tokenProgram, tracked, {
+        requiredDepth: intent.network.confirmations,
+        feePayer: feePayer.publicKey,
+      });
     },
 
     async verifyRefund(intent, signature) {

@@ -18,6 +18,8 @@ export async function solanaRpc<T>(what: string, call: () => Promise<T>): Promis
   try {
     return await call();
   } catch (error) {
-    throw new ChainRpcError(`Solana RPC ${what} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new ChainRpcError(`Solana RPC ${what} failed: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
   }
 }

@@ -33,14 +33,18 @@ function publicKey(value: string, what: string): PublicKey {
  */
 export function solanaTransferOf(intent: TransferIntent): SolanaTransfer {
   const { network, token } = intent;
-  if (namespaceOf(network.chainId) !== "solana") throw new ChainVerificationError(`not a Solana network: ${network.chainId}`);
-  if (intent.method !== "spl_transfer") throw new ChainVerificationError(`the Solana adapter does not do ${intent.method}`);
+  if (namespaceOf(network.chainId) !== "solana")
+    throw new ChainVerificationError(`not a Solana network: ${network.chainId}`);
+  if (intent.method !== "spl_transfer")
+    throw new ChainVerificationError(`the Solana adapter does not do ${intent.method}`);
   const asset = parseAssetId(token.caip19);
   if (!asset || asset.chain.id !== network.chainId || asset.assetNamespace !== "token") {
     throw new ChainVerificationError(`not an SPL token of ${network.chainId}: ${token.caip19}`);
   }
-  if (intent.amount <= 0n || intent.amount > U64_MAX) throw new ChainVerificationError(`amount out of range: ${intent.amount}`);
-  if (!/^0x[0-9a-fA-F]{64}$/.test(intent.reference)) throw new ChainVerificationError("reference must be 32 bytes of 0x-hex");
+  if (intent.amount <= 0n || intent.amount > U64_MAX)
+    throw new ChainVerificationError(`amount out of range: ${intent.amount}`);
+  if (!/^0x[0-9a-fA-F]{64}$/.test(intent.reference))
+    throw new ChainVerificationError("reference must be 32 bytes of 0x-hex");
   return {
     mint: publicKey(asset.assetReference, "token mint"),
     decimals: token.decimals,

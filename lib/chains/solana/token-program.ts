@@ -23,6 +23,7 @@ async function lookUp(connection: Connection, mint: PublicKey): Promise<PublicKe
   const account = await solanaRpc("getAccountInfo(mint)", () => connection.getAccountInfo(mint));
   if (!account) throw new ChainVerificationError(`token mint ${mint.toBase58()} does not exist on this network`);
   const owner = [TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID].find((program) => program.equals(account.owner));
-  if (!owner) throw new ChainVerificationError(`${mint.toBase58()} is not a token mint (owner ${account.owner.toBase58()})`);
+  if (!owner)
+    throw new ChainVerificationError(`${mint.toBase58()} is not a token mint (owner ${account.owner.toBase58()})`);
   return owner;
 }

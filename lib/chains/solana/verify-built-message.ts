@@ -9,7 +9,12 @@ import { decodeBase64 } from "./wire-transaction";
  * build's own blockhash, the message must come out byte for byte the same. So a build stored
  * against another option (or tampered with at rest) can never be co-signed. Returns its bytes.
  */
-export function verifyBuiltMessage(built: BuiltTransaction | undefined, transfer: SolanaTransfer, feePayer: PublicKey, tokenProgram: PublicKey): Uint8Array {
+export function verifyBuiltMessage(
+  built: BuiltTransaction | undefined,
+  transfer: SolanaTransfer,
+  feePayer: PublicKey,
+  tokenProgram: PublicKey,
+): Uint8Array {
   const bytes = built ? decodeBase64(built.message) : undefined;
   if (!bytes) throw new ChainVerificationError("no transaction was built for this option: fetch it first");
   let blockhash: string;
@@ -18,7 +23,13 @@ export function verifyBuiltMessage(built: BuiltTransaction | undefined, transfer
   } catch {
     throw new ChainVerificationError("the stored build is not a Solana message");
   }
-  const expected = buildTransferTransaction(transfer, { feePayer, tokenProgram, blockhash, lastValidBlockHeight: 0 }).serializeMessage();
-  if (!expected.equals(bytes)) throw new ChainVerificationError("the stored build does not match this payment's transfer");
+  const expected = buildTransferTransaction(transfer, {
+    feePayer,
+    tokenProgram,
+    blockhash,
+    lastValidBlockHeight: 0,
+  }).serializeMessage();
+  if (!expected.equals(bytes))
+    throw new ChainVerificationError("the stored build does not match this payment's transfer");
   return bytes;
 }

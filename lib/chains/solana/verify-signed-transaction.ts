@@ -12,7 +12,9 @@ function decodeResult(result: string): Uint8Array {
   // A wallet that returns only its signature (64 bytes, base64 or base58) leaves nothing to co-sign.
   // (An 88-character base58 signature is also valid base64, of 66 meaningless bytes.)
   if (bytes?.length === 64 || (result.length <= 88 && decodeBase58(result)?.length === 64)) {
-    throw new ChainVerificationError("solana_signTransaction returned a detached signature; the whole signed transaction (base64) is required");
+    throw new ChainVerificationError(
+      "solana_signTransaction returned a detached signature; the whole signed transaction (base64) is required",
+    );
   }
   if (!bytes) throw new ChainVerificationError("solana_signTransaction result is not base64");
   return bytes;
@@ -24,7 +26,12 @@ function decodeResult(result: string): Uint8Array {
  * fee payer is the service's key, and which carries the payer's valid Ed25519 signature over that
  * message. Returns it as a Transaction, ready for the fee payer's signature.
  */
-export function verifySignedTransaction(result: string, builtMessage: Uint8Array, payer: PublicKey, feePayer: PublicKey): Transaction {
+export function verifySignedTransaction(
+  result: string,
+  builtMessage: Uint8Array,
+  payer: PublicKey,
+  feePayer: PublicKey,
+): Transaction {
   const bytes = decodeResult(result);
   const wire = splitWireTransaction(bytes);
   if (!wire) throw new ChainVerificationError("solana_signTransaction result is not a serialized transaction");
@@ -33,14 +40,18 @@ export function verifySignedTransaction(result: string, builtMessage: Uint8Array
   }
   const message = Message.from(Buffer.from(wire.message));
   const signers = message.accountKeys.slice(0, message.header.numRequiredSignatures);
-  if (wire.signatures.length !== signers.length) throw new ChainVerificationError("signature count does not match the message's signers");
-  if (!signers[0]?.equals(feePayer)) throw new ChainVerificationError("the transaction's fee payer is not the service's key");
+  if (wire.signatures.length !== signers.length)
+    throw new ChainVerificationError("signature count does not match the message's signers");
+  if (!signers[0]?.equals(feePayer))
+    throw new ChainVerificationError("the transaction's fee payer is not the service's key");
   const index = signers.findIndex((key) => key.equals(payer));
   const signature = wire.signatures[index];
   if (index < 1 || !signature) throw new ChainVerificationError("the payer is not a signer of this transaction");
   if (signature.every((byte) => byte === 0)) throw new ChainVerificationError("the payer's signature is missing");
   if (!isValidSignature(signature, wire.message, payer)) {
-    throw new ChainVerificationError("the payer's signature does not verify: signed by another key or over another message");
+    throw new ChainVerificationError(
+      "the payer's signature does not verify: signed by another key or over another message",
+    );
   }
   return Transaction.from(Buffer.from(bytes));
 }

@@ -31,7 +31,8 @@ function anvilBinary(): string {
 // A guard shell runs anvil and kills it as soon as its stdin closes. Our stdin pipe closes when we
 // call stop() and also when this node process dies in any way (even SIGKILL), so anvil can never
 // outlive the devnet and squat on the port. The shell prints anvil's pid first.
-const GUARD = 'anvil="$1"; shift; "$anvil" "$@" </dev/null & pid=$!; echo "$pid"; read _ignored; kill "$pid" 2>/dev/null; wait "$pid"';
+const GUARD =
+  'anvil="$1"; shift; "$anvil" "$@" </dev/null & pid=$!; echo "$pid"; read _ignored; kill "$pid" 2>/dev/null; wait "$pid"';
 
 export async function startAnvil(port: number, chainId: number): Promise<AnvilHandle> {
   const args = ["--host", "127.0.0.1", "--port", String(port), "--chain-id", String(chainId), "--silent"];

@@ -37,7 +37,9 @@ export async function compileTokens(): Promise<CompiledTokens> {
   // Every .sol file goes in as a source under its bare name, so `import "./DevToken.sol"` resolves
   // without an import callback.
   const sources: Record<string, { content: string }> = {};
-  for (const file of readdirSync(CONTRACTS_DIR).filter((f) => f.endsWith(".sol")).sort()) {
+  for (const file of readdirSync(CONTRACTS_DIR)
+    .filter((f) => f.endsWith(".sol"))
+    .sort()) {
     sources[file] = { content: readFileSync(path.join(CONTRACTS_DIR, file), "utf8") };
   }
   const require = createRequire(import.meta.url);

@@ -36,11 +36,19 @@ export async function deployPriceFeeds(rpcUrl: string, chainId: number, oracle: 
   const hashes: Hex[] = [];
   for (const [pair, price] of DEVNET_PRICES) {
     const answer = parseUnits(price, FEED_DECIMALS);
-    hashes.push(await wallet.deployContract({ abi: compiled.TestAggregator.abi, bytecode: compiled.TestAggregator.bytecode, args: [FEED_DECIMALS, pair, answer], nonce: nonce++ }));
+    hashes.push(
+      await wallet.deployContract({
+        abi: compiled.TestAggregator.abi,
+        bytecode: compiled.TestAggregator.bytecode,
+        args: [FEED_DECIMALS, pair, answer],
+        nonce: nonce++,
+      }),
+    );
   }
   const receipts = await Promise.all(hashes.map((hash) => publicClient.waitForTransactionReceipt({ hash })));
   return receipts.map((receipt, i) => {
-    if (receipt.status !== "success" || !receipt.contractAddress) throw new Error(`price feed deployment failed: ${receipt.transactionHash}`);
+    if (receipt.status !== "success" || !receipt.contractAddress)
+      throw new Error(`price feed deployment failed: ${receipt.transactionHash}`);
     return { pair: DEVNET_PRICES[i]![0], address: getAddress(receipt.contractAddress), decimals: FEED_DECIMALS };
   });
 }

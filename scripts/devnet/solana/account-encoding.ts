@@ -29,7 +29,8 @@ export function encodeAccount(svm: LiteSVM, account: EncodedAccount, opts: Accou
   if (opts.dataSlice) data = data.subarray(opts.dataSlice.offset, opts.dataSlice.offset + opts.dataSlice.length);
   if (encoding === "base64") return { ...base, data: [Buffer.from(data).toString("base64"), "base64"] };
   if (encoding === "base58") {
-    if (data.length > 128) throw invalidParams("Encoded binary (base 58) data should be less than 128 bytes, please use Base64 encoding.");
+    if (data.length > 128)
+      throw invalidParams("Encoded binary (base 58) data should be less than 128 bytes, please use Base64 encoding.");
     return { ...base, data: [getBase58Decoder().decode(data), "base58"] };
   }
   throw invalidParams(`unsupported encoding on the devnet: ${encoding}`);

@@ -1,7 +1,10 @@
 import { getBase58Decoder } from "@solana/kit";
 import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID, uiTokenAmount } from "./token-layout";
 
-export const MEMO_PROGRAM_IDS = ["MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr", "Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo"];
+export const MEMO_PROGRAM_IDS = [
+  "MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr",
+  "Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo",
+];
 const SYSTEM_PROGRAM_ID = "11111111111111111111111111111111";
 const ATA_PROGRAM_ID = "ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL";
 
@@ -33,7 +36,10 @@ function parseKnown(programId: string, a: string[], data: Uint8Array): { program
   if (programId === SYSTEM_PROGRAM_ID && data.length >= 4) {
     const kind = view.getUint32(0, true);
     if (kind === 2 && u64(4) !== null) {
-      return { program: "system", parsed: { type: "transfer", info: { source: a[0], destination: a[1], lamports: Number(u64(4)) } } };
+      return {
+        program: "system",
+        parsed: { type: "transfer", info: { source: a[0], destination: a[1], lamports: Number(u64(4)) } },
+      };
     }
     if (kind === 0 && data.length >= 52) {
       const info = {
@@ -60,15 +66,38 @@ function parseKnown(programId: string, a: string[], data: Uint8Array): { program
     // Multisig authorities are left as the first signer; payments use single-key authorities.
     switch (data[0]) {
       case 3:
-        return { program, parsed: { type: "transfer", info: { source: a[0], destination: a[1], authority: a[2], amount: amount.toString() } } };
+        return {
+          program,
+          parsed: {
+            type: "transfer",
+            info: { source: a[0], destination: a[1], authority: a[2], amount: amount.toString() },
+          },
+        };
       case 12: {
-        const info = { source: a[0], mint: a[1], destination: a[2], authority: a[3], tokenAmount: uiTokenAmount(amount, data[9] ?? 0) };
+        const info = {
+          source: a[0],
+          mint: a[1],
+          destination: a[2],
+          authority: a[3],
+          tokenAmount: uiTokenAmount(amount, data[9] ?? 0),
+        };
         return { program, parsed: { type: "transferChecked", info } };
       }
       case 7:
-        return { program, parsed: { type: "mintTo", info: { mint: a[0], account: a[1], mintAuthority: a[2], amount: amount.toString() } } };
+        return {
+          program,
+          parsed: {
+            type: "mintTo",
+            info: { mint: a[0], account: a[1], mintAuthority: a[2], amount: amount.toString() },
+          },
+        };
       case 14: {
-        const info = { mint: a[0], account: a[1], mintAuthority: a[2], tokenAmount: uiTokenAmount(amount, data[9] ?? 0) };
+        const info = {
+          mint: a[0],
+          account: a[1],
+          mintAuthority: a[2],
+          tokenAmount: uiTokenAmount(amount, data[9] ?? 0),
+        };
         return { program, parsed: { type: "mintToChecked", info } };
       }
     }

@@ -40,7 +40,10 @@ export function servePubSub(conn: WebSocketConnection, ctx: RpcContext): void {
     checkSignatures();
     for (const [id, sub] of subscriptions) {
       if (sub.kind === "logs" && (sub.mentions === null || record.accountKeys.includes(sub.mentions))) {
-        notify(id, "logsNotification", { context: context(), value: { signature: record.signature, err: record.err, logs: record.logs } });
+        notify(id, "logsNotification", {
+          context: context(),
+          value: { signature: record.signature, err: record.err, logs: record.logs },
+        });
       }
       if (sub.kind === "account" && record.accountKeys.includes(sub.address)) {
         const account = ctx.ledger.svm.getAccount(address(sub.address));
@@ -102,7 +105,11 @@ function handle(method: string, params: unknown[], subscriptions: Map<number, Su
     }
     case "accountSubscribe": {
       const { encoding } = configParam<{ encoding: string }>(params, 1);
-      return add({ kind: "account", address: address(stringParam(params, 0, "a public key")), encoding: encoding ?? "base64" });
+      return add({
+        kind: "account",
+        address: address(stringParam(params, 0, "a public key")),
+        encoding: encoding ?? "base64",
+      });
     }
     case "logsSubscribe": {
       const filter = params[0] as string | { mentions?: string[] };

@@ -22,7 +22,8 @@ export function withContext(ctx: RpcContext, value: unknown) {
 
 export function addressParam(params: unknown[], index: number): Address {
   const value = params[index];
-  if (typeof value !== "string" || !isAddress(value)) throw invalidParams(`Invalid param: expected a base58 public key at position ${index}`);
+  if (typeof value !== "string" || !isAddress(value))
+    throw invalidParams(`Invalid param: expected a base58 public key at position ${index}`);
   return address(value);
 }
 
@@ -36,7 +37,8 @@ export function stringParam(params: unknown[], index: number, what: string): str
 export function configParam<T extends object>(params: unknown[], index: number): Partial<T> {
   const value = params[index];
   if (value === undefined || value === null) return {};
-  if (typeof value !== "object" || Array.isArray(value)) throw invalidParams(`Invalid param: expected a config object at position ${index}`);
+  if (typeof value !== "object" || Array.isArray(value))
+    throw invalidParams(`Invalid param: expected a config object at position ${index}`);
   return value as Partial<T>;
 }
 

@@ -12,7 +12,11 @@ type Response = { jsonrpc: "2.0"; id: Id; result?: unknown; error?: { code: numb
 
 function failure(id: Id, error: unknown): Response {
   if (error instanceof RpcError) {
-    const body = { code: error.code, message: error.message, ...(error.data !== undefined ? { data: error.data } : {}) };
+    const body = {
+      code: error.code,
+      message: error.message,
+      ...(error.data !== undefined ? { data: error.data } : {}),
+    };
     return { jsonrpc: "2.0", id, error: body };
   }
   // A bug in the devnet, not in the caller: say so plainly rather than imitate a node error.

@@ -3,7 +3,14 @@ import { encodeAccount, matchesFilters, type AccountOptions, type ProgramAccount
 import { mintDecimals } from "./balance-snapshot";
 import { addressParam, configParam, withContext, type RpcContext, type RpcHandler } from "./rpc-context";
 import { invalidParams } from "./rpc-error";
-import { isTokenProgram, parseMint, parseTokenAccount, TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID, uiTokenAmount } from "./token-layout";
+import {
+  isTokenProgram,
+  parseMint,
+  parseTokenAccount,
+  TOKEN_PROGRAM_ID,
+  TOKEN_2022_PROGRAM_ID,
+  uiTokenAmount,
+} from "./token-layout";
 
 const MAX_AIRDROP_LAMPORTS = 1_000_000n * 1_000_000_000n; // generous: this faucet never runs dry
 
@@ -12,7 +19,11 @@ function accountValue(ctx: RpcContext, key: string, opts: AccountOptions) {
   return account.exists ? encodeAccount(ctx.ledger.svm, account, opts) : null;
 }
 
-function programAccounts(ctx: RpcContext, programId: string, opts: AccountOptions & { filters?: ProgramAccountFilter[] }) {
+function programAccounts(
+  ctx: RpcContext,
+  programId: string,
+  opts: AccountOptions & { filters?: ProgramAccountFilter[] },
+) {
   return ctx.ledger.svm
     .getProgramAccounts(address(programId))
     .filter((account) => matchesFilters(account, opts.filters))
@@ -31,19 +42,26 @@ function tokenAccountsBy(field: "owner" | "delegate"): RpcHandler {
     if (!selector.mint && !selector.programId) throw invalidParams("Invalid param: expected {mint} or {programId}");
     if (programs.some((id) => !isTokenProgram(id))) throw invalidParams("Invalid param: unrecognized Token program id");
     const found = programs.flatMap((id) => programAccounts(ctx, id, { ...opts, filters }));
-    return withContext(ctx, found.filter(({ account }) => account.space >= 165));
+    return withContext(
+      ctx,
+      found.filter(({ account }) => account.space >= 165),
+    );
   };
 }
 
 /** Account, token and faucet methods. */
 export const accountMethods: Record<string, RpcHandler> = {
   getBalance: (p, ctx) => withContext(ctx, Number(ctx.ledger.svm.getBalance(addressParam(p, 0)) ?? 0n)),
-  getAccountInfo: (p, ctx) => withContext(ctx, accountValue(ctx, addressParam(p, 0), configParam<AccountOptions>(p, 1))),
+  getAccountInfo: (p, ctx) =>
+    withContext(ctx, accountValue(ctx, addressParam(p, 0), configParam<AccountOptions>(p, 1))),
   getMultipleAccounts: (p, ctx) => {
     const keys = p[0];
     if (!Array.isArray(keys) || keys.length > 100) throw invalidParams("Invalid param: expected up to 100 public keys");
     const opts = configParam<AccountOptions>(p, 1);
-    return withContext(ctx, keys.map((_, i) => accountValue(ctx, addressParam(keys, i), opts)));
+    return withContext(
+      ctx,
+      keys.map((_, i) => accountValue(ctx, addressParam(keys, i), opts)),
+    );
   },
   getProgramAccounts: (p, ctx) => {
     const opts = configParam<AccountOptions & { filters: ProgramAccountFilter[]; withContext: boolean }>(p, 1);
@@ -67,7 +85,12 @@ export const accountMethods: Record<string, RpcHandler> = {
   requestAirdrop: (p, ctx) => {
     const to = addressParam(p, 0);
     const lamports = p[1];
-    if (typeof lamports !== "number" || !Number.isSafeInteger(lamports) || lamports <= 0 || BigInt(lamports) > MAX_AIRDROP_LAMPORTS) {
+    if (
+      typeof lamports !== "number" ||
+      !Number.isSafeInteger(lamports) ||
+      lamports <= 0 ||
+      BigInt(lamports) > MAX_AIRDROP_LAMPORTS
+    ) {
       throw invalidParams("Invalid param: lamports must be a positive integer up to 1,000,000 SOL");
     }
     return ctx.airdrop(to, BigInt(lamports));

@@ -1,7 +1,14 @@
 import { createHash } from "node:crypto";
 import { getBase58Decoder } from "@solana/kit";
 import { feeForMessage } from "./message-accounts";
-import { configParam, decodeBinary, stringParam, withContext, SOLANA_CORE_VERSION, type RpcHandler } from "./rpc-context";
+import {
+  configParam,
+  decodeBinary,
+  stringParam,
+  withContext,
+  SOLANA_CORE_VERSION,
+  type RpcHandler,
+} from "./rpc-context";
 import { invalidParams, RpcError } from "./rpc-error";
 import { parseMessage } from "./wire-format";
 
@@ -14,7 +21,10 @@ export const clusterMethods: Record<string, RpcHandler> = {
   getSlot: (_p, ctx) => ctx.ledger.clock.slot,
   getBlockHeight: (_p, ctx) => ctx.ledger.clock.slot,
   getLatestBlockhash: (_p, ctx) =>
-    withContext(ctx, { blockhash: ctx.ledger.clock.latestBlockhash, lastValidBlockHeight: ctx.ledger.clock.lastValidBlockHeight() }),
+    withContext(ctx, {
+      blockhash: ctx.ledger.clock.latestBlockhash,
+      lastValidBlockHeight: ctx.ledger.clock.lastValidBlockHeight(),
+    }),
   isBlockhashValid: (p, ctx) => withContext(ctx, ctx.ledger.clock.isBlockhashValid(stringParam(p, 0, "a blockhash"))),
   getFeeForMessage: (p, ctx) => {
     const { encoding } = configParam<{ encoding: string }>(p, 1);
@@ -32,7 +42,8 @@ export const clusterMethods: Record<string, RpcHandler> = {
   },
   getMinimumBalanceForRentExemption: (p, ctx) => {
     const size = p[0];
-    if (typeof size !== "number" || !Number.isInteger(size) || size < 0) throw invalidParams("Invalid param: expected a data length");
+    if (typeof size !== "number" || !Number.isInteger(size) || size < 0)
+      throw invalidParams("Invalid param: expected a data length");
     return Number(ctx.ledger.svm.minimumBalanceForRentExemption(BigInt(size)));
   },
   getGenesisHash: (_p, ctx) => ctx.genesisHash,

@@ -1,6 +1,14 @@
 import { address } from "@solana/kit";
 import { encodeAccount } from "./account-encoding";
-import { addressParam, configParam, decodeBinary, stringParam, withContext, type RpcContext, type RpcHandler } from "./rpc-context";
+import {
+  addressParam,
+  configParam,
+  decodeBinary,
+  stringParam,
+  withContext,
+  type RpcContext,
+  type RpcHandler,
+} from "./rpc-context";
 import { invalidParams } from "./rpc-error";
 import { formatTransaction, transactionMemo } from "./transaction-format";
 import type { TxRecord } from "./transaction-store";
@@ -54,7 +62,9 @@ export const transactionMethods: Record<string, RpcHandler> = {
       // Accounts the transaction touched as they would be after it; any other as they are now.
       const current = ctx.ledger.svm.getAccount(address(key));
       const account = result.postAccounts.find((post) => post.address === key) ?? (current.exists ? current : null);
-      return account ? encodeAccount(ctx.ledger.svm, account, { encoding: config.accounts?.encoding ?? "base64" }) : null;
+      return account
+        ? encodeAccount(ctx.ledger.svm, account, { encoding: config.accounts?.encoding ?? "base64" })
+        : null;
     });
     const clock = ctx.ledger.clock;
     return withContext(ctx, {
@@ -63,7 +73,10 @@ export const transactionMethods: Record<string, RpcHandler> = {
       accounts: accounts ?? null,
       unitsConsumed: Number(result.unitsConsumed),
       returnData: result.returnData
-        ? { programId: result.returnData.programId, data: [Buffer.from(result.returnData.data).toString("base64"), "base64"] }
+        ? {
+            programId: result.returnData.programId,
+            data: [Buffer.from(result.returnData.data).toString("base64"), "base64"],
+          }
         : null,
       innerInstructions: config.innerInstructions
         ? result.innerInstructions.map((group) => ({
@@ -71,13 +84,24 @@ export const transactionMethods: Record<string, RpcHandler> = {
             instructions: group.instructions.map((ix) => ({ ...ix, data: Buffer.from(ix.data).toString("base64") })),
           }))
         : null,
-      ...(replace ? { replacementBlockhash: { blockhash: clock.latestBlockhash, lastValidBlockHeight: clock.lastValidBlockHeight() } } : {}),
+      ...(replace
+        ? {
+            replacementBlockhash: {
+              blockhash: clock.latestBlockhash,
+              lastValidBlockHeight: clock.lastValidBlockHeight(),
+            },
+          }
+        : {}),
     });
   },
   getSignatureStatuses: (p, ctx) => {
     const signatures = p[0];
-    if (!Array.isArray(signatures) || signatures.length > 256) throw invalidParams("Invalid param: expected up to 256 signatures");
-    return withContext(ctx, signatures.map((_, i) => ctx.ledger.statusOf(stringParam(signatures, i, "a signature"))));
+    if (!Array.isArray(signatures) || signatures.length > 256)
+      throw invalidParams("Invalid param: expected up to 256 signatures");
+    return withContext(
+      ctx,
+      signatures.map((_, i) => ctx.ledger.statusOf(stringParam(signatures, i, "a signature"))),
+    );
   },
   getTransaction: (p, ctx) => {
     // Old clients pass the encoding as a bare string instead of a config object.
@@ -89,7 +113,8 @@ export const transactionMethods: Record<string, RpcHandler> = {
   getSignaturesForAddress: (p, ctx) => {
     const config = configParam<ReadConfig>(p, 1);
     const limit = config.limit ?? 1000;
-    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw invalidParams("Invalid param: limit must be 1..1000");
+    if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
+      throw invalidParams("Invalid param: limit must be 1..1000");
     const records = ctx.ledger.store
       .forAddress(addressParam(p, 0), { before: config.before, until: config.until })
       .filter((record) => visibleAt(ctx, record, config.commitment))

@@ -42,7 +42,8 @@ export async function startRpcServer(ctx: RpcContext, port: number): Promise<Rpc
     } catch (error) {
       await closeServer(http);
       // With a fixed port the caller asked for exactly this pair; with port 0, try another pair.
-      if (port !== 0 || attempt >= 20) throw new Error(`Solana pubsub port ${httpPort + 1} is not free: ${String(error)}`);
+      if (port !== 0 || attempt >= 20)
+        throw new Error(`Solana pubsub port ${httpPort + 1} is not free: ${String(error)}`);
     }
   }
   const httpPort = (http.address() as { port: number }).port;
@@ -80,7 +81,8 @@ async function handleHttp(req: IncomingMessage, res: ServerResponse, ctx: RpcCon
   res.setHeader("access-control-allow-headers", "content-type, solana-client");
   res.setHeader("access-control-allow-methods", "POST, GET, OPTIONS");
   if (req.method === "OPTIONS") return void res.writeHead(204).end();
-  if (req.method === "GET" && req.url === "/health") return void res.writeHead(200, { "content-type": "text/plain" }).end("ok");
+  if (req.method === "GET" && req.url === "/health")
+    return void res.writeHead(200, { "content-type": "text/plain" }).end("ok");
   if (req.method !== "POST") return void res.writeHead(405).end();
 
   const chunks: Buffer[] = [];
@@ -97,6 +99,8 @@ async function handleHttp(req: IncomingMessage, res: ServerResponse, ctx: RpcCon
     body = undefined;
   }
   const reply =
-    body === undefined ? { jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error" } } : dispatch(body, ctx);
+    body === undefined
+      ? { jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error" } }
+      : dispatch(body, ctx);
   res.writeHead(200, { "content-type": "application/json" }).end(toJson(reply));
 }

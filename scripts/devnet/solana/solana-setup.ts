@@ -7,7 +7,14 @@ import {
   MINT_SIZE,
   TOKEN_PROGRAM_ID,
 } from "@solana/spl-token";
-import { Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction, TransactionInstruction } from "@solana/web3.js";
+import {
+  Keypair,
+  LAMPORTS_PER_SOL,
+  PublicKey,
+  SystemProgram,
+  Transaction,
+  TransactionInstruction,
+} from "@solana/web3.js";
 import type { SolanaLedger } from "./ledger";
 import { devnetKeypair } from "./solana-keys";
 
@@ -66,7 +73,13 @@ export function setUpSolana(ledger: SolanaLedger, actors: SolanaActors): (to: st
   land(
     ledger,
     [faucet, mint],
-    SystemProgram.createAccount({ fromPubkey: faucet.publicKey, newAccountPubkey: mint.publicKey, lamports: Number(rent), space: MINT_SIZE, programId: TOKEN_PROGRAM_ID }),
+    SystemProgram.createAccount({
+      fromPubkey: faucet.publicKey,
+      newAccountPubkey: mint.publicKey,
+      lamports: Number(rent),
+      space: MINT_SIZE,
+      programId: TOKEN_PROGRAM_ID,
+    }),
     createInitializeMint2Instruction(mint.publicKey, USDC_DECIMALS, mintAuthority.publicKey, null),
   );
   const owners = [...buyers, merchant].map((k) => k.publicKey);
@@ -74,7 +87,12 @@ export function setUpSolana(ledger: SolanaLedger, actors: SolanaActors): (to: st
     ledger,
     [faucet],
     ...owners.map((owner) =>
-      createAssociatedTokenAccountIdempotentInstruction(faucet.publicKey, ata(mint.publicKey, owner), owner, mint.publicKey),
+      createAssociatedTokenAccountIdempotentInstruction(
+        faucet.publicKey,
+        ata(mint.publicKey, owner),
+        owner,
+        mint.publicKey,
+      ),
     ),
   );
   // The faucet pays the fee, so the mint authority needs no SOL of its own.
@@ -82,18 +100,29 @@ export function setUpSolana(ledger: SolanaLedger, actors: SolanaActors): (to: st
     ledger,
     [faucet, mintAuthority],
     ...buyers.map((b) =>
-      createMintToCheckedInstruction(mint.publicKey, ata(mint.publicKey, b.publicKey), mintAuthority.publicKey, BUYER_USDC, USDC_DECIMALS),
+      createMintToCheckedInstruction(
+        mint.publicKey,
+        ata(mint.publicKey, b.publicKey),
+        mintAuthority.publicKey,
+        BUYER_USDC,
+        USDC_DECIMALS,
+      ),
     ),
   );
 
   let airdrops = 0;
   // The memo makes repeated identical airdrops in one slot distinct transactions (distinct signatures).
   return (to, amount) =>
-    land(ledger, [faucet], pay(new PublicKey(to), amount), new TransactionInstruction({
-      programId: MEMO_PROGRAM,
-      keys: [],
-      data: Buffer.from(`devnet airdrop ${++airdrops}`),
-    }));
+    land(
+      ledger,
+      [faucet],
+      pay(new PublicKey(to), amount),
+      new TransactionInstruction({
+        programId: MEMO_PROGRAM,
+        keys: [],
+        data: Buffer.from(`devnet airdrop ${++airdrops}`),
+      }),
+    );
 }
 
 export const ata = (mint: PublicKey, owner: PublicKey) => getAssociatedTokenAddressSync(mint, owner);

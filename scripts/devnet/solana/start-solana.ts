@@ -53,10 +53,15 @@ export async function startSolana(opts: { port: number; buyerCount: number; slot
     genesisHash: GENESIS_HASH,
     rpcUrl: server.rpcUrl,
     wsUrl: server.wsUrl,
-    tokens: [{ symbol: "USDC", name: "USD Coin", mint: mint.toBase58(), decimals: USDC_DECIMALS, programId: TOKEN_PROGRAM_ID }],
+    tokens: [
+      { symbol: "USDC", name: "USD Coin", mint: mint.toBase58(), decimals: USDC_DECIMALS, programId: TOKEN_PROGRAM_ID },
+    ],
     buyers: actors.buyers.map((buyer) => ({ ...keyInfo(buyer), tokenAccounts: usdcAccount(buyer.publicKey) })),
     feePayer: keyInfo(actors.feePayer),
-    merchant: { publicKey: actors.merchant.publicKey.toBase58(), tokenAccounts: usdcAccount(actors.merchant.publicKey) },
+    merchant: {
+      publicKey: actors.merchant.publicKey.toBase58(),
+      tokenAccounts: usdcAccount(actors.merchant.publicKey),
+    },
     mintAuthority: keyInfo(actors.mintAuthority),
   };
   return {

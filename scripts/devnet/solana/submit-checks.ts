@@ -1,6 +1,11 @@
 import { address, getBase58Decoder } from "@solana/kit";
 import type { LiteSVM } from "litesvm";
-import { invalidParams, RpcError, RPC_SEND_TX_PREFLIGHT_FAILURE, RPC_TX_SIGNATURE_VERIFICATION_FAILURE } from "./rpc-error";
+import {
+  invalidParams,
+  RpcError,
+  RPC_SEND_TX_PREFLIGHT_FAILURE,
+  RPC_TX_SIGNATURE_VERIFICATION_FAILURE,
+} from "./rpc-error";
 import { describeTxError, type RpcTxError } from "./tx-errors";
 import { parseWireTransaction, type WireTransaction } from "./wire-format";
 
@@ -22,7 +27,8 @@ export function withSignatureErrors<T>(run: () => T): T {
     return run();
   } catch (error) {
     const message = (error as Error).message ?? String(error);
-    if (/signature/i.test(message)) throw new RpcError(RPC_TX_SIGNATURE_VERIFICATION_FAILURE, "Transaction signature verification failure");
+    if (/signature/i.test(message))
+      throw new RpcError(RPC_TX_SIGNATURE_VERIFICATION_FAILURE, "Transaction signature verification failure");
     throw invalidParams(message);
   }
 }
@@ -44,10 +50,13 @@ export function preflightFailure(err: RpcTxError, logs: string[], unitsConsumed:
 /** A durable-nonce transaction: first instruction AdvanceNonceAccount, blockhash = the nonce stored in that account. */
 export function usesCurrentDurableNonce(svm: LiteSVM, tx: WireTransaction): boolean {
   const first = tx.instructions[0];
-  if (!first || tx.staticKeys[first.programIdIndex] !== SYSTEM_PROGRAM || first.data[0] !== ADVANCE_NONCE_ACCOUNT) return false;
+  if (!first || tx.staticKeys[first.programIdIndex] !== SYSTEM_PROGRAM || first.data[0] !== ADVANCE_NONCE_ACCOUNT)
+    return false;
   const nonceKey = tx.staticKeys[first.accounts[0] ?? -1];
   if (!nonceKey) return false;
   const nonce = svm.getAccount(address(nonceKey));
   if (!nonce.exists || nonce.data.length < NONCE_HASH_OFFSET + 32) return false;
-  return getBase58Decoder().decode(nonce.data.subarray(NONCE_HASH_OFFSET, NONCE_HASH_OFFSET + 32)) === tx.recentBlockhash;
+  return (
+    getBase58Decoder().decode(nonce.data.subarray(NONCE_HASH_OFFSET, NONCE_HASH_OFFSET + 32)) === tx.recentBlockhash
+  );
 }

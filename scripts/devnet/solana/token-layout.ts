@@ -40,7 +40,8 @@ const key = (data: Bytes, at: number) => base58.decode(data.subarray(at, at + 32
 const optionalKey = (data: Bytes, at: number) => (view(data).getUint32(at, true) === 1 ? key(data, at + 4) : null);
 
 export function parseTokenAccount(data: Bytes): TokenAccountState | null {
-  const isAccount = data.length === ACCOUNT_SIZE || (data.length > ACCOUNT_SIZE && data[ACCOUNT_SIZE] === ACCOUNT_TYPE_ACCOUNT);
+  const isAccount =
+    data.length === ACCOUNT_SIZE || (data.length > ACCOUNT_SIZE && data[ACCOUNT_SIZE] === ACCOUNT_TYPE_ACCOUNT);
   if (!isAccount) return null;
   const stateByte = data[108];
   if (stateByte === 0 || stateByte === undefined) return null; // uninitialized: not a usable token account

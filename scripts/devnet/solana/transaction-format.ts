@@ -39,7 +39,13 @@ function encodeTransaction(record: TxRecord, encoding: string) {
       data: base58.decode(ix.data),
       stackHeight: null,
     }));
-    const message = { header: tx.header, accountKeys: tx.staticKeys, recentBlockhash: tx.recentBlockhash, instructions, ...v0Only };
+    const message = {
+      header: tx.header,
+      accountKeys: tx.staticKeys,
+      recentBlockhash: tx.recentBlockhash,
+      instructions,
+      ...v0Only,
+    };
     return { signatures: tx.signatures, message };
   }
   if (encoding === "jsonParsed") {
@@ -51,12 +57,19 @@ function encodeTransaction(record: TxRecord, encoding: string) {
       source: i < tx.staticKeys.length ? "transaction" : "lookupTable",
     }));
     const instructions = tx.instructions.map((ix) => parseCompiled(record, ix, null));
-    return { signatures: tx.signatures, message: { accountKeys, recentBlockhash: tx.recentBlockhash, instructions, ...v0Only } };
+    return {
+      signatures: tx.signatures,
+      message: { accountKeys, recentBlockhash: tx.recentBlockhash, instructions, ...v0Only },
+    };
   }
   throw invalidParams(`unsupported encoding: ${encoding}`);
 }
 
-function parseCompiled(record: TxRecord, ix: { programIdIndex: number; accounts: number[]; data: Uint8Array }, stackHeight: number | null) {
+function parseCompiled(
+  record: TxRecord,
+  ix: { programIdIndex: number; accounts: number[]; data: Uint8Array },
+  stackHeight: number | null,
+) {
   const key = (i: number) => record.accountKeys[i] ?? "";
   return parseInstruction(key(ix.programIdIndex), ix.accounts.map(key), ix.data, stackHeight);
 }
@@ -67,11 +80,19 @@ function formatMeta(record: TxRecord, parsed: boolean) {
     instructions: group.instructions.map((ix) =>
       parsed
         ? parseCompiled(record, ix, ix.stackHeight)
-        : { programIdIndex: ix.programIdIndex, accounts: ix.accounts, data: base58.decode(ix.data), stackHeight: ix.stackHeight },
+        : {
+            programIdIndex: ix.programIdIndex,
+            accounts: ix.accounts,
+            data: base58.decode(ix.data),
+            stackHeight: ix.stackHeight,
+          },
     ),
   }));
   const returnData = record.returnData
-    ? { programId: record.returnData.programId, data: [Buffer.from(record.returnData.data).toString("base64"), "base64"] }
+    ? {
+        programId: record.returnData.programId,
+        data: [Buffer.from(record.returnData.data).toString("base64"), "base64"],
+      }
     : null;
   return {
     err: record.err,

@@ -5,7 +5,11 @@ import type { Duplex } from "node:stream";
 
 const HANDSHAKE_GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"; // fixed by RFC 6455
 const MAX_MESSAGE_BYTES = 1 << 20;
-const OP_CONTINUATION = 0x0, OP_TEXT = 0x1, OP_BINARY = 0x2, OP_CLOSE = 0x8, OP_PING = 0x9;
+const OP_CONTINUATION = 0x0,
+  OP_TEXT = 0x1,
+  OP_BINARY = 0x2,
+  OP_CLOSE = 0x8,
+  OP_PING = 0x9;
 
 /**
  * Just enough of RFC 6455 for the Solana pubsub endpoint: text messages, fragmentation, ping and
@@ -111,7 +115,9 @@ export function acceptWebSocket(req: IncomingMessage, socket: Duplex): WebSocket
     socket.end("HTTP/1.1 400 Bad Request\r\n\r\n");
     return null;
   }
-  const accept = createHash("sha1").update(key + HANDSHAKE_GUID).digest("base64");
+  const accept = createHash("sha1")
+    .update(key + HANDSHAKE_GUID)
+    .digest("base64");
   socket.write(
     `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`,
   );

@@ -6,7 +6,12 @@ import { seriousAxeViolations } from "./axe";
 /** Wait until the gateway reports the payment `status` (a merchant's or wallet's poll would see the same). */
 export async function waitForGatewayStatus(baseUrl: string, paymentId: string, status: string): Promise<void> {
   await expect
-    .poll(async () => ((await (await fetch(`${baseUrl}/v1/gateway/payment/${paymentId}/status`)).json()) as { status: string }).status, { timeout: 15_000 })
+    .poll(
+      async () =>
+        ((await (await fetch(`${baseUrl}/v1/gateway/payment/${paymentId}/status`)).json()) as { status: string })
+          .status,
+      { timeout: 15_000 },
+    )
     .toBe(status);
 }
 
@@ -17,7 +22,8 @@ export async function connectWallet(page: Page, walletName: string) {
 }
 
 /** The button that connects a wallet (not the "Disconnect <wallet>" one). */
-export const walletButton = (page: Page, walletName: string) => page.getByRole("button", { name: new RegExp(`^${walletName}`) });
+export const walletButton = (page: Page, walletName: string) =>
+  page.getByRole("button", { name: new RegExp(`^${walletName}`) });
 
 export async function chooseAndPay(page: Page, option: RegExp) {
   await page.getByRole("button", { name: option }).click();
@@ -34,7 +40,13 @@ export async function captureView(page: Page, name: string, opts: { axe?: boolea
   expect(await seriousAxeViolations(page)).toEqual([]);
 }
 
-export async function merchantStatus(baseUrl: string, merchant: { apiKey: string; merchantId: string }, paymentId: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/v1/merchant/payment/${paymentId}/status`, { headers: { "api-key": merchant.apiKey, "merchant-id": merchant.merchantId } });
+export async function merchantStatus(
+  baseUrl: string,
+  merchant: { apiKey: string; merchantId: string },
+  paymentId: string,
+): Promise<string> {
+  const res = await fetch(`${baseUrl}/v1/merchant/payment/${paymentId}/status`, {
+    headers: { "api-key": merchant.apiKey, "merchant-id": merchant.merchantId },
+  });
   return ((await res.json()) as { status: string }).status;
 }

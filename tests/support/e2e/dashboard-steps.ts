@@ -25,7 +25,13 @@ export async function signInAsNewUser(page: Page, baseUrl: string, merchantId: s
 }
 
 /** Sign up through the page's own form. */
-export async function signUpInBrowser(page: Page, baseUrl: string, businessName: string, email: string, password: string): Promise<void> {
+export async function signUpInBrowser(
+  page: Page,
+  baseUrl: string,
+  businessName: string,
+  email: string,
+  password: string,
+): Promise<void> {
   // A visitor address of its own (as a proxy would forward it): sign-ups are limited per address,
   // and test runs against the same database must not add up.
   await page.setExtraHTTPHeaders({ "x-forwarded-for": uniqueClientIp() });

@@ -12,7 +12,14 @@ import { testDatabaseUrl } from "../database-url";
 import { createPaymentWith, type CreatedPayment } from "../devnet-buyer";
 
 /** `evmPrivateKey` holds the receiving address, for tests where the merchant's own wallet sends (refunds). */
-type Merchant = { merchantId: string; apiKey: string; name: string; evmAddress: string; evmPrivateKey: `0x${string}`; solanaAddress: string };
+type Merchant = {
+  merchantId: string;
+  apiKey: string;
+  name: string;
+  evmAddress: string;
+  evmPrivateKey: `0x${string}`;
+  solanaAddress: string;
+};
 type CreatePayment = (body: Record<string, unknown>) => Promise<CreatedPayment>;
 
 /**
@@ -35,7 +42,12 @@ export async function withTestDb<T>(work: (db: Db) => Promise<T>): Promise<T> {
  * devnet restarts with the same keys while the test database persists, so a shared EVM address
  * could repeat an earlier run's tx hash.
  */
-export const test = base.extend<{ baseUrl: string; devnet: DevnetInfo; merchant: Merchant; createPayment: CreatePayment }>({
+export const test = base.extend<{
+  baseUrl: string;
+  devnet: DevnetInfo;
+  merchant: Merchant;
+  createPayment: CreatePayment;
+}>({
   baseUrl: async ({}, provide) => provide(process.env.E2E_BASE_URL!),
   devnet: async ({}, provide) => provide(JSON.parse(readFileSync(process.env.E2E_DEVNET_FILE!, "utf8")) as DevnetInfo),
   merchant: async ({}, provide, info) => {

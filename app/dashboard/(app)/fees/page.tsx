@@ -17,8 +17,9 @@ export default async function FeesPage() {
       <section className="dash-panel" aria-labelledby="fees-heading">
         <h2 id="fees-heading">Paid by the service for your payments</h2>
         <p className="dash-muted">
-          Gasless payments (USDC signatures relayed on EVM networks, Solana transfers) are sent by the service, which pays their network fees and, once per token
-          account, its rent. Values are in {currency} at the network coin&apos;s price when each fee was paid (UTC months, last 12).
+          Gasless payments (USDC signatures relayed on EVM networks, Solana transfers) are sent by the service, which
+          pays their network fees and, once per token account, its rent. Values are in {currency} at the network
+          coin&apos;s price when each fee was paid (UTC months, last 12).
         </p>
         {rows.length === 0 ? (
           <p className="dash-muted">No fees paid yet.</p>

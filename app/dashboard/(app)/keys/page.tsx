@@ -18,10 +18,17 @@ export default async function KeysPage() {
       <h1>API keys</h1>
       <section className="dash-panel" aria-labelledby="merchant-id-heading">
         <h2 id="merchant-id-heading">Merchant-Id</h2>
-        <p className="dash-muted">Send it in the <code>Merchant-Id</code> header of every API request, with an API key in <code>Api-Key</code>.</p>
+        <p className="dash-muted">
+          Send it in the <code>Merchant-Id</code> header of every API request, with an API key in <code>Api-Key</code>.
+        </p>
         <div className="dash-secret">
           <code data-testid="merchant-id">{session.merchant.id}</code>
-          <CopyButton value={session.merchant.id} label="Copy the Merchant-Id" className="dash-btn" statusClassName="dash-visually-hidden" />
+          <CopyButton
+            value={session.merchant.id}
+            label="Copy the Merchant-Id"
+            className="dash-btn"
+            statusClassName="dash-visually-hidden"
+          />
         </div>
       </section>
       <section className="dash-panel" aria-labelledby="new-key-heading">

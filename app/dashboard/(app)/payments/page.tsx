@@ -14,7 +14,11 @@ export const metadata: Metadata = { title: "Payments" };
 export default async function PaymentsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const session = await requireSession();
   const params = toSearchParams(await searchParams);
-  const { page, issues, networkName, networkChoices, assetChoices } = await loadPaymentsPage(await getDb(), session.merchant.id, params);
+  const { page, issues, networkName, networkChoices, assetChoices } = await loadPaymentsPage(
+    await getDb(),
+    session.merchant.id,
+    params,
+  );
   const links = paymentsPaging(params, page.next_cursor);
 
   return (
@@ -25,12 +29,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
           Export CSV
         </a>
       </div>
-      <PaymentsFilters
-        params={params}
-        issues={issues}
-        networks={networkChoices}
-        assets={assetChoices}
-      />
+      <PaymentsFilters params={params} issues={issues} networks={networkChoices} assets={assetChoices} />
       <section className="dash-panel" aria-labelledby="payments-heading">
         <h2 id="payments-heading" className="dash-visually-hidden">
           Matching payments

@@ -20,13 +20,19 @@ export default async function WebhooksPage() {
       <section className="dash-panel" aria-labelledby="add-webhook-heading">
         <h2 id="add-webhook-heading">Add an endpoint</h2>
         <p className="dash-muted">
-          Payment events are POSTed to it, signed with the endpoint&apos;s secret (Standard Webhooks: the <code>webhook-signature</code> header).
+          Payment events are POSTed to it, signed with the endpoint&apos;s secret (Standard Webhooks: the{" "}
+          <code>webhook-signature</code> header).
         </p>
         <AddWebhookForm csrfToken={session.csrfToken} eventTypes={WEBHOOK_EVENT_TYPES} />
       </section>
       {panels.length === 0 ? <p className="dash-muted">No endpoints yet.</p> : null}
       {panels.map((panel) => (
-        <EndpointPanel key={panel.endpoint.id} panel={panel} csrfToken={session.csrfToken} eventTypes={WEBHOOK_EVENT_TYPES} />
+        <EndpointPanel
+          key={panel.endpoint.id}
+          panel={panel}
+          csrfToken={session.csrfToken}
+          eventTypes={WEBHOOK_EVENT_TYPES}
+        />
       ))}
     </>
   );

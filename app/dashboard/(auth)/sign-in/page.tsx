@@ -15,7 +15,10 @@ export default async function SignInPage() {
         <h1>Sign in to your dashboard</h1>
         <AuthForm mode="sign-in" />
         <p className="dash-muted">
-          New here? <Link href="/dashboard/sign-up">{env().SIGN_UP === "open" ? "Create an account" : "How to get an account"}</Link>
+          New here?{" "}
+          <Link href="/dashboard/sign-up">
+            {env().SIGN_UP === "open" ? "Create an account" : "How to get an account"}
+          </Link>
         </p>
       </div>
     </main>

@@ -27,7 +27,10 @@ export default async function SignUpPage() {
               <code>npm run --silent cli -- merchant create --name &quot;Shop name&quot; --json</code>
             </p>
             <p>
-              <code>echo &apos;their password&apos; | npm run --silent cli -- user create &lt;merchantId&gt; --email ann@shop.example --password-stdin</code>
+              <code>
+                echo &apos;their password&apos; | npm run --silent cli -- user create &lt;merchantId&gt; --email
+                ann@shop.example --password-stdin
+              </code>
             </p>
             <p className="dash-muted">
               Or set <code>SIGN_UP=open</code> to let anyone sign up here.

@@ -12,7 +12,14 @@ export type EvmTestWallet = {
   calls: string[];
 };
 
-type Options = { privateKey: Hex; rpcUrl: string; chainId: number; startChainId?: number; allowSwitch?: boolean; name?: string };
+type Options = {
+  privateKey: Hex;
+  rpcUrl: string;
+  chainId: number;
+  startChainId?: number;
+  allowSwitch?: boolean;
+  name?: string;
+};
 
 /**
  * An EIP-1193 provider announced by EIP-6963, as a browser extension wallet would inject it. The
@@ -21,7 +28,12 @@ type Options = { privateKey: Hex; rpcUrl: string; chainId: number; startChainId?
  */
 export async function installEvmWallet(page: Page, opts: Options): Promise<EvmTestWallet> {
   const account = privateKeyToAccount(opts.privateKey);
-  const chain = defineChain({ id: opts.chainId, name: "devnet", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [opts.rpcUrl] } } });
+  const chain = defineChain({
+    id: opts.chainId,
+    name: "devnet",
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [opts.rpcUrl] } },
+  });
   const client = createWalletClient({ account, chain, transport: http(opts.rpcUrl) });
   const knownChains = new Set([1, opts.chainId]);
   let chainId = opts.startChainId ?? opts.chainId;
@@ -45,7 +57,12 @@ export async function installEvmWallet(page: Page, opts: Options): Promise<EvmTe
         return authorized ? [account.address] : [];
       case "wallet_requestPermissions":
         authorized = true;
-        return [{ parentCapability: "eth_accounts", caveats: [{ type: "restrictReturnedAccounts", value: [account.address] }] }];
+        return [
+          {
+            parentCapability: "eth_accounts",
+            caveats: [{ type: "restrictReturnedAccounts", value: [account.address] }],
+          },
+        ];
       case "wallet_revokePermissions":
         authorized = false;
         return null;
@@ -65,7 +82,8 @@ export async function installEvmWallet(page: Page, opts: Options): Promise<EvmTe
         return null;
       case "eth_signTypedData_v4": {
         userGate();
-        if (String(params[0]).toLowerCase() !== account.address.toLowerCase()) throw Object.assign(new Error("unknown account"), { code: 4100 });
+        if (String(params[0]).toLowerCase() !== account.address.toLowerCase())
+          throw Object.assign(new Error("unknown account"), { code: 4100 });
         const typed = typeof params[1] === "string" ? JSON.parse(params[1]) : params[1];
         return account.signTypedData(typed);
       }
@@ -76,7 +94,11 @@ export async function installEvmWallet(page: Page, opts: Options): Promise<EvmTe
         return client.sendTransaction({ to: tx.to, data: tx.data, value: tx.value ? hexToBigInt(tx.value) : 0n });
       }
       default: {
-        const res = await fetch(opts.rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+        const res = await fetch(opts.rpcUrl, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+        });
         const body = (await res.json()) as { result?: unknown; error?: { code: number; message: string } };
         if (body.error) throw Object.assign(new Error(body.error.message), { code: body.error.code });
         return body.result;
@@ -95,7 +117,11 @@ export async function installEvmWallet(page: Page, opts: Options): Promise<EvmTe
   });
   // Scripts run under tsx (esbuild keepNames) wrap named functions in __name(): give the page one.
   await page.addInitScript({ content: "globalThis.__name ??= (fn) => fn;" });
-  await page.addInitScript(pageProvider, { name: opts.name ?? "Test EVM Wallet", icon: ICON, rdns: "dev.localhost.testwallet" });
+  await page.addInitScript(pageProvider, {
+    name: opts.name ?? "Test EVM Wallet",
+    icon: ICON,
+    rdns: "dev.localhost.testwallet",
+  });
   return { address: account.address, chainId: () => chainId, rejectNext: () => void (reject = true), calls };
 }
 
@@ -104,7 +130,14 @@ function pageProvider(info: { name: string; icon: string; rdns: string }) {
   type Listener = (arg: unknown) => void;
   const listeners: Record<string, Listener[]> = {};
   const emit = (event: string, arg: unknown) => (listeners[event] ?? []).forEach((fn) => fn(arg));
-  const bridge = (window as unknown as { __e2eEvmRequest: (m: string, p: unknown[]) => Promise<{ result?: unknown; error?: { code: number; message: string } }> }).__e2eEvmRequest;
+  const bridge = (
+    window as unknown as {
+      __e2eEvmRequest: (
+        m: string,
+        p: unknown[],
+      ) => Promise<{ result?: unknown; error?: { code: number; message: string } }>;
+    }
+  ).__e2eEvmRequest;
   const provider = {
     async request({ method, params }: { method: string; params?: unknown[] }) {
       const out = await bridge(method, params ?? []);
@@ -121,7 +154,10 @@ function pageProvider(info: { name: string; icon: string; rdns: string }) {
       return provider;
     },
   };
-  const detail = Object.freeze({ info: { uuid: "8a4f3c5e-8f5b-4a57-9a0e-5b1f1f7a2d11", name: info.name, icon: info.icon, rdns: info.rdns }, provider });
+  const detail = Object.freeze({
+    info: { uuid: "8a4f3c5e-8f5b-4a57-9a0e-5b1f1f7a2d11", name: info.name, icon: info.icon, rdns: info.rdns },
+    provider,
+  });
   const announce = () => window.dispatchEvent(new CustomEvent("eip6963:announceProvider", { detail }));
   window.addEventListener("eip6963:requestProvider", announce);
   announce();

@@ -14,13 +14,17 @@ export type SolanaTestWallet = {
  * real key held by the test process. It implements `solana:signTransaction` only: the checkout must
  * never ask a wallet to send (spec 4.5 rule 5).
  */
-export async function installSolanaWallet(page: Page, opts: { secretKey: string; name?: string }): Promise<SolanaTestWallet> {
+export async function installSolanaWallet(
+  page: Page,
+  opts: { secretKey: string; name?: string },
+): Promise<SolanaTestWallet> {
   const keypair = Keypair.fromSecretKey(decodeBase58(opts.secretKey)!);
   let reject = false;
   const calls: string[] = [];
   await page.exposeBinding("__e2eSolana", async (_source, op: string, arg?: string) => {
     calls.push(op);
-    if (op === "connect") return { address: keypair.publicKey.toBase58(), publicKey: Array.from(keypair.publicKey.toBytes()) };
+    if (op === "connect")
+      return { address: keypair.publicKey.toBase58(), publicKey: Array.from(keypair.publicKey.toBytes()) };
     if (op !== "signTransaction" || !arg) return { error: `unsupported ${op}` };
     if (reject) {
       reject = false;
@@ -69,7 +73,14 @@ function pageWallet(info: { name: string; icon: string }) {
         version: "1.0.0",
         connect: async () => {
           const out = await bridge("connect");
-          accounts = [{ address: out.address!, publicKey: new Uint8Array(out.publicKey!), chains, features: ["solana:signTransaction"] }];
+          accounts = [
+            {
+              address: out.address!,
+              publicKey: new Uint8Array(out.publicKey!),
+              chains,
+              features: ["solana:signTransaction"],
+            },
+          ];
           changed();
           return { accounts };
         },

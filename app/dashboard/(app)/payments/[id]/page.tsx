@@ -32,9 +32,18 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
         <Link href="/dashboard/payments">← All payments</Link>
       </p>
       <h1>
-        Payment {p.reference_id} <StatusBadge status={p.status} /> <ExceptionBadge exception={exception?.kind} /> <RefundBadge refundedAt={detail.refund?.at} />
+        Payment {p.reference_id} <StatusBadge status={p.status} /> <ExceptionBadge exception={exception?.kind} />{" "}
+        <RefundBadge refundedAt={detail.refund?.at} />
       </h1>
-      {exception ? <ExceptionPanel exception={exception} status={p.status} paymentId={p.payment_id} reference={p.reference_id} csrfToken={session.csrfToken} /> : null}
+      {exception ? (
+        <ExceptionPanel
+          exception={exception}
+          status={p.status}
+          paymentId={p.payment_id}
+          reference={p.reference_id}
+          csrfToken={session.csrfToken}
+        />
+      ) : null}
       <RefundPanel detail={detail} csrfToken={session.csrfToken} />
       <div className="dash-two">
         <PaymentFacts detail={detail} />

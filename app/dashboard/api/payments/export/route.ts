@@ -6,7 +6,8 @@ import { ApiError } from "@/lib/errors/api-error";
 /** The filtered payments as CSV, streamed page by page through the listing query (not only the page on screen). */
 export const GET = dashboardRoute(async ({ req, db, session }) => {
   const { query, issues } = parsePaymentsQuery(new URL(req.url).searchParams);
-  if (issues.length) throw new ApiError("params_validation", `Filters are invalid (${issues[0]!.field}: ${issues[0]!.message})`, issues);
+  if (issues.length)
+    throw new ApiError("params_validation", `Filters are invalid (${issues[0]!.field}: ${issues[0]!.message})`, issues);
   const lines = paymentsCsv(db, session.merchant.id, { ...query, cursor: undefined });
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({

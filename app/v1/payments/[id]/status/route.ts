@@ -6,5 +6,13 @@ import { waitMerchantStatus } from "@/lib/payments/wait-merchant-status";
 
 /** A payment's status in the contract's vocabulary, with `info` once succeeded and `failureCode` once failed. `?maxPollMs` long-polls. */
 export const GET = dbRoute<{ id: string }>(async ({ req, params, db, readDb }) =>
-  json(await waitMerchantStatus({ read: readDb, write: db }, req.headers, params.id, maxPollMsOf(req.url), toContractStatusView)),
+  json(
+    await waitMerchantStatus(
+      { read: readDb, write: db },
+      req.headers,
+      params.id,
+      maxPollMsOf(req.url),
+      toContractStatusView,
+    ),
+  ),
 );

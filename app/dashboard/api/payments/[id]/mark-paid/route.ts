@@ -13,5 +13,11 @@ export const POST = dashboardRoute<{ id: string }>(async ({ params, db, session 
   const id = paymentIdParam.safeParse(params.id);
   if (!id.success) throw new ApiError("payment_not_found", "No such payment");
   const paid = await markExceptionPaid(db, session.merchant.id, id.data, session.user.email);
-  return json({ paymentId: paid.id, status: paid.status, exception: paid.exception, resolvedBy: paid.resolvedBy, resolvedAt: paid.resolvedAt?.toISOString() ?? null });
+  return json({
+    paymentId: paid.id,
+    status: paid.status,
+    exception: paid.exception,
+    resolvedBy: paid.resolvedBy,
+    resolvedAt: paid.resolvedAt?.toISOString() ?? null,
+  });
 });

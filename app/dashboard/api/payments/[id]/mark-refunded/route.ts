@@ -12,5 +12,9 @@ export const POST = dashboardRoute<{ id: string }>(async ({ params, db, session 
   const id = paymentIdParam.safeParse(params.id);
   if (!id.success) throw new ApiError("not_found", "No such payment");
   const refunded = await refundPayment(db, session.merchant.id, id.data, session.user.email);
-  return json({ paymentId: refunded.id, refundedAt: refunded.refundedAt?.toISOString() ?? null, refundedBy: refunded.refundedBy });
+  return json({
+    paymentId: refunded.id,
+    refundedAt: refunded.refundedAt?.toISOString() ?? null,
+    refundedBy: refunded.refundedBy,
+  });
 });

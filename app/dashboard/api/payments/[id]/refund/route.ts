@@ -8,7 +8,12 @@ import { recordWalletRefund } from "@/lib/payments/record-wallet-refund";
 import { paymentIdParam } from "@/lib/payments/schemas";
 
 const body = z.object({
-  txHash: z.string().regex(/^(0x[0-9a-fA-F]{64}|[1-9A-HJ-NP-Za-km-z]{64,90})$/, "must be an EVM transaction hash or a Solana signature"),
+  txHash: z
+    .string()
+    .regex(
+      /^(0x[0-9a-fA-F]{64}|[1-9A-HJ-NP-Za-km-z]{64,90})$/,
+      "must be an EVM transaction hash or a Solana signature",
+    ),
 });
 
 /**
@@ -21,5 +26,10 @@ export const POST = dashboardRoute<{ id: string }>(async ({ req, params, db, ses
   if (!id.success) throw new ApiError("not_found", "No such payment");
   const { txHash } = parseOrThrow(body, await readJson(req));
   const refunded = await recordWalletRefund(db, session.merchant.id, id.data, txHash, session.user.email);
-  return json({ paymentId: refunded.id, refundedAt: refunded.refundedAt?.toISOString() ?? null, refundedBy: refunded.refundedBy, refundTxHash: refunded.refundTxHash });
+  return json({
+    paymentId: refunded.id,
+    refundedAt: refunded.refundedAt?.toISOString() ?? null,
+    refundedBy: refunded.refundedBy,
+    refundTxHash: refunded.refundTxHash,
+  });
 });

@@ -6,8 +6,11 @@ import { json } from "@/lib/http/route";
 import { parseOrThrow } from "@/lib/errors/validate";
 
 /** Payment options for the wallet's accounts (spec 4.5 step 1). */
-export const POST = dbRoute<{ id: string }>(async ({ req, params, db }) => {
-  const body = parseOrThrow(optionsBody, await readJson(req));
-  const includeInfo = new URL(req.url).searchParams.get("includePaymentInfo") === "true";
-  return json(await getPaymentOptions(db, params.id, body.accounts, includeInfo));
-}, { rateLimit: "gateway_options" });
+export const POST = dbRoute<{ id: string }>(
+  async ({ req, params, db }) => {
+    const body = parseOrThrow(optionsBody, await readJson(req));
+    const includeInfo = new URL(req.url).searchParams.get("includePaymentInfo") === "true";
+    return json(await getPaymentOptions(db, params.id, body.accounts, includeInfo));
+  },
+  { rateLimit: "gateway_options" },
+);
