@@ -192,8 +192,8 @@ test("a wallet holding no token the payment can be made in is told so", async ({
     rpcUrl: devnet.evm.rpcUrl,
     chainId: devnet.evm.chainIdNumber,
   });
-  // The local tokens are pegged to USD and have no price in euros: nothing can pay this.
-  const payment = await createPayment({ amount: { unit: "iso4217/EUR", value: "1000" }, referenceId: "no-token" });
+  // The local tokens are pegged to USD and the devnet has no CHF/USD feed: nothing can pay francs.
+  const payment = await createPayment({ amount: { unit: "iso4217/CHF", value: "1000" }, referenceId: "no-token" });
   await page.goto(payment.gatewayUrl);
   await connectWallet(page, "Test EVM Wallet");
   await expect(page.getByTestId("no-options")).toContainText("no token this merchant accepts");
