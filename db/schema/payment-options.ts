@@ -19,7 +19,7 @@ export const paymentOptions = pgTable(
     recipient: text("recipient").notNull(),
     chainId: text("chain_id").notNull(),
     tokenCaip19: text("token_caip19").notNull(),
-    /** eip3009 | erc20_transfer | spl_transfer */
+    /** eip3009 | erc20_transfer | native_transfer | spl_transfer | sol_transfer */
     method: text("method").notNull(),
     tokenAmount: numeric("token_amount", { precision: 78, scale: 0 }).notNull(),
     /** 32 bytes binding signatures and transactions to this payment and option. */

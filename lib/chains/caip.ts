@@ -36,3 +36,11 @@ export function namespaceOf(chainId: string): string {
   const colon = chainId.indexOf(":");
   return colon < 0 ? chainId : chainId.slice(0, colon);
 }
+
+/**
+ * A chain's own coin (ETH, SOL): CAIP-19 names it by its SLIP-44 coin type (`eip155:1/slip44:60`,
+ * `solana:…/slip44:501`), where a token is named by its contract or mint.
+ */
+export function isNativeAsset(caip19: string): boolean {
+  return parseAssetId(caip19)?.assetNamespace === "slip44";
+}

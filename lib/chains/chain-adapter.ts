@@ -23,8 +23,13 @@ export type BuildAction = { type: "build"; request: WalletRpcAction };
 
 export type PaymentAction = WalletRpcAction | BuildAction;
 
-/** How a buyer pays on a chain; fixed when options are offered and stored with the quote. */
-export type TransferMethod = "eip3009" | "erc20_transfer" | "spl_transfer";
+/**
+ * How a buyer pays on a chain; fixed when options are offered and stored with the quote. EVM: an
+ * EIP-3009 authorization the service relays, or a transaction the wallet sends itself (an ERC-20
+ * `transfer`, or the native coin as `value`). Solana: a transaction the service builds and co-signs
+ * (an SPL transferChecked, or a system transfer of SOL).
+ */
+export type TransferMethod = "eip3009" | "erc20_transfer" | "native_transfer" | "spl_transfer" | "sol_transfer";
 
 /** Everything an adapter needs to build or check one option's transfer. */
 export type TransferIntent = {
@@ -198,8 +203,8 @@ export interface ChainAdapter {
    * hashes are a ChainVerificationError. Reuse of a hash is the caller's to refuse.
    */
   verifyRefund(intent: RefundIntent, txHash: string): Promise<Observation>;
-  /** Solana: the merchant's token account a payment may have to create (and someone to fund). */
-  rentAccountOf?(intent: TransferIntent): Promise<string>;
+  /** Solana: the merchant's token account a payment may have to create (and someone to fund); none for SOL. */
+  rentAccountOf?(intent: TransferIntent): Promise<string | undefined>;
   /** EVM only: the gas key that relays authorizations. */
   readonly relayer?: Relayer;
 }

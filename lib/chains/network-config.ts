@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DECIMAL_AMOUNT } from "@/lib/money/decimal-units";
 import { isCurrencyCode } from "@/lib/money/iso4217";
-import { parseAssetId, parseChainId } from "./caip";
+import { isNativeAsset, parseAssetId, parseChainId } from "./caip";
 
 const caip2 = z.string().refine((v) => parseChainId(v) !== undefined, "must be a CAIP-2 chain id, e.g. eip155:8453");
 const caip19 = z
@@ -22,6 +22,10 @@ const staticPrice = z.object({
   value: z.string().regex(/^(0|[1-9][0-9]*)(\.[0-9]{1,18})?$/, 'must be a positive decimal string, e.g. "150.25"'),
 });
 
+/**
+ * An accepted asset: a token (`…/erc20:0x…`, `…/token:<mint>`) or the network's own coin
+ * (`eip155:…/slip44:60` ETH, `solana:…/slip44:501` SOL), which buyers pay as a plain value transfer.
+ */
 export const tokenConfigSchema = z.object({
   caip19,
   symbol: z.string().min(1).max(16),
@@ -65,6 +69,9 @@ const nativeCurrencySchema = z.object({
   /** Static price of one whole coin: values the fees the service pays on this network (relays, Solana fees, rent). */
   price: staticPrice.nullish(),
 });
+
+/** What a network's tokens may be, by namespace: a token contract or mint, or the native coin. */
+const ASSET_KINDS: Record<string, string[]> = { eip155: ["erc20", "slip44"], solana: ["token", "slip44"] };
 
 export const networkConfigSchema = z
   .object({
@@ -111,6 +118,22 @@ export const networkConfigSchema = z
           code: "custom",
           path: ["tokens", i, "caip19"],
           message: `must be an asset of ${network.chainId}`,
+        });
+      }
+      const asset = parseAssetId(token.caip19);
+      const kinds = ASSET_KINDS[asset?.chain.namespace ?? ""];
+      if (asset && kinds && !kinds.includes(asset.assetNamespace)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["tokens", i, "caip19"],
+          message: `must be one of ${kinds.map((k) => `${network.chainId}/${k}:…`).join(", ")}`,
+        });
+      }
+      if (isNativeAsset(token.caip19) && token.eip3009) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["tokens", i, "eip3009"],
+          message: "the network's own coin has no EIP-3009",
         });
       }
     });

@@ -1,6 +1,6 @@
 import type { Db } from "@/db/client";
 import { adapterFor } from "@/lib/chains/adapters";
-import { namespaceOf, type AccountId } from "@/lib/chains/caip";
+import { isNativeAsset, namespaceOf, type AccountId } from "@/lib/chains/caip";
 import type { TransferMethod } from "@/lib/chains/chain-adapter";
 import { loadNetworks } from "@/lib/chains/load-networks";
 import type { NetworkConfig, TokenConfig } from "@/lib/chains/network-config";
@@ -116,15 +116,20 @@ function offersFor(
 }
 
 /** Methods whose network fees the service pays: an EIP-3009 relay, a Solana transaction it co-signs as fee payer. */
-export const SERVICE_PAID: ReadonlySet<string> = new Set<TransferMethod>(["eip3009", "spl_transfer"]);
+export const SERVICE_PAID: ReadonlySet<string> = new Set<TransferMethod>(["eip3009", "spl_transfer", "sol_transfer"]);
+
+/** Methods where the buyer's wallet sends the transfer itself: the money has moved by the time confirm hears of it. */
+export const WALLET_SENT: ReadonlySet<string> = new Set<TransferMethod>(["erc20_transfer", "native_transfer"]);
 
 /**
  * How a buyer pays with `token`: gasless where the service may pay (`sponsored`), else a transfer the
- * buyer's wallet sends and pays for (an EIP-3009 token is an ERC-20 too); none on Solana, where every
- * transfer the service builds has its fee payer.
+ * buyer's wallet sends and pays for (an EIP-3009 token is an ERC-20 too; the native coin is the
+ * transaction's value); none on Solana, where every transfer the service builds has its fee payer.
  */
 function methodFor(namespace: string, token: TokenConfig, sponsored: boolean): TransferMethod | undefined {
-  if (namespace === "solana") return sponsored ? "spl_transfer" : undefined;
+  const native = isNativeAsset(token.caip19);
+  if (namespace === "solana") return sponsored ? (native ? "sol_transfer" : "spl_transfer") : undefined;
+  if (native) return "native_transfer";
   return token.eip3009 && sponsored ? "eip3009" : "erc20_transfer";
 }
 

@@ -10,7 +10,7 @@ import { sendRecorded } from "@/lib/settlement/send-recorded";
 import { effectiveStatus } from "@/lib/payments/status";
 import { assertPayable } from "./assert-payable";
 import { withChainErrors } from "./chain-errors";
-import { SERVICE_PAID } from "./build-options";
+import { SERVICE_PAID, WALLET_SENT } from "./build-options";
 import { confirmResultsSchema, normalizeResults } from "./confirm-results";
 import { findOptionOrThrow, quoteExpired } from "./find-option-or-throw";
 import { toGatewayStatus } from "./gateway-views";
@@ -100,7 +100,7 @@ async function confirmOnce(db: Db, pathId: string, body: z.infer<typeof confirmB
   // Too late for this option. Nothing moved yet when the service sends the transfer (EIP-3009, Solana):
   // refuse. A transfer the wallet sent itself has reached the merchant: verify it and record it.
   const late = lateStatus(p.status) ?? (quoteExpired(option) ? "quote_expired" : undefined);
-  if (late && option.method !== "erc20_transfer") throw lateError(late, false);
+  if (late && !WALLET_SENT.has(option.method)) throw lateError(late, false);
   const adapter = adapterFor(namespaceOf(option.chainId));
   if (!adapter) throw new ApiError("invalid_state", "This option's network is no longer served");
   // Solana: the transactions built for this option (when offered, and at the latest fetch); the signed one must be one of them.

@@ -7,7 +7,7 @@ type OptionRow = typeof paymentOptions.$inferSelect;
  * Methods whose transaction the service builds (Solana): once when the option is offered (its build
  * action carries it, ready to sign) and fresh again at every fetch (a newer blockhash).
  */
-export const SERVICE_BUILT: ReadonlySet<string> = new Set<TransferMethod>(["spl_transfer"]);
+export const SERVICE_BUILT: ReadonlySet<string> = new Set<TransferMethod>(["spl_transfer", "sol_transfer"]);
 
 /** The transaction built when the option was offered, if one is stored. */
 export function offeredBuildOf(option: OptionRow): BuiltTransaction | undefined {

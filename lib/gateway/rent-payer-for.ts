@@ -15,6 +15,7 @@ export async function rentPayerFor(
 ): Promise<"service" | "buyer" | undefined> {
   if (!adapter.rentAccountOf) return undefined;
   const account = await adapter.rentAccountOf(intent);
+  if (account === undefined) return undefined;
   const [funded] = await db
     .select({ account: sponsoredTokenAccounts.account })
     .from(sponsoredTokenAccounts)

@@ -13,8 +13,8 @@ export type RefundPlan = {
   chainId: string;
   namespace: "eip155" | "solana";
   tokenCaip19: string;
-  /** ERC-20 contract or SPL mint. */
-  tokenAddress: string;
+  /** ERC-20 contract or SPL mint; null for the network's own coin (ETH, SOL), sent as a plain value transfer. */
+  tokenAddress: string | null;
   tokenSymbol: string;
   tokenDecimals: number;
   /** Token base units, as a decimal string. */
@@ -60,7 +60,7 @@ export async function refundPlanOf(db: Db, merchantId: string, paymentId: string
     chainId: p.chainId,
     namespace,
     tokenCaip19: p.tokenCaip19,
-    tokenAddress: asset.assetReference,
+    tokenAddress: asset.assetNamespace === "slip44" ? null : asset.assetReference,
     tokenSymbol: p.tokenSymbol ?? "",
     tokenDecimals: p.tokenDecimals ?? 0,
     amount: p.tokenAmount,

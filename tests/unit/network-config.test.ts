@@ -57,6 +57,29 @@ describe("networks file", () => {
     ).toBe(false);
   });
 
+  it("takes the network's own coin as slip44, never with EIP-3009, and refuses other asset kinds", () => {
+    const eth = { caip19: "eip155:8453/slip44:60", symbol: "ETH", name: "Ether", decimals: 18 };
+    const parsed = networksFileSchema.parse({ networks: [{ ...base, tokens: [...base.tokens, eth] }] });
+    expect(parsed.networks[0]!.tokens[1]).toMatchObject({ caip19: "eip155:8453/slip44:60", eip3009: false });
+    const sol = {
+      chainId: "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
+      name: "Solana",
+      rpcUrl: "https://api.mainnet-beta.solana.com",
+      tokens: [
+        { caip19: "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp/slip44:501", symbol: "SOL", name: "Solana", decimals: 9 },
+      ],
+    };
+    expect(networksFileSchema.safeParse({ networks: [sol] }).success).toBe(true);
+    const refused = [
+      { ...base, tokens: [{ ...eth, eip3009: true }] },
+      { ...base, tokens: [{ ...eth, caip19: "eip155:8453/erc721:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913" }] },
+      { ...sol, tokens: [{ ...sol.tokens[0]!, caip19: "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp/erc20:0x1" }] },
+    ];
+    for (const network of refused) {
+      expect(networksFileSchema.safeParse({ networks: [network] }).success, JSON.stringify(network.tokens)).toBe(false);
+    }
+  });
+
   it("takes price feeds quoted in USD on EVM networks, with a peg tolerance on tokens", () => {
     const feed = { pair: "EUR/USD", address: "0x0000000000000000000000000000000000000001", maxAgeSeconds: 3600 };
     const withFeeds = {

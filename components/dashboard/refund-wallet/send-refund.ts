@@ -3,14 +3,24 @@ import {
   createTransferCheckedInstruction,
   getAssociatedTokenAddressSync,
 } from "@solana/spl-token";
-import { PublicKey, Transaction, type Connection } from "@solana/web3.js";
+import { PublicKey, SystemProgram, Transaction, type Connection } from "@solana/web3.js";
 import { encodeFunctionData, erc20Abi, type Address } from "viem";
 import type { EvmSession } from "@/components/checkout/wallet/sessions";
 import type { RefundPlan } from "@/lib/payments/refund-plan";
 import { dashboardFetch, type DashboardResult } from "../dashboard-fetch";
 
-/** ERC-20 `transfer(buyer, amount)` from the merchant's wallet, which sends it and pays the gas. Returns the hash. */
+/**
+ * ERC-20 `transfer(buyer, amount)` from the merchant's wallet, which sends it and pays the gas (the
+ * network's own coin: `amount` as the transaction's value). Returns the hash.
+ */
 export function sendEvmRefund(plan: RefundPlan, evm: EvmSession): Promise<string> {
+  if (plan.tokenAddress === null) {
+    return evm.signer.request({
+      method: "eth_sendTransaction",
+      params: [{ from: evm.address, to: plan.to, value: `0x${BigInt(plan.amount).toString(16)}` }],
+      chainId: plan.chainId,
+    });
+  }
   const data = encodeFunctionData({
     abi: erc20Abi,
     functionName: "transfer",
@@ -27,13 +37,21 @@ type SendSolana = (transaction: Transaction, connection: Connection) => Promise<
 
 /**
  * SPL transferChecked from the merchant's token account to the buyer's, creating the buyer's account
- * first if it has none (idempotent; the merchant pays its rent). The merchant's wallet is the fee
+ * first if it has none (idempotent; the merchant pays its rent); SOL as a system transfer. The merchant's wallet is the fee
  * payer, signs and sends (wallet-adapter's sendTransaction). Returns the signature.
  */
 export async function sendSolanaRefund(plan: RefundPlan, connection: Connection, send: SendSolana): Promise<string> {
-  const mint = new PublicKey(plan.tokenAddress);
   const merchant = new PublicKey(plan.from);
   const buyer = new PublicKey(plan.to);
+  if (plan.tokenAddress === null) {
+    // SOL: a system transfer, the merchant paying the fee.
+    const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash("confirmed");
+    const tx = new Transaction({ feePayer: merchant, blockhash, lastValidBlockHeight }).add(
+      SystemProgram.transfer({ fromPubkey: merchant, toPubkey: buyer, lamports: BigInt(plan.amount) }),
+    );
+    return send(tx, connection);
+  }
+  const mint = new PublicKey(plan.tokenAddress);
   const mintAccount = await connection.getAccountInfo(mint);
   if (!mintAccount) throw new Error("The token's mint was not found on this network.");
   const program = mintAccount.owner; // SPL Token or Token-2022

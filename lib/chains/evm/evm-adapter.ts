@@ -1,3 +1,4 @@
+import { isNativeAsset } from "../caip";
 import { ChainVerificationError, type ChainAdapter, type PaymentAction, type TransferIntent } from "../chain-adapter";
 import { boundTransferData } from "./bound-transfer-data";
 import { broadcastRaw } from "./broadcast-raw";
@@ -7,7 +8,8 @@ import { observeEvmTransfer } from "./observe-evm-transfer";
 import { createRelayer } from "./relayer";
 import { readTokenDomainOrThrow } from "./token-domain";
 import { verifyAuthorization } from "./verify-authorization";
-import { verifyErc20Refund } from "./verify-erc20-refund";
+import { nativeTransferRequest, verifyNativeTransfer } from "./native-transfer";
+import { verifyEvmRefund } from "./verify-evm-refund";
 import { verifyErc20Transfer } from "./verify-erc20-transfer";
 
 export type EvmAdapterOptions = {
@@ -17,18 +19,21 @@ export type EvmAdapterOptions = {
   transactionLookupMs?: number;
 };
 
-function assertMethod(
-  intent: TransferIntent,
-): asserts intent is TransferIntent & { method: "eip3009" | "erc20_transfer" } {
-  if (intent.method !== "eip3009" && intent.method !== "erc20_transfer")
+type EvmMethod = "eip3009" | "erc20_transfer" | "native_transfer";
+
+/** The intent's method is an EVM one and fits its asset: the native coin only as a value transfer, tokens never. */
+function assertMethod(intent: TransferIntent): asserts intent is TransferIntent & { method: EvmMethod } {
+  if (intent.method !== "eip3009" && intent.method !== "erc20_transfer" && intent.method !== "native_transfer")
     throw new Error(`method ${intent.method} is not an EVM method`);
+  if ((intent.method === "native_transfer") !== isNativeAsset(intent.token.caip19))
+    throw new Error(`method ${intent.method} does not pay ${intent.token.caip19}`);
   if (intent.method === "eip3009" && !intent.token.eip3009) throw new Error(`${intent.token.caip19} has no EIP-3009`);
 }
 
 /**
  * The eip155 ChainAdapter (viem). EIP-3009 tokens: the buyer signs a TransferWithAuthorization
  * and the relayer pays the gas. Other ERC-20s: the buyer's wallet sends `transfer` and verify
- * checks the hash it returns. Never touches the database; holds no state but client caches.
+ * checks the hash it returns; the native coin likewise, sent as the transaction's value. Never touches the database; holds no state but client caches.
  */
 export function createEvmAdapter(options: EvmAdapterOptions): ChainAdapter {
   const relayer = createRelayer(options.relayerPrivateKey);
@@ -56,6 +61,10 @@ export function createEvmAdapter(options: EvmAdapterOptions): ChainAdapter {
           },
         ];
       }
+      if (intent.method === "native_transfer") {
+        const tx = nativeTransferRequest(intent);
+        return [{ type: "walletRpc", chainId: intent.network.chainId, method: "eth_sendTransaction", params: [tx] }];
+      }
       const tx = {
         from: payer,
         to: tokenAddressOf(intent.network, intent.token),
@@ -79,6 +88,7 @@ export function createEvmAdapter(options: EvmAdapterOptions): ChainAdapter {
       if (results.length !== 1 || result === undefined)
         throw new ChainVerificationError(`expected 1 result, got ${results.length}`);
       if (intent.method === "eip3009") return verifyAuthorization(intent, result, relayer.address);
+      if (intent.method === "native_transfer") return verifyNativeTransfer(intent, result, lookupMs);
       return verifyErc20Transfer(intent, result, lookupMs);
     },
 
@@ -92,7 +102,7 @@ export function createEvmAdapter(options: EvmAdapterOptions): ChainAdapter {
     },
 
     async verifyRefund(intent, txHash) {
-      return verifyErc20Refund(intent, txHash);
+      return verifyEvmRefund(intent, txHash);
     },
   };
 }

@@ -6,6 +6,7 @@ import {
   type PublicClient,
   type TransactionReceipt,
 } from "viem";
+import { isNativeAsset } from "../caip";
 import type { Observation, PaidFee, Tracked, TransferIntent } from "../chain-adapter";
 import { ERC20_ABI } from "./erc20-abi";
 import { addressOrThrow, evmClientFor, sameAddress, tokenAddressOf } from "./evm-client";
@@ -45,7 +46,8 @@ async function isKnown(client: PublicClient, hash: string): Promise<boolean> {
 
 /**
  * Where a recorded EVM transfer stands. Confirmed only when a receipt succeeded, carries a
- * `Transfer` log of the token from the payer to the recipient for exactly the amount, is
+ * `Transfer` log of the token from the payer to the recipient for exactly the amount (the native
+ * coin: the transaction sends exactly the amount from the payer to the recipient), is
  * `network.confirmations` deep, its block is still the canonical block at that height (a reorg
  * re-checks instead of crediting), and that block is no older than `notBefore`. With no receipt:
  * pending while the node knows the transaction; otherwise unknown, with whether the sender's
@@ -83,6 +85,36 @@ function relayerFees(tracked: Tracked, receipt: TransactionReceipt): PaidFee[] {
   ];
 }
 
+/**
+ * Why a successful receipt is not the intent's transfer, or undefined when it is: a token's `Transfer`
+ * log from the payer to the recipient for exactly the amount, or for the native coin the transaction
+ * itself sending exactly the amount from the payer to the recipient (it succeeded, so the value moved).
+ */
+async function missingTransfer(intent: TransferIntent, receipt: TransactionReceipt): Promise<string | undefined> {
+  const payer = addressOrThrow(intent.payer, "payer");
+  const recipient = addressOrThrow(intent.recipient, "recipient");
+  if (isNativeAsset(intent.token.caip19)) {
+    const { publicClient } = evmClientFor(intent.network);
+    const tx = await rpcOrThrow("eth_getTransactionByHash", () =>
+      publicClient.getTransaction({ hash: receipt.transactionHash }),
+    );
+    if (sameAddress(tx.from, payer) && sameAddress(tx.to, recipient) && tx.value === intent.amount) return undefined;
+    return `the transaction does not send ${intent.amount} wei of ${intent.token.symbol} from the payer to the recipient`;
+  }
+  const token = tokenAddressOf(intent.network, intent.token);
+  const transfers = parseEventLogs({ abi: ERC20_ABI, eventName: "Transfer", logs: receipt.logs });
+  const paid = transfers.some(
+    (log) =>
+      sameAddress(log.address, token) &&
+      sameAddress(log.args.from, payer) &&
+      sameAddress(log.args.to, recipient) &&
+      log.args.value === intent.amount,
+  );
+  return paid
+    ? undefined
+    : `no ${intent.token.symbol} Transfer of ${intent.amount} from the payer to the recipient in the transaction`;
+}
+
 async function judge(
   intent: TransferIntent,
   tracked: Tracked,
@@ -99,23 +131,8 @@ async function judge(
       return judge(intent, tracked, used, fees);
     return { state: "failed", reason: "transaction reverted", fees };
   }
-  const token = tokenAddressOf(intent.network, intent.token);
-  const payer = addressOrThrow(intent.payer, "payer");
-  const recipient = addressOrThrow(intent.recipient, "recipient");
-  const transfers = parseEventLogs({ abi: ERC20_ABI, eventName: "Transfer", logs: receipt.logs });
-  const paid = transfers.some(
-    (log) =>
-      sameAddress(log.address, token) &&
-      sameAddress(log.args.from, payer) &&
-      sameAddress(log.args.to, recipient) &&
-      log.args.value === intent.amount,
-  );
-  if (!paid)
-    return {
-      state: "failed",
-      reason: `no ${intent.token.symbol} Transfer of ${intent.amount} from the payer to the recipient in the transaction`,
-      fees,
-    };
+  const missing = await missingTransfer(intent, receipt);
+  if (missing) return { state: "failed", reason: missing, fees };
 
   let confirmations = 1;
   if (intent.network.confirmations > 1) {

@@ -3,7 +3,7 @@ import {
   createTransferCheckedInstruction,
   getAssociatedTokenAddressSync,
 } from "@solana/spl-token";
-import { PublicKey, Transaction, TransactionInstruction } from "@solana/web3.js";
+import { PublicKey, SystemProgram, Transaction, TransactionInstruction } from "@solana/web3.js";
 import type { SolanaTransfer } from "./solana-transfer";
 
 /** SPL Memo (the program LiteSVM and every cluster ship; Memo1Uhk… is the legacy v1). */
@@ -11,14 +11,15 @@ export const MEMO_PROGRAM_ID = new PublicKey("MemoSq4gqABAXKb96qnH8TysNcWxMyWCqX
 
 export type BuildContext = {
   feePayer: PublicKey;
-  tokenProgram: PublicKey;
+  /** The mint's token program (SPL Token or Token-2022); null for SOL. */
+  tokenProgram: PublicKey | null;
   blockhash: string;
   lastValidBlockHeight: number;
 };
 
 /** Token accounts of both parties: associated token accounts (merchants may be PDAs, e.g. multisig vaults). */
 export function tokenAccountsOf(
-  transfer: SolanaTransfer,
+  transfer: SolanaTransfer & { mint: PublicKey },
   tokenProgram: PublicKey,
 ): { source: PublicKey; destination: PublicKey } {
   return {
@@ -35,11 +36,28 @@ export function memoText(transfer: SolanaTransfer): string {
  * The unsigned payment transaction, a pure function of the transfer and context, so confirm can
  * rebuild it and compare: (1) create the merchant's token account if missing, rent paid by the fee
  * payer or, once the service has funded that account before, by the buyer; (2) transferChecked buyer -> merchant of exactly `amount`, with the reference as an extra
- * read-only key (Solana Pay); (3) a memo naming the reference.
+ * read-only key (Solana Pay); (3) a memo naming the reference. SOL: a system transfer of exactly
+ * `amount` lamports buyer -> merchant with the reference key, and the memo (no account to create).
  */
 export function buildTransferTransaction(transfer: SolanaTransfer, context: BuildContext): Transaction {
   const { feePayer, tokenProgram, blockhash, lastValidBlockHeight } = context;
-  const { source, destination } = tokenAccountsOf(transfer, tokenProgram);
+  const memo = new TransactionInstruction({
+    programId: MEMO_PROGRAM_ID,
+    keys: [],
+    data: Buffer.from(memoText(transfer), "utf8"),
+  });
+  const { mint } = transfer;
+  if (!mint) {
+    const pay = SystemProgram.transfer({
+      fromPubkey: transfer.payer,
+      toPubkey: transfer.recipient,
+      lamports: transfer.amount,
+    });
+    pay.keys.push({ pubkey: transfer.reference, isSigner: false, isWritable: false });
+    return new Transaction({ feePayer, blockhash, lastValidBlockHeight }).add(pay, memo);
+  }
+  if (!tokenProgram) throw new Error("an SPL transfer needs its mint's token program");
+  const { source, destination } = tokenAccountsOf({ ...transfer, mint }, tokenProgram);
   // Rent for a new account goes to whoever funds it, and back to its owner when closed: the service
   // funds a merchant's account once (recorded by the gateway); after that the buyer does.
   const funder = transfer.rentPayer === "buyer" ? transfer.payer : feePayer;
@@ -47,12 +65,12 @@ export function buildTransferTransaction(transfer: SolanaTransfer, context: Buil
     funder,
     destination,
     transfer.recipient,
-    transfer.mint,
+    mint,
     tokenProgram,
   );
   const pay = createTransferCheckedInstruction(
     source,
-    transfer.mint,
+    mint,
     destination,
     transfer.payer,
     transfer.amount,
@@ -61,10 +79,5 @@ export function buildTransferTransaction(transfer: SolanaTransfer, context: Buil
     tokenProgram,
   );
   pay.keys.push({ pubkey: transfer.reference, isSigner: false, isWritable: false });
-  const memo = new TransactionInstruction({
-    programId: MEMO_PROGRAM_ID,
-    keys: [],
-    data: Buffer.from(memoText(transfer), "utf8"),
-  });
   return new Transaction({ feePayer, blockhash, lastValidBlockHeight }).add(createDestination, pay, memo);
 }

@@ -43,6 +43,21 @@ function amountReceived(tx: VersionedTransactionResponse, destination: PublicKey
   return index < 0 ? 0n : amountIn(meta.postTokenBalances) - amountIn(meta.preTokenBalances);
 }
 
+/** How many lamports `account` gained in this transaction (negative: it paid). */
+function lamportsReceived(tx: VersionedTransactionResponse, account: PublicKey): bigint {
+  const index = accountKeys(tx).findIndex((key) => key.equals(account));
+  const before = tx.meta?.preBalances[index];
+  const after = tx.meta?.postBalances[index];
+  return index < 0 || before === undefined || after === undefined ? 0n : BigInt(after) - BigInt(before);
+}
+
+/** What the merchant received: the rise of its token account of the mint, or of its own lamports for SOL. */
+function merchantReceived(tx: VersionedTransactionResponse, transfer: SolanaTransfer, tokenProgram: PublicKey | null) {
+  const { mint } = transfer;
+  if (!mint || !tokenProgram) return lamportsReceived(tx, transfer.recipient);
+  return amountReceived(tx, tokenAccountsOf({ ...transfer, mint }, tokenProgram).destination, mint);
+}
+
 /** The account, when this transaction brought it into existence, with the lamports put into it (its rent). */
 function createdAccount(
   tx: VersionedTransactionResponse,
@@ -65,7 +80,7 @@ function feesOf(tx: VersionedTransactionResponse, txHash: string, feePayer: Publ
 /**
  * Where a recorded payment transaction stands. Confirmed only when its status reaches the required
  * depth (1: "confirmed"; more: "finalized"), it succeeded, the recipient's token account of the mint
- * rose by exactly the amount, it carries the payment's reference key, and its block time is no
+ * (SOL: the recipient itself) rose by exactly the amount, it carries the payment's reference key, and its block time is no
  * earlier than `notBefore` (less a minute of clock skew); it reports the merchant's token account when
  * the service's fee payer funded its creation. Failed when it failed on chain, moved
  * anything else or landed too early. Unknown while the network has no status for it, and
@@ -74,7 +89,7 @@ function feesOf(tx: VersionedTransactionResponse, txHash: string, feePayer: Publ
 export async function observeSignature(
   connection: Connection,
   transfer: SolanaTransfer,
-  tokenProgram: PublicKey,
+  tokenProgram: PublicKey | null,
   tracked: Tracked,
   context: { requiredDepth: number; feePayer: PublicKey },
 ): Promise<Observation> {
@@ -114,11 +129,11 @@ export async function observeSignature(
   if (!accountKeys(tx).some((key) => key.equals(transfer.reference))) {
     return { state: "failed", reason: "transaction does not carry this payment's reference", fees };
   }
-  const received = amountReceived(tx, tokenAccountsOf(transfer, tokenProgram).destination, transfer.mint);
+  const received = merchantReceived(tx, transfer, tokenProgram);
   if (received !== transfer.amount) {
     return {
       state: "failed",
-      reason: `recipient received ${received} base units of ${transfer.mint.toBase58()}, expected ${transfer.amount}`,
+      reason: `recipient received ${received} base units of ${transfer.mint?.toBase58() ?? "SOL"}, expected ${transfer.amount}`,
       fees,
     };
   }
@@ -127,9 +142,10 @@ export async function observeSignature(
     return { state: "failed", reason: "transaction landed before the payment was created", fees };
   }
   const confirmations = finalized ? FINALIZED_DEPTH : (status.confirmations ?? 0) + 1;
+  const { mint } = transfer;
   const sponsored =
-    transfer.rentPayer === "service"
-      ? createdAccount(tx, tokenAccountsOf(transfer, tokenProgram).destination)
+    transfer.rentPayer === "service" && mint && tokenProgram
+      ? createdAccount(tx, tokenAccountsOf({ ...transfer, mint }, tokenProgram).destination)
       : undefined;
   const rent: PaidFee[] = sponsored ? [{ kind: "rent", txHash, amount: sponsored.lamports }] : [];
   return { state: "confirmed", txHash, confirmations, fees: [...fees, ...rent], ...(sponsored ? { sponsored } : {}) };

@@ -30,7 +30,8 @@ async function onChain(intent: TransferIntent, feePayer: PublicKey) {
   // Else the service's own signature would authorise the token transfer.
   if (transfer.payer.equals(feePayer)) throw new ChainVerificationError("the payer cannot be the service's fee payer");
   const connection = solanaConnection(intent.network.rpcUrl);
-  return { transfer, connection, tokenProgram: await tokenProgramOf(connection, transfer.mint) };
+  const tokenProgram = transfer.mint ? await tokenProgramOf(connection, transfer.mint) : null;
+  return { transfer, connection, tokenProgram };
 }
 
 /** What a wallet is asked to sign for a built message: the whole unsigned transaction, base64. */
@@ -56,7 +57,7 @@ function signedBuild(builds: BuiltTransaction[], result: string): BuiltTransacti
 }
 
 /**
- * SPL token payments, non-custodial: the buyer signs a transferChecked straight to the merchant,
+ * SPL token and SOL payments, non-custodial: the buyer signs a transferChecked (SOL: a system transfer) straight to the merchant,
  * the service's fee payer co-signs (paying the fee) and broadcasts. Confirm accepts only the
  * transaction the service built for the intent, byte for byte, with the buyer's valid signature.
  */
@@ -106,7 +107,10 @@ export function createSolanaAdapter(options: SolanaAdapterOptions): ChainAdapter
 
     async rentAccountOf(intent) {
       const { transfer, tokenProgram } = await onChain(intent, feePayer.publicKey);
-      return tokenAccountsOf(transfer, tokenProgram).destination.toBase58();
+      // SOL needs no token account: a system transfer creates a new recipient's account with the amount itself.
+      const { mint } = transfer;
+      if (!mint || !tokenProgram) return undefined;
+      return tokenAccountsOf({ ...transfer, mint }, tokenProgram).destination.toBase58();
     },
 
     async verify(intent, results, { builds = [] }) {

@@ -13,7 +13,7 @@ export function verifyBuiltMessage(
   built: BuiltTransaction | undefined,
   transfer: SolanaTransfer,
   feePayer: PublicKey,
-  tokenProgram: PublicKey,
+  tokenProgram: PublicKey | null,
 ): Uint8Array {
   const bytes = built ? decodeBase64(built.message) : undefined;
   if (!bytes) throw new ChainVerificationError("no transaction was built for this option: fetch it first");

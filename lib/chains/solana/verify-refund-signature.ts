@@ -18,13 +18,21 @@ function key(value: string, what: string): PublicKey {
   }
 }
 
-/** How much of `mint` the token account changed by in this transaction (negative: it sent). */
-function balanceChange(tx: VersionedTransactionResponse, account: PublicKey, mint: PublicKey): bigint {
+/**
+ * How much of `mint` the token account changed by in this transaction (negative: it sent); with no
+ * mint, how many lamports the account itself changed by (SOL).
+ */
+function balanceChange(tx: VersionedTransactionResponse, account: PublicKey, mint: PublicKey | null): bigint {
   const keys = tx.transaction.message
     .getAccountKeys({ accountKeysFromLookups: tx.meta?.loadedAddresses })
     .keySegments()
     .flat();
   const index = keys.findIndex((k) => k.equals(account));
+  if (!mint) {
+    const before = tx.meta?.preBalances[index];
+    const after = tx.meta?.postBalances[index];
+    return index < 0 || before === undefined || after === undefined ? 0n : BigInt(after) - BigInt(before);
+  }
   const amountIn = (balances: TokenBalance[] | null | undefined) =>
     BigInt(balances?.find((b) => b.accountIndex === index && b.mint === mint.toBase58())?.uiTokenAmount.amount ?? "0");
   return index < 0 ? 0n : amountIn(tx.meta?.postTokenBalances) - amountIn(tx.meta?.preTokenBalances);
@@ -33,7 +41,8 @@ function balanceChange(tx: VersionedTransactionResponse, account: PublicKey, min
 /**
  * A refund the merchant's wallet signed and sent (its own fee payer): confirmed once its status
  * reaches the network's depth, it succeeded, the merchant's associated token account of the mint
- * fell and the buyer's rose by exactly the amount, and its block time is no earlier than
+ * fell and the buyer's rose by exactly the amount (SOL: the buyer rose by exactly the amount and the
+ * merchant, who also paid the fee, fell by at least it), and its block time is no earlier than
  * `notBefore` (less a minute of clock skew). Unknown while the network has no status for it.
  */
 export async function verifyRefundSignature(
@@ -43,12 +52,15 @@ export async function verifyRefundSignature(
 ): Promise<Observation> {
   if (decodeBase58(signature)?.length !== 64) throw new ChainVerificationError("not a transaction signature");
   const asset = parseAssetId(intent.token.caip19);
-  if (!asset || asset.assetNamespace !== "token")
-    throw new ChainVerificationError(`not an SPL token: ${intent.token.caip19}`);
-  const mint = key(asset.assetReference, "token mint");
-  const tokenProgram = await tokenProgramOf(connection, mint);
-  const merchantAccount = getAssociatedTokenAddressSync(mint, key(intent.from, "merchant"), true, tokenProgram);
-  const buyerAccount = getAssociatedTokenAddressSync(mint, key(intent.to, "buyer"), true, tokenProgram);
+  if (!asset || (asset.assetNamespace !== "token" && asset.assetNamespace !== "slip44"))
+    throw new ChainVerificationError(`not an SPL token or SOL: ${intent.token.caip19}`);
+  const mint = asset.assetNamespace === "token" ? key(asset.assetReference, "token mint") : null;
+  const merchant = key(intent.from, "merchant");
+  const buyer = key(intent.to, "buyer");
+  const tokenProgram = mint ? await tokenProgramOf(connection, mint) : null;
+  const merchantAccount =
+    mint && tokenProgram ? getAssociatedTokenAddressSync(mint, merchant, true, tokenProgram) : merchant;
+  const buyerAccount = mint && tokenProgram ? getAssociatedTokenAddressSync(mint, buyer, true, tokenProgram) : buyer;
 
   const { value } = await solanaRpc("getSignatureStatuses", () =>
     connection.getSignatureStatuses([signature], { searchTransactionHistory: true }),
@@ -67,7 +79,8 @@ export async function verifyRefundSignature(
   if (tx.meta.err) return { state: "failed", reason: `transaction failed on chain: ${JSON.stringify(tx.meta.err)}` };
   const sent = -balanceChange(tx, merchantAccount, mint);
   const received = balanceChange(tx, buyerAccount, mint);
-  if (sent !== intent.amount || received !== intent.amount) {
+  // Moving SOL costs the merchant its fee on top; a token account pays no fee.
+  if ((mint ? sent !== intent.amount : sent < intent.amount) || received !== intent.amount) {
     return {
       state: "failed",
       reason: `the merchant's token account sent ${sent} and the buyer's received ${received} base units, expected ${intent.amount}`,
