@@ -68,15 +68,19 @@ export function devnetNetworks(devnet: DevnetFile): NetworkConfig[] {
         address: f.address,
         maxAgeSeconds: DEVNET_FEED_MAX_AGE_SECONDS,
       })),
-      tokens: devnet.evm.tokens.map((t) => ({
-        caip19: `${devnet.evm.chainId}/erc20:${t.address}`,
-        symbol: t.symbol,
-        name: t.name ?? t.symbol,
-        decimals: t.decimals,
-        eip3009: t.eip3009,
-        iconUrl: tokenIcon(t.symbol),
-        peggedTo: "USD",
-      })),
+      tokens: [
+        ...devnet.evm.tokens.map((t) => ({
+          caip19: `${devnet.evm.chainId}/erc20:${t.address}`,
+          symbol: t.symbol,
+          name: t.name ?? t.symbol,
+          decimals: t.decimals,
+          eip3009: t.eip3009,
+          iconUrl: tokenIcon(t.symbol),
+          peggedTo: "USD",
+        })),
+        // The chain's own coin, priced by the ETH/USD feed (not offered without one).
+        nativeToken(`${devnet.evm.chainId}/slip44:60`, "ETH", "Ether", 18, "/icons/ethereum.svg"),
+      ],
     },
     {
       chainId: devnet.solana.chainId,
@@ -86,17 +90,26 @@ export function devnetNetworks(devnet: DevnetFile): NetworkConfig[] {
       iconUrl: "/icons/solana.svg",
       confirmations: 1,
       nativeCurrency: { symbol: "SOL", decimals: 9, price: { currency: "USD", value: "150" } },
-      tokens: devnet.solana.tokens.map((t) => ({
-        caip19: `${devnet.solana.chainId}/token:${t.mint}`,
-        symbol: t.symbol,
-        name: t.name ?? t.symbol,
-        decimals: t.decimals,
-        eip3009: false,
-        iconUrl: tokenIcon(t.symbol),
-        peggedTo: "USD",
-      })),
+      tokens: [
+        ...devnet.solana.tokens.map((t) => ({
+          caip19: `${devnet.solana.chainId}/token:${t.mint}`,
+          symbol: t.symbol,
+          name: t.name ?? t.symbol,
+          decimals: t.decimals,
+          eip3009: false,
+          iconUrl: tokenIcon(t.symbol),
+          peggedTo: "USD",
+        })),
+        // SOL, priced by the SOL/USD feed read on the EVM devnet.
+        nativeToken(`${devnet.solana.chainId}/slip44:501`, "SOL", "Solana", 9, "/icons/solana.svg"),
+      ],
     },
   ];
+}
+
+/** A network's own coin as an accepted asset: no peg, no static price, so only its `<SYMBOL>/USD` feed prices it. */
+function nativeToken(caip19: string, symbol: string, name: string, decimals: number, iconUrl: string) {
+  return { caip19, symbol, name, decimals, eip3009: false, iconUrl, peggedTo: null };
 }
 
 /** Icons shipped in public/icons for the devnet's tokens (paths on this app's own origin). */

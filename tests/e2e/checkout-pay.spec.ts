@@ -106,12 +106,12 @@ test("a wallet with EVM keys only sees EVM options, no Solana option and no erro
   await page.goto(payment.gatewayUrl);
   await connectWallet(page, "Test EVM Wallet");
   const options = page.getByTestId("payment-options").getByRole("button");
-  await expect(options).toHaveCount(2); // USDC and USDT on the local EVM chain
+  await expect(options).toHaveCount(3); // USDC, USDT and ETH on the local EVM chain
   await expect(page.getByTestId("payment-options")).not.toContainText("Solana");
   // Token and network icons come as full URLs on PUBLIC_BASE_URL (for wallets); the page's CSP
   // must still let them load: two icons per option, each decoded.
   const icons = page.getByTestId("payment-options").locator("img");
-  await expect(icons).toHaveCount(4);
+  await expect(icons).toHaveCount(6);
   await expect
     .poll(() =>
       icons.evaluateAll(
@@ -119,7 +119,7 @@ test("a wallet with EVM keys only sees EVM options, no Solana option and no erro
           imgs.filter((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0).length,
       ),
     )
-    .toBe(4);
+    .toBe(6);
   // (Next.js keeps an empty route-announcer alert on every page.)
   await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toHaveCount(0);
   // Spec 4.5 rule 1: only the accounts the wallet holds keys for were sent.
@@ -143,7 +143,8 @@ test("a mixed payment: connected to both, the buyer picks Solana and only the So
   await page.goto(payment.gatewayUrl);
   await connectWallet(page, "Test EVM Wallet");
   await walletButton(page, "Test Solana Wallet").click();
-  await expect(page.getByTestId("payment-options").getByRole("button")).toHaveCount(3);
+  // USDC, USDT and ETH on the EVM chain; USDC and SOL on Solana.
+  await expect(page.getByTestId("payment-options").getByRole("button")).toHaveCount(5);
   await chooseAndPay(page, /3\.00 USDC.*Local Solana/);
   await expect(page.getByTestId("terminal-view")).toHaveAttribute("data-kind", "succeeded", { timeout: 30_000 });
   expect(solana.calls).toContain("signTransaction");

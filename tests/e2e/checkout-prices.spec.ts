@@ -1,5 +1,5 @@
 import { expect, test } from "../support/e2e/fixtures";
-import { evmTokenBalance } from "../support/chain-balances";
+import { evmNativeBalance, evmTokenBalance } from "../support/chain-balances";
 import { chooseAndPay, connectWallet, merchantStatus } from "../support/e2e/checkout-steps";
 import { installEvmWallet } from "../support/e2e/wallets/evm-test-wallet";
 
@@ -29,7 +29,7 @@ test("a EUR price paid in USDC: the option shows its rate and the feeds' age, an
   expect(await merchantStatus(baseUrl, merchant, payment.paymentId)).toBe("succeeded");
 });
 
-test("a USD price paid in USDC shows no rate: 1:1 tells the buyer nothing", async ({
+test("a USD price paid in USDC shows no rate: 1:1 tells the buyer nothing (ETH beside it does)", async ({
   page,
   devnet,
   createPayment,
@@ -42,6 +42,33 @@ test("a USD price paid in USDC shows no rate: 1:1 tells the buyer nothing", asyn
   const payment = await createPayment({ amount: { unit: "iso4217/USD", value: "1000" }, referenceId: "usd-no-rate" });
   await page.goto(payment.gatewayUrl);
   await connectWallet(page, "Test EVM Wallet");
-  await expect(page.getByRole("button", { name: /10\.00 USDC/ })).toBeVisible();
-  await expect(page.getByTestId("option-rate")).toHaveCount(0);
+  const usdc = page.getByRole("button", { name: /10\.00 USDC/ });
+  await expect(usdc).toBeVisible();
+  await expect(usdc.getByTestId("option-rate")).toHaveCount(0);
+  // ETH, priced by its feed, does show one.
+  await expect(page.getByRole("button", { name: /ETH/ }).getByTestId("option-rate")).toHaveText(/^1 USD = /);
+});
+
+test("a USD price paid in ETH: the option sends ether from the buyer's wallet at ETH/USD, and the merchant receives exactly that", async ({
+  page,
+  devnet,
+  merchant,
+  baseUrl,
+  createPayment,
+}, info) => {
+  await installEvmWallet(page, {
+    privateKey: devnet.evm.buyers[info.parallelIndex]!.privateKey,
+    rpcUrl: devnet.evm.rpcUrl,
+    chainId: devnet.evm.chainIdNumber,
+  });
+  const payment = await createPayment({ amount: { unit: "iso4217/USD", value: "1500" }, referenceId: "usd-in-eth" });
+  await page.goto(payment.gatewayUrl);
+  await connectWallet(page, "Test EVM Wallet");
+  // 15.00 USD at the devnet's ETH/USD 3000 is 0.005 ETH.
+  const eth = page.getByRole("button", { name: /0\.005 ETH/ });
+  await expect(eth.getByTestId("option-rate")).toHaveText(/^1 USD = 0\.000333\d* ETH, updated \d+ (s|min|h) ago$/);
+  await chooseAndPay(page, /0\.005 ETH/);
+  await expect(page.getByTestId("terminal-view")).toHaveAttribute("data-kind", "succeeded", { timeout: 30_000 });
+  expect(await evmNativeBalance(devnet, merchant.evmAddress)).toBe(5n * 10n ** 15n);
+  expect(await merchantStatus(baseUrl, merchant, payment.paymentId)).toBe("succeeded");
 });

@@ -72,20 +72,35 @@ const offered = (options: Option[]) =>
 describe("live prices that move", () => {
   it("a stale EUR/USD removes the options of a EUR payment, and they come back once it is fresh", async () => {
     const eur = await payment("iso4217/EUR", "1000");
-    expect(offered(await optionsFor(eur, 0))).toEqual(["USDC@eip155", "USDC@solana", "USDT@eip155"]);
+    expect(offered(await optionsFor(eur, 0))).toEqual([
+      "ETH@eip155",
+      "SOL@solana",
+      "USDC@eip155",
+      "USDC@solana",
+      "USDT@eip155",
+    ]);
     await movePrice(devnet.info, "EUR/USD", "1.0842", STALE_S);
     await sleep(REFRESH_MS + 100);
     const fresh = await payment("iso4217/EUR", "1000");
+    // ETH and SOL in EUR go through EUR/USD too (ETH/USD ÷ EUR/USD): nothing is offered.
     expect(offered(await optionsFor(fresh, 1))).toEqual([]);
     // A USD payment needs no EUR/USD: still offered.
     expect(offered(await optionsFor(await payment("iso4217/USD", "1000"), 1))).toEqual([
+      "ETH@eip155",
+      "SOL@solana",
       "USDC@eip155",
       "USDC@solana",
       "USDT@eip155",
     ]);
     await movePrice(devnet.info, "EUR/USD", "1.0842");
     await sleep(REFRESH_MS + 100);
-    expect(offered(await optionsFor(fresh, 1))).toEqual(["USDC@eip155", "USDC@solana", "USDT@eip155"]);
+    expect(offered(await optionsFor(fresh, 1))).toEqual([
+      "ETH@eip155",
+      "SOL@solana",
+      "USDC@eip155",
+      "USDC@solana",
+      "USDT@eip155",
+    ]);
   });
 
   it("a moved price does not change an option already quoted until its quote runs out; the old quote still pays", async () => {
@@ -131,13 +146,13 @@ describe("live prices that move", () => {
     await movePrice(devnet.info, "USDC/USD", "0.95");
     await sleep(REFRESH_MS + 100);
     const usd = await payment("iso4217/USD", "1000");
-    // USDT has no feed of its own here: still 1:1.
-    expect(offered(await optionsFor(usd, 2))).toEqual(["USDT@eip155"]);
+    // USDT has no feed of its own here: still 1:1. ETH and SOL are priced by their own feeds.
+    expect(offered(await optionsFor(usd, 2))).toEqual(["ETH@eip155", "SOL@solana", "USDT@eip155"]);
     await movePrice(devnet.info, "USDC/USD", "0.9950");
     await sleep(REFRESH_MS + 100);
     // Within its 1% tolerance: 1:1 again.
     const options = await optionsFor(usd, 2);
-    expect(offered(options)).toEqual(["USDC@eip155", "USDC@solana", "USDT@eip155"]);
+    expect(offered(options)).toEqual(["ETH@eip155", "SOL@solana", "USDC@eip155", "USDC@solana", "USDT@eip155"]);
     expect(options.find((o) => o.amount.display.assetSymbol === "USDC")!.amount.value).toBe("10000000");
   });
 

@@ -4,25 +4,15 @@ import {
   getAssociatedTokenAddressSync,
 } from "@solana/spl-token";
 import { Connection, Keypair, PublicKey, sendAndConfirmTransaction, Transaction } from "@solana/web3.js";
-import { eq } from "drizzle-orm";
 import { createPublicClient, createWalletClient, defineChain, erc20Abi, http, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { describe, expect, inject, it } from "vitest";
-import { merchants, payments } from "@/db/schema";
 import { decodeBase58 } from "@/lib/chains/solana/base58";
 import { evmTokenBalance, solanaUsdcOf } from "../support/balances";
-import { createKey, dash, signUpUser, type DashboardUser } from "../support/dashboard";
-import { testDb } from "../support/db";
+import { dash, type DashboardUser } from "../support/dashboard";
 import { newPayment, waitFinal } from "../support/gateway";
+import { paymentRow, postWalletRefund, refundShop } from "../support/refund-shop";
 import { confirmAt, signWithDevnetBuyer } from "../support/pay-steps";
-
-/** A dashboard user whose shop receives at addresses whose keys the test holds, and its API key. */
-async function shop(receiving: { evmAddress?: string; solanaAddress?: string }) {
-  const user = await signUpUser({ businessName: "Wallet Refund Shop" });
-  const key = await createKey(user);
-  await testDb().db.update(merchants).set(receiving).where(eq(merchants.id, user.merchantId));
-  return { user, merchant: { merchantId: user.merchantId, apiKey: key.secret, keyId: key.id } };
-}
 
 /** A payment paid for real on the devnet by buyer `index`, succeeded; its row as the service left it. */
 async function paidPayment(
@@ -34,16 +24,8 @@ async function paidPayment(
   const signed = await signWithDevnetBuyer({ url: inject("baseUrl") } as never, paymentId, namespace, "USDC", index);
   expect((await confirmAt({ url: inject("baseUrl") } as never, signed))?.status).toBe(200);
   expect((await waitFinal(paymentId)).status).toBe("succeeded");
-  return row(paymentId);
+  return paymentRow(paymentId);
 }
-
-async function row(id: string) {
-  const [found] = await testDb().db.select().from(payments).where(eq(payments.id, id));
-  return found!;
-}
-
-const postRefund = (user: DashboardUser, id: string, txHash: string) =>
-  dash(`/dashboard/api/payments/${id}/refund`, { method: "POST", user, json: { txHash } });
 
 const MINT_ABI = [
   {
@@ -107,7 +89,7 @@ describe("refund from the merchant's wallet, verified on chain (EVM)", () => {
   it("records a correct refund; a wrong amount, a wrong recipient or the payment's own transaction is 422 and records nothing", async () => {
     const key = generatePrivateKey();
     const merchantAddress = privateKeyToAccount(key).address;
-    const { user, merchant } = await shop({ evmAddress: merchantAddress });
+    const { user, merchant } = await refundShop({ evmAddress: merchantAddress });
     const payment = await paidPayment(merchant, "eip155", 2);
     const amount = BigInt(payment.tokenAmount!);
     const buyer = payment.buyerAccount!.split(":")[2]!;
@@ -116,12 +98,12 @@ describe("refund from the merchant's wallet, verified on chain (EVM)", () => {
     expect(await page(user, payment.id)).toContain(">Refund from my wallet</button>");
 
     const refused = async (txHash: string, why: RegExp) => {
-      const res = await postRefund(user, payment.id, txHash);
+      const res = await postWalletRefund(user, payment.id, txHash);
       expect(res.status, txHash).toBe(422);
       const body = await res.json();
       expect(body.code).toBe("verification_failed");
       expect(body.message).toMatch(why);
-      expect(await row(payment.id)).toMatchObject({ refundedAt: null, refundTxHash: null });
+      expect(await paymentRow(payment.id)).toMatchObject({ refundedAt: null, refundTxHash: null });
     };
     await refused(await wallet.transfer(buyer, amount - 1n), /Transfer of/);
     await refused(await wallet.transfer(privateKeyToAccount(generatePrivateKey()).address, amount), /Transfer of/);
@@ -131,14 +113,14 @@ describe("refund from the merchant's wallet, verified on chain (EVM)", () => {
     const before = await evmTokenBalance("USDC", buyer);
     const hash = await wallet.transfer(buyer, amount);
     expect(await evmTokenBalance("USDC", buyer)).toBe(before + amount);
-    const res = await postRefund(user, payment.id, hash);
+    const res = await postWalletRefund(user, payment.id, hash);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({
       paymentId: payment.id,
       refundedBy: user.email,
       refundTxHash: hash.toLowerCase(),
     });
-    expect(await row(payment.id)).toMatchObject({
+    expect(await paymentRow(payment.id)).toMatchObject({
       status: "succeeded",
       refundedBy: user.email,
       refundTxHash: hash.toLowerCase(),
@@ -149,9 +131,9 @@ describe("refund from the merchant's wallet, verified on chain (EVM)", () => {
 
     // The same refund transaction cannot refund a second payment.
     const second = await paidPayment(merchant, "eip155", 2);
-    const again = await postRefund(user, second.id, hash);
+    const again = await postWalletRefund(user, second.id, hash);
     expect(again.status).toBe(422);
-    expect((await row(second.id)).refundedAt).toBeNull();
+    expect((await paymentRow(second.id)).refundedAt).toBeNull();
   });
 });
 
@@ -160,7 +142,7 @@ describe("refund from the merchant's wallet, verified on chain (Solana)", () => 
     const { solana } = inject("devnet");
     // A devnet key the test holds (with SOL for fees) receives this shop's payments.
     const merchantKey = Keypair.fromSecretKey(decodeBase58(solana.buyers[1]!.secretKey)!);
-    const { user, merchant } = await shop({ solanaAddress: merchantKey.publicKey.toBase58() });
+    const { user, merchant } = await refundShop({ solanaAddress: merchantKey.publicKey.toBase58() });
     const payment = await paidPayment(merchant, "solana", 0);
     const amount = BigInt(payment.tokenAmount!);
     const buyer = new PublicKey(payment.buyerAccount!.split(":")[2]!);
@@ -176,16 +158,16 @@ describe("refund from the merchant's wallet, verified on chain (Solana)", () => 
       return sendAndConfirmTransaction(connection, tx, [merchantKey], { commitment: "confirmed" });
     };
 
-    const short = await postRefund(user, payment.id, await send(amount - 1n));
+    const short = await postWalletRefund(user, payment.id, await send(amount - 1n));
     expect(short.status).toBe(422);
-    expect((await row(payment.id)).refundedAt).toBeNull();
+    expect((await paymentRow(payment.id)).refundedAt).toBeNull();
 
     const before = await solanaUsdcOf(buyer.toBase58());
     const signature = await send(amount);
     expect(await solanaUsdcOf(buyer.toBase58())).toBe(before + amount);
-    const res = await postRefund(user, payment.id, signature);
+    const res = await postWalletRefund(user, payment.id, signature);
     expect(res.status).toBe(200);
-    expect(await row(payment.id)).toMatchObject({ refundedBy: user.email, refundTxHash: signature });
+    expect(await paymentRow(payment.id)).toMatchObject({ refundedBy: user.email, refundTxHash: signature });
   });
 });
 

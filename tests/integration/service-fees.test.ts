@@ -156,6 +156,8 @@ describe("every fee the service pays is recorded per merchant and payment, in th
 
     const early = await createPaymentAt(server, setup.merchant, "200");
     expect(kinds(await optionsFor(server, early))).toEqual([
+      "ETH eth_sendTransaction",
+      "SOL build",
       "USDC build",
       "USDC eth_signTypedData_v4",
       "USDT eth_sendTransaction",
@@ -167,8 +169,13 @@ describe("every fee the service pays is recorded per merchant and payment, in th
     expect(await waitFinal(setup, [first])).toEqual(["succeeded"]);
 
     const later = await createPaymentAt(server, setup.merchant, "300");
-    // No relay, no Solana fee payer: USDC and USDT as transfers the buyer's wallet sends (and pays gas for).
-    expect(kinds(await optionsFor(server, later))).toEqual(["USDC eth_sendTransaction", "USDT eth_sendTransaction"]);
+    // No relay, no Solana fee payer (so no SOL either): ETH, USDC and USDT as transfers the buyer's wallet
+    // sends (and pays gas for).
+    expect(kinds(await optionsFor(server, later))).toEqual([
+      "ETH eth_sendTransaction",
+      "USDC eth_sendTransaction",
+      "USDT eth_sendTransaction",
+    ]);
     const refused = await confirmAt(server, earlySigned);
     expect(refused?.status).toBe(409);
     expect(((await refused!.json()) as { code: string }).code).toBe("fees_budget_exhausted");

@@ -17,6 +17,11 @@ export async function evmTokenBalance(devnet: Pick<DevnetInfo, "evm">, symbol: s
   });
 }
 
+/** The native coin (wei) an address holds on the local EVM chain. */
+export function evmNativeBalance(devnet: Pick<DevnetInfo, "evm">, owner: string): Promise<bigint> {
+  return createPublicClient({ transport: http(devnet.evm.rpcUrl) }).getBalance({ address: owner as Address });
+}
+
 /** USDC in the owner's associated token account (0 while the account does not exist). */
 export async function solanaUsdcBalance(devnet: Pick<DevnetInfo, "solana">, owner: string): Promise<bigint> {
   const token = devnet.solana.tokens.find((t) => t.symbol === "USDC")!;
