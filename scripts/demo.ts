@@ -80,7 +80,8 @@ Demo is running.
 
   Payment link (open it in a browser):
     ${payment.gatewayUrl}
-  A second payment, €10.00, paid in USDC at the devnet's EUR/USD feed (${eurPayment.paymentId}):
+  Either is payable in USDC, USDT, ETH (anvil) or SOL (Solana); ETH and SOL at the devnet's ETH/USD and SOL/USD feeds.
+  A second payment, €10.00, quoted through the devnet's EUR/USD feed (${eurPayment.paymentId}):
     ${eurPayment.gatewayUrl}
   Move the feed:  npm run devnet -- set-price EUR/USD 1.0900
 
@@ -97,14 +98,14 @@ Demo is running.
   Local chains (${DEFAULT_INFO_FILE}):
     EVM     ${evm.chainId}  ${evm.rpcUrl}   USDC (EIP-3009) ${evm.tokens[0]?.address}
     Solana  ${solana.chainId}  ${solana.rpcUrl}   USDC mint ${solana.tokens[0]?.mint}
-  Test buyers holding USDC (import a key into a wallet, or use the file):
+  Test buyers holding USDC, ETH and SOL (import a key into a wallet, or use the file):
     EVM     ${evm.buyers[0]?.address}   private key ${evm.buyers[0]?.privateKey}
     Solana  ${solana.buyers[0]?.publicKey}   secret key ${solana.buyers[0]?.secretKey}
 
   Pay it in Chromium through the checkout, with test wallets holding those keys (add --solana for Solana):
     npx tsx scripts/pay-in-browser.ts '${payment.gatewayUrl}'
   Or from a terminal, as a wallet talks to the gateway:
-    npx tsx scripts/pay-demo-payment.ts ${payment.paymentId}
+    npx tsx scripts/pay-demo-payment.ts ${payment.paymentId}   (or --token ETH; --solana [--token SOL])
 
 Press Ctrl-C to stop.
 `);

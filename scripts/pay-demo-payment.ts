@@ -1,9 +1,10 @@
 /**
  * Pay a payment through the gateway as a wallet would, with the running devnet's first test
- * buyer: options -> sign (EIP-3009 typed data, or a Solana transaction with --solana) -> confirm ->
- * poll until final. Prints the time from confirm to final.
+ * buyer: options -> sign (EIP-3009 typed data, or a Solana transaction with --solana; `--token ETH`
+ * or `--token SOL` pays in the native coin) -> confirm -> poll until final. Prints the time from
+ * confirm to final.
  *
- *   npx tsx scripts/pay-demo-payment.ts <paymentId> [--solana] [--base-url http://127.0.0.1:3000]
+ *   npx tsx scripts/pay-demo-payment.ts <paymentId> [--solana] [--token USDC] [--base-url http://127.0.0.1:3000]
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
@@ -18,11 +19,12 @@ async function main() {
     allowPositionals: true,
     options: {
       solana: { type: "boolean", default: false },
+      token: { type: "string", default: "USDC" },
       "base-url": { type: "string", default: `http://127.0.0.1:${process.env.PORT ?? 3000}` },
     },
   });
   const paymentId = positionals[0];
-  if (!paymentId) throw new Error("usage: pay-demo-payment.ts <paymentId> [--solana]");
+  if (!paymentId) throw new Error("usage: pay-demo-payment.ts <paymentId> [--solana] [--token USDC|USDT|ETH|SOL]");
   const devnet = JSON.parse(readFileSync(DEFAULT_INFO_FILE, "utf8")) as DevnetInfo;
   const base = `${values["base-url"]}/v1/gateway/payment/${paymentId}`;
   const post = async (path: string, body: unknown) => {
@@ -52,9 +54,12 @@ async function main() {
 
   const { options } = await post("/options", { accounts: [account] });
   const option = options.find(
-    (o: { amount: { display: { assetSymbol: string } } }) => o.amount.display.assetSymbol === "USDC",
+    (o: { amount: { display: { assetSymbol: string } } }) => o.amount.display.assetSymbol === values.token,
   );
-  if (!option) throw new Error("no USDC option offered (does the merchant have a receiving address on this chain?)");
+  if (!option)
+    throw new Error(
+      `no ${values.token} option offered (does the merchant have a receiving address on this chain? SOL needs --solana)`,
+    );
   console.log(
     `option ${option.id}: ${option.amount.value} base units of ${option.amount.display.assetSymbol} on ${option.amount.display.networkName}`,
   );
