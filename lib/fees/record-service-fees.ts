@@ -3,17 +3,23 @@ import type { Tx } from "@/db/client";
 import { merchants, payments, serviceFees } from "@/db/schema";
 import type { PaidFee } from "@/lib/chains/chain-adapter";
 import type { NetworkConfig } from "@/lib/chains/network-config";
+import type { PriceSource } from "@/lib/money/price-source";
 import { serviceFeeValue } from "./service-fee-value";
 
 /** Fees the service's gas keys paid for one payment, on one network. */
 export type FeesPaid = { network: NetworkConfig; paid: PaidFee[] };
 
 /**
- * Record what the service paid for a payment, valued in its merchant's currency, inside the
- * transaction that finishes the payment. A transaction's fee is stored once (unique per chain,
+ * Record what the service paid for a payment, valued in its merchant's currency (at `prices`, read
+ * before the transaction opened), inside the transaction that finishes the payment. A transaction's fee is stored once (unique per chain,
  * hash and kind), so instances that observe the same outcome cannot count it twice.
  */
-export async function recordServiceFees(tx: Tx, paymentId: string, fees: FeesPaid): Promise<void> {
+export async function recordServiceFees(
+  tx: Tx,
+  paymentId: string,
+  fees: FeesPaid,
+  prices?: PriceSource,
+): Promise<void> {
   const paid = fees.paid.filter((fee) => fee.amount > 0n);
   if (paid.length === 0) return;
   const [owner] = await tx
@@ -23,7 +29,7 @@ export async function recordServiceFees(tx: Tx, paymentId: string, fees: FeesPai
     .where(eq(payments.id, paymentId));
   if (!owner) return;
   const rows = paid.map((fee) => {
-    const value = serviceFeeValue(fees.network, fee.amount, owner.currency);
+    const value = serviceFeeValue(fees.network, fee.amount, owner.currency, prices);
     return {
       merchantId: owner.merchantId,
       paymentId,

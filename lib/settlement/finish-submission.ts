@@ -3,6 +3,8 @@ import type { Db, Tx } from "@/db/client";
 import { payments, paymentSubmissions, sponsoredTokenAccounts } from "@/db/schema";
 import { recordServiceFees, type FeesPaid } from "@/lib/fees/record-service-fees";
 import { log } from "@/lib/log";
+import { livePriceSource } from "@/lib/prices/live-price-source";
+import { currentPrices } from "@/lib/prices/price-cache";
 
 /**
  * Make a processing payment final and close its submission, in one transaction. Guarded by the
@@ -24,6 +26,8 @@ export async function finishSubmission(db: Db, paymentId: string, outcome: Outco
     "exception" in outcome ? { exception: outcome.exception, receivedAmount: outcome.receivedAmount.toString() } : {};
   const txHash = "txHash" in outcome ? { txHash: outcome.txHash } : {};
   const failureReason = outcome.status === "failed" ? { failureReason: outcome.reason } : {};
+  // The feeds' prices value the fees: read (at most once per PRICE_REFRESH_MS) before the transaction opens.
+  const prices = outcome.fees?.paid.length ? livePriceSource(await currentPrices()) : undefined;
   const done = await db.transaction(async (tx) => {
     const updated = await tx
       .update(payments)
@@ -45,7 +49,7 @@ export async function finishSubmission(db: Db, paymentId: string, outcome: Outco
     );
     if (outcome.status === "succeeded" && outcome.sponsored)
       await recordSponsoredAccount(tx, paymentId, outcome.sponsored);
-    if (outcome.fees) await recordServiceFees(tx, paymentId, outcome.fees);
+    if (outcome.fees) await recordServiceFees(tx, paymentId, outcome.fees, prices);
     return updated.length > 0;
   });
   if (done) {

@@ -16,8 +16,10 @@ afterAll(async () => {
   await Promise.all(setups.map((s) => s.close()));
 });
 
-const ETH_PRICE_USD_CENTS = 250_000n; // the devnet's static ETH price, USD 2500
-const SOL_PRICE_USD_CENTS = 15_000n; // and SOL's, USD 150
+// Fees are valued at the coins' feeds (ETH/USD 3000, SOL/USD 150 on the suite's devnet, never moved there),
+// not at the networks' static prices (ETH 2500), which only stand in when a feed is unusable.
+const ETH_PRICE_USD_CENTS = 300_000n;
+const SOL_PRICE_USD_CENTS = 15_000n;
 
 const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
 
@@ -66,7 +68,7 @@ const kinds = (options: WireOption[]) =>
   options.map((o) => `${o.amount.display.assetSymbol} ${o.actions[0]!.data.method ?? o.actions[0]!.type}`).sort();
 
 describe("every fee the service pays is recorded per merchant and payment, in the native coin and the merchant's currency", () => {
-  it("EIP-3009 relays and Solana transfers: the recorded fees are exactly what the gas keys spent, valued at the network's price; the CLI and the dashboard report them", async () => {
+  it("EIP-3009 relays and Solana transfers: the recorded fees are exactly what the gas keys spent, valued at the coin's feed; the CLI and the dashboard report them", async () => {
     const setup = await proxiedSetup("service_fees");
     setups.push(setup);
     const server = await setup.start("only");
