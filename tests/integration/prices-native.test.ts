@@ -1,6 +1,8 @@
 import { Keypair, PublicKey, SystemInstruction, SystemProgram, Transaction } from "@solana/web3.js";
 import { type Address, type Hex } from "viem";
+import { eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
+import { payments } from "@/db/schema";
 import { encodeBase58 } from "@/lib/chains/solana/base58";
 import { createMerchant } from "@/lib/merchants/create-merchant";
 import { devnetWallet } from "../../scripts/lib/devnet-wallet";
@@ -100,6 +102,26 @@ describe("native coins: ETH and SOL, priced by their feeds", () => {
     expect(await waitFinal(other.paymentId)).toMatchObject({ status: "succeeded", info: { txId: otherHash } });
     // Every transfer that reached the merchant is one of the five sent to it: 4 x amount, nothing counted twice.
     expect(await client.getBalance({ address: merchant.evmAddress as Address })).toBe(4n * amount);
+  });
+
+  it("ETH: a bound transfer of less ether than the option asks is recorded as underpaid with what arrived, never succeeded", async () => {
+    const merchant = await chainMerchant({ evm: true });
+    const buyer = await freshEvmAccount();
+    const { evm } = evmDevnet();
+    const { paymentId } = await newPayment(merchant, "800");
+    const option = await optionOf(paymentId, `${evm.chainId}:${buyer.address}`, "ETH");
+    const { to, value, data } = sendParamsOf(option.actions[0]!);
+    const short = BigInt(value) - 10n ** 12n;
+    const hash = await sendEvm(buyer, { to: to as Address, value: short, data });
+    expect(await confirmWith(paymentId, option.id, hash)).toMatchObject({ status: 200 });
+    expect(await waitFinal(paymentId)).toMatchObject({ status: "failed" });
+    const [row] = await testDb().db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(row).toMatchObject({
+      status: "failed",
+      exception: "underpaid",
+      receivedAmount: short.toString(),
+      txHash: hash,
+    });
   });
 
   it("SOL: a EUR payment paid with a system transfer the service builds and pays the fee of, for exactly the lamports the feeds imply", async () => {
