@@ -1,7 +1,8 @@
 /**
- * The client's address for per-client limits: the last X-Forwarded-For hop, i.e. what the nearest
- * proxy saw (earlier hops are whatever the client chose to send). `next start` fills the header with
- * the socket's address when no proxy set it. Behind a proxy, it must append the client address.
+ * The client's address for per-client limits: the last X-Forwarded-For hop. The production server
+ * (scripts/serve.mjs) rewrites the header to the one address it trusts (the connection's peer, or what
+ * the operator's TRUST_PROXY_HOPS proxies saw) before the request gets here; taking the last hop also
+ * holds under a plain `next start` behind a proxy that appends the client address.
  */
 export function clientIp(req: Request): string {
   const hops = (req.headers.get("x-forwarded-for") ?? "")

@@ -14,7 +14,7 @@ export const NODE_SERVER_FLAGS = ["--max-semi-space-size=32"];
 export type NextServer = { url: string; logFile: string; pid: number; stop: () => Promise<void> };
 
 /**
- * Start the production build (`next start`) in its own process group and wait until /healthz
+ * Start the production build (`scripts/serve.mjs`, what `npm start` runs) in its own process group and wait until /healthz
  * answers, i.e. the database is up and migrated. Output goes to `logFile`.
  */
 export async function launchNextServer(opts: {
@@ -34,15 +34,7 @@ export async function launchNextServer(opts: {
   const out = openSync(opts.logFile, "w");
   const child = spawn(
     process.execPath,
-    [
-      ...NODE_SERVER_FLAGS,
-      join(ROOT, "node_modules", "next", "dist", "bin", "next"),
-      "start",
-      "-p",
-      String(opts.port),
-      "-H",
-      host,
-    ],
+    [...NODE_SERVER_FLAGS, join(ROOT, "scripts", "serve.mjs"), "-p", String(opts.port), "-H", host],
     {
       cwd: ROOT,
       env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", PORT: String(opts.port), ...opts.env } as NodeJS.ProcessEnv,

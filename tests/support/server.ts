@@ -11,6 +11,8 @@ export const TEST_ENV: Record<string, string> = {
   EMBEDDED_PG_PORT: "54339",
   NEXT_TELEMETRY_DISABLED: "1",
   LOG_LEVEL: "info",
+  // The tests stand in for a reverse proxy: each names the client it plays in X-Forwarded-For (one hop trusted).
+  TRUST_PROXY_HOPS: "1",
 };
 
 export type RunningServer = { url: string; logFile: string; pid: number; stop: () => Promise<void> };
