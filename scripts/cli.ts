@@ -11,6 +11,8 @@
  *   npm run --silent cli -- gas [--json]
  *   npm run --silent cli -- fees [--json]
  *   npm run --silent cli -- partner create --name "Acme Platform" [--json]
+ *   npm run --silent cli -- partner add-key <partnerId> [--json]
+ *   npm run --silent cli -- partner revoke-key <keyId>
  */
 import { parseArgs } from "node:util";
 import { closeDb, getDb } from "@/db/client";
@@ -70,4 +72,6 @@ const USAGE = `usage:
   cli gas [--json]
   cli fees [--json]
   cli partner create --name <name> [--json]
+  cli partner add-key <partnerId> [--json]
+  cli partner revoke-key <keyId>
 `;

@@ -6,6 +6,7 @@ import { ApiError } from "@/lib/errors/api-error";
 import { revokeApiKey } from "@/lib/auth/revoke-api-key";
 import { createMerchant } from "@/lib/merchants/create-merchant";
 import { createPartner } from "@/lib/merchants/create-partner";
+import { addPartnerKey, revokePartnerKey } from "@/lib/merchants/partner-keys";
 import { listMerchants } from "@/lib/merchants/list-merchants";
 import { parseEvmAddress, parseSolanaAddress } from "@/lib/merchants/receiving-address";
 import { findMerchant } from "@/lib/merchants/find-merchant";
@@ -40,6 +41,8 @@ export async function runCommand(openDb: () => Promise<Db>, args: string[], flag
   if (group === "apikey" && action === "revoke") return apikeyRevoke(await openDb(), target);
   if (group === "user" && action === "create") return userCreate(await openDb(), target, flags);
   if (group === "partner" && action === "create") return partnerCreate(await openDb(), flags);
+  if (group === "partner" && action === "add-key") return partnerAddKey(await openDb(), target, flags);
+  if (group === "partner" && action === "revoke-key") return partnerRevokeKey(await openDb(), target);
   throw new UsageError(`unknown command: ${args.join(" ")}`);
 }
 
@@ -174,6 +177,21 @@ async function partnerCreate(db: Db, flags: Flags): Promise<string> {
     `api key (shown once): ${created.apiKey}`,
     `key id: ${created.keyId}`,
   ].join("\n");
+}
+
+/** Another key for a partner (rotation: add one, move the platform to it, revoke the old one). */
+async function partnerAddKey(db: Db, partnerId: string | undefined, flags: Flags): Promise<string> {
+  if (!partnerId) throw new UsageError("partner add-key needs a partner id");
+  const added = await addPartnerKey(db, partnerId);
+  if (!added) throw new UsageError(`no partner ${partnerId}`);
+  if (flags.json) return JSON.stringify({ partnerId, apiKey: added.apiKey, keyId: added.keyId });
+  return [`api key (shown once): ${added.apiKey}`, `key id: ${added.keyId}`].join("\n");
+}
+
+async function partnerRevokeKey(db: Db, keyId: string | undefined): Promise<string> {
+  if (!keyId) throw new UsageError("partner revoke-key needs a key id");
+  if (!(await revokePartnerKey(db, keyId))) throw new UsageError(`no active partner key ${keyId}`);
+  return `partner key ${keyId} revoked`;
 }
 
 function validated<T>(parse: () => T): T {

@@ -3,10 +3,10 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import Ajv from "ajv";
-import { and, eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { describe, expect, inject, it } from "vitest";
-import { merchants, paymentOptions, payments } from "@/db/schema";
+import { merchants, partnerApiKeys, paymentOptions, payments } from "@/db/schema";
 import { createApiKey } from "@/lib/auth/create-api-key";
 import { createMerchant } from "@/lib/merchants/create-merchant";
 import { createPartner } from "@/lib/merchants/create-partner";
@@ -100,6 +100,37 @@ describe("Platform API: partner keys", () => {
     const body = await res.json();
     expectContract("/v1/merchants", "get", 200, body);
     expect(body).toEqual({ merchants: [], totalCount: 0, nextCursor: null });
+  });
+
+  it("rotation: partner add-key gives a second key beside the first; partner revoke-key refuses the old one at once", async () => {
+    const cli = (...args: string[]) =>
+      run("npm", ["run", "--silent", "cli", "--", ...args], {
+        cwd: ROOT,
+        env: { ...process.env, ...TEST_ENV } as NodeJS.ProcessEnv,
+      });
+    const first = JSON.parse(
+      (await cli("partner", "create", "--name", "Rotating Platform", "--json")).stdout,
+    ) as Partner;
+    const added = await cli("partner", "add-key", first.partnerId, "--json");
+    expect(added.stderr).toBe("");
+    const second = JSON.parse(added.stdout) as Partner & { keyId: string };
+    expect(second).toMatchObject({ partnerId: first.partnerId, apiKey: expect.stringMatching(/^psk_/) });
+    // Both keys open the Platform API, for the same partner's merchants.
+    const { id: merchantId } = await createViaApi(first, "Made with the old key", "old@key.example");
+    expect((await platform(`/v1/merchants/${merchantId}`, { key: second.apiKey })).status).toBe(200);
+
+    const [oldKey] = await testDb()
+      .db.select({ id: partnerApiKeys.id })
+      .from(partnerApiKeys)
+      .where(and(eq(partnerApiKeys.partnerId, first.partnerId), ne(partnerApiKeys.id, second.keyId)));
+    expect((await cli("partner", "revoke-key", oldKey!.id)).stdout).toContain("revoked");
+    const refused = await platform("/v1/merchants", { key: first.apiKey });
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ code: "invalid_api_key" });
+    expect((await platform(`/v1/merchants/${merchantId}`, { key: second.apiKey })).status).toBe(200);
+    // Revoking again, or an unknown partner, is a usage error (exit 2) with nothing printed.
+    await expect(cli("partner", "revoke-key", oldKey!.id)).rejects.toMatchObject({ code: 2, stdout: "" });
+    await expect(cli("partner", "add-key", "ptn_nobody")).rejects.toMatchObject({ code: 2, stdout: "" });
   });
 
   it("refuses a missing or wrong key with 401, and a merchant's API key on every Platform route", async () => {
