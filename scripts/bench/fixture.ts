@@ -49,6 +49,8 @@ async function deleteMerchant(sql: postgres.Sql, merchantId: string): Promise<vo
   for (let attempt = 1; ; attempt++) {
     try {
       await sql.begin(async (tx) => {
+        // Payment events (their deliveries cascade) name the merchant and its payments.
+        await tx`delete from webhook_events where merchant_id = ${merchantId}`;
         await tx`delete from payments where merchant_id = ${merchantId}`;
         await tx`delete from api_keys where merchant_id = ${merchantId}`;
         await tx`delete from merchants where id = ${merchantId}`;
