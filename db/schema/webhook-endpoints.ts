@@ -1,15 +1,18 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text } from "drizzle-orm/pg-core";
+import { check, index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { merchants } from "./merchants";
 import { createdAt, timestamptz } from "./columns";
+
+export type PreviousSecret = { secret: string; expiresAt: string };
 
 export const WEBHOOK_DISABLED_REASONS = ["merchant", "failing"] as const;
 export type WebhookDisabledReason = (typeof WEBHOOK_DISABLED_REASONS)[number];
 
 /**
  * Where a merchant wants payment events sent. The secret signs every delivery (Standard Webhooks); it
- * is stored as is because signing needs it. After a rotation the previous secret keeps signing too
- * (two signatures per header) until `previous_secret_expires_at`, so a receiver can switch at leisure.
+ * is stored as is because signing needs it. After a rotation the replaced secret keeps signing too
+ * (one more signature per header) for 24 hours, so a receiver can switch at leisure; rotating again
+ * within them keeps every replaced secret until its own 24 hours end.
  */
 export const webhookEndpoints = pgTable(
   "webhook_endpoints",
@@ -22,8 +25,8 @@ export const webhookEndpoints = pgTable(
     /** Event types sent here; null sends every type, including types added later. */
     events: text("events").array(),
     secret: text("secret").notNull(),
-    previousSecret: text("previous_secret"),
-    previousSecretExpiresAt: timestamptz("previous_secret_expires_at"),
+    /** Replaced secrets that still sign, oldest first, each until its `expiresAt` (ISO 8601). */
+    previousSecrets: jsonb("previous_secrets").$type<PreviousSecret[]>().notNull().default([]),
     /** Set since the first failed attempt after the last success; five days of failures disable the endpoint. */
     failingSince: timestamptz("failing_since"),
     disabledAt: timestamptz("disabled_at"),

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { webhookDeliveries, webhookEndpoints, webhookEvents } from "@/db/schema";
+import { webhookDeliveries, webhookEndpoints, webhookEvents, type PreviousSecret } from "@/db/schema";
 import type { StoredEvent } from "./render-event";
 
 export type ClaimedDelivery = {
@@ -10,8 +10,8 @@ export type ClaimedDelivery = {
     id: string;
     url: string;
     secret: string;
-    previousSecret: string | null;
-    previousSecretExpiresAt: Date | null;
+    /** Replaced secrets, each signing until its expiresAt. */
+    previousSecrets: { secret: string; expiresAt: Date }[];
   };
   event: StoredEvent;
 };
@@ -22,8 +22,7 @@ type Row = {
   endpoint_id: string;
   url: string;
   secret: string;
-  previous_secret: string | null;
-  previous_secret_expires_at: Date | string | null;
+  previous_secrets: PreviousSecret[];
   event_id: string;
   type: string;
   state_version: number;
@@ -69,7 +68,7 @@ export async function claimDueDeliveries(
       where id in (select id from chosen)
       returning id, attempt_count, endpoint_id, event_id
     )
-    select c.id, c.attempt_count, c.endpoint_id, e.url, e.secret, e.previous_secret, e.previous_secret_expires_at,
+    select c.id, c.attempt_count, c.endpoint_id, e.url, e.secret, e.previous_secrets,
       c.event_id, ev.type, ev.state_version, ev.live, ev.created_at as event_created_at, ev.snapshot
     from claimed c
     join ${webhookEndpoints} e on e.id = c.endpoint_id
@@ -81,8 +80,7 @@ export async function claimDueDeliveries(
       id: r.endpoint_id,
       url: r.url,
       secret: r.secret,
-      previousSecret: r.previous_secret,
-      previousSecretExpiresAt: r.previous_secret_expires_at === null ? null : toDate(r.previous_secret_expires_at),
+      previousSecrets: r.previous_secrets.map((p) => ({ secret: p.secret, expiresAt: new Date(p.expiresAt) })),
     },
     event: {
       id: r.event_id,

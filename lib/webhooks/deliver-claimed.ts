@@ -7,11 +7,9 @@ import { signWebhook } from "./sign-webhook";
 
 export type DeliverySettings = { timeoutMs: number; allowPrivate: boolean; schedule: number[] };
 
-/** The secrets that sign now: the current one, and the previous one until its overlap ends. */
+/** The secrets that sign now: the current one, and each replaced one until its overlap ends. */
 export function signingSecrets(endpoint: ClaimedDelivery["endpoint"], now = new Date()): string[] {
-  const previousValid =
-    endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now;
-  return previousValid ? [endpoint.secret, endpoint.previousSecret!] : [endpoint.secret];
+  return [endpoint.secret, ...endpoint.previousSecrets.filter((p) => p.expiresAt > now).map((p) => p.secret)];
 }
 
 /** Make one attempt of a claimed delivery: render, sign, POST (no database connection held), record. */

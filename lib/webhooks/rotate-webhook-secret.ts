@@ -1,35 +1,46 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { webhookEndpoints } from "@/db/schema";
+import { webhookEndpoints, type PreviousSecret } from "@/db/schema";
 import { ownLiveEndpoint, webhookEndpointNotFound } from "./find-webhook-endpoint";
 import { newWebhookSecret } from "./new-webhook-secret";
 
-/** How long the replaced secret keeps signing (the public service's overlap). */
+/** How long a replaced secret keeps signing (the public service's overlap). */
 export const PREVIOUS_SECRET_OVERLAP_HOURS = 24;
 
 /**
- * Give an endpoint a new signing secret, returned here once. The old one keeps signing beside it for
- * 24 hours (two `v1,` entries per header), so the receiver can switch without dropping a delivery.
+ * Replaced secrets kept signing at most: each is one more signature per header. Rotating more often
+ * than this within a day retires the oldest early.
+ */
+export const MAX_PREVIOUS_SECRETS = 10;
+
+/**
+ * Give an endpoint a new signing secret, returned here once. The replaced one keeps signing beside it
+ * for 24 hours (one more `v1,` entry per header), so the receiver can switch without dropping a
+ * delivery; a second rotation within them keeps the first replaced secret too, until its own 24 hours end.
  */
 export async function rotateWebhookSecret(
   db: Db,
   merchantId: string,
   endpointId: string,
 ): Promise<{ id: string; secret: string; previousSecretExpiresAt: Date }> {
-  const [row] = await db
-    .update(webhookEndpoints)
-    .set({
-      // In an UPDATE the right-hand side reads the row as it was: the old secret becomes the previous one.
-      previousSecret: sql`${webhookEndpoints.secret}`,
-      previousSecretExpiresAt: sql`now() + make_interval(hours => ${PREVIOUS_SECRET_OVERLAP_HOURS})`,
-      secret: newWebhookSecret(),
-    })
-    .where(ownLiveEndpoint(merchantId, endpointId))
-    .returning({
-      id: webhookEndpoints.id,
-      secret: webhookEndpoints.secret,
-      previousSecretExpiresAt: webhookEndpoints.previousSecretExpiresAt,
-    });
-  if (!row) throw webhookEndpointNotFound();
-  return { id: row.id, secret: row.secret, previousSecretExpiresAt: row.previousSecretExpiresAt! };
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ secret: webhookEndpoints.secret, previous: webhookEndpoints.previousSecrets, now: sql<Date>`now()` })
+      .from(webhookEndpoints)
+      .where(ownLiveEndpoint(merchantId, endpointId))
+      .for("update");
+    if (!current) throw webhookEndpointNotFound();
+    const now = new Date(current.now);
+    const expiresAt = new Date(now.getTime() + PREVIOUS_SECRET_OVERLAP_HOURS * 3600_000);
+    const previous: PreviousSecret[] = [
+      ...current.previous.filter((p) => Date.parse(p.expiresAt) > now.getTime()),
+      { secret: current.secret, expiresAt: expiresAt.toISOString() },
+    ].slice(-MAX_PREVIOUS_SECRETS);
+    const secret = newWebhookSecret();
+    await tx
+      .update(webhookEndpoints)
+      .set({ secret, previousSecrets: previous })
+      .where(eq(webhookEndpoints.id, endpointId));
+    return { id: endpointId, secret, previousSecretExpiresAt: expiresAt };
+  });
 }

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { asc, eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "@/db/schema";
+import { webhookAttempts, webhookDeliveries, webhookEndpoints, type PreviousSecret } from "@/db/schema";
 import { newWebhookSecret } from "@/lib/webhooks/new-webhook-secret";
 import { api, newMerchant } from "../support/api";
 import { testDb } from "../support/db";
@@ -55,6 +55,15 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms 
 
 const gaps = (received: ReceivedWebhook[]) => received.slice(1).map((r, i) => r.at - received[i]!.at);
 const idOf = (r: ReceivedWebhook) => r.headers["webhook-id"];
+
+/** Moves the end of the chosen replaced secrets' overlap to now, as if their 24 hours had passed. */
+async function endOverlaps(endpointId: string, which: (p: PreviousSecret) => boolean): Promise<void> {
+  const { db } = testDb();
+  const [row] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId));
+  const ended = new Date(Date.now() - 1000).toISOString();
+  const previousSecrets = row!.previousSecrets.map((p) => (which(p) ? { ...p, expiresAt: ended } : p));
+  await db.update(webhookEndpoints).set({ previousSecrets }).where(eq(webhookEndpoints.id, endpointId));
+}
 
 describe("webhook delivery", () => {
   it("retries a failing receiver on the schedule: 500 twice, then the third attempt lands, 1 s and 2 s apart, same event id", async () => {
@@ -139,13 +148,36 @@ describe("webhook delivery", () => {
     expect(String(during!.headers["webhook-signature"]).split(" ")).toHaveLength(2);
 
     // A day later (the overlap's end, moved to now): only the new secret signs.
-    await testDb()
-      .db.update(webhookEndpoints)
-      .set({ previousSecretExpiresAt: new Date(Date.now() - 1000) })
-      .where(eq(webhookEndpoints.id, endpoint.id));
+    await endOverlaps(endpoint.id, () => true);
     await createPaymentAt(server, merchant, "1305");
     const after = (await r.waitFor(2))[1]!;
     verifyWithBoth(after, newSecret);
+    expect(() => verifyWithBoth(after, endpoint.secret)).toThrow();
+  });
+
+  it("rotated twice within a day: the first replaced secret keeps signing until its own 24 hours end", async () => {
+    const merchant = await newMerchant();
+    const r = await receiver();
+    const endpoint = await registerEndpoint(merchant, r.url);
+    const rotate = async () => {
+      const res = await api(`/v1/webhook-endpoints/${endpoint.id}/rotate-secret`, { method: "POST", merchant });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { secret: string }).secret;
+    };
+    const second = await rotate();
+    const third = await rotate();
+    await createPaymentAt(server, merchant, "1306");
+    const [during] = await r.waitFor(1);
+    // A receiver still on the first secret, one that switched to the second, and one on the newest all verify.
+    for (const secret of [endpoint.secret, second, third]) verifyWithBoth(during!, secret);
+    expect(String(during!.headers["webhook-signature"]).split(" ")).toHaveLength(3);
+
+    // The first replaced secret's day ends (moved to now); the second's has not.
+    await endOverlaps(endpoint.id, (p) => p.secret === endpoint.secret);
+    await createPaymentAt(server, merchant, "1307");
+    const after = (await r.waitFor(2))[1]!;
+    verifyWithBoth(after, second);
+    verifyWithBoth(after, third);
     expect(() => verifyWithBoth(after, endpoint.secret)).toThrow();
   });
 
