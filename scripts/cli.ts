@@ -37,9 +37,10 @@ async function main(): Promise<number> {
   if (values.help || positionals.length === 0) throw new UsageError("");
   // A password on the command line lands in shell history and `ps`; stdin is the safe way.
   if (values["password-stdin"]) values.password = (await readStdin()).replace(/\r?\n$/, "");
-  const output = await runCommand(getDb, positionals, values);
+  const result = await runCommand(getDb, positionals, values);
+  const { output, exitCode } = typeof result === "string" ? { output: result, exitCode: 0 } : result;
   process.stdout.write(`${output}\n`);
-  return 0;
+  return exitCode;
 }
 
 async function readStdin(): Promise<string> {

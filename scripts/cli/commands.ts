@@ -31,7 +31,13 @@ type Flags = {
  * Run one CLI command; returns what goes to stdout. Bad input throws UsageError (exit 2). The
  * database is opened only for commands that need it: `gas` reads chains only.
  */
-export async function runCommand(openDb: () => Promise<Db>, args: string[], flags: Flags): Promise<string> {
+/** What a command prints, and its exit code when it is not 0 (`gas` with a key that needs attention). */
+export type CommandResult = string | { output: string; exitCode: number };
+
+/** Exit code of `gas` when a gas key is low or its balance could not be read: a cron job can alert on it. */
+export const GAS_ATTENTION_EXIT_CODE = 3;
+
+export async function runCommand(openDb: () => Promise<Db>, args: string[], flags: Flags): Promise<CommandResult> {
   const [group, action, target] = args;
   if (group === "gas" && action === undefined) return gasReport(flags);
   if (group === "fees" && action === undefined) return feesReport(await openDb(), flags);
@@ -46,13 +52,17 @@ export async function runCommand(openDb: () => Promise<Db>, args: string[], flag
   throw new UsageError(`unknown command: ${args.join(" ")}`);
 }
 
-/** The gas keys' balances read now, straight from the chains (the same entries as /healthz's `gas`). */
-async function gasReport(flags: Flags): Promise<string> {
+/**
+ * The gas keys' balances read now, straight from the chains (the same entries as /healthz's `gas`);
+ * exits GAS_ATTENTION_EXIT_CODE when one is low or unreadable, so `cli gas || alert` works from cron.
+ */
+async function gasReport(flags: Flags): Promise<CommandResult> {
   const entries = await readGasBalances();
-  if (flags.json) return JSON.stringify(entries);
+  const exitCode = entries.some((e) => e.status !== "ok") ? GAS_ATTENTION_EXIT_CODE : 0;
+  if (flags.json) return { output: JSON.stringify(entries), exitCode };
   if (entries.length === 0) return "no network with a gas key";
   const status = { ok: "ok", low: "LOW", unknown: "unknown" } as const;
-  return entries
+  const output = entries
     .map((e) =>
       [
         e.network,
@@ -63,6 +73,7 @@ async function gasReport(flags: Flags): Promise<string> {
       ].join("\t"),
     )
     .join("\n");
+  return { output, exitCode };
 }
 
 /** What the service's gas keys paid per merchant (relay gas, Solana fees and rent): today, this month, in all. */

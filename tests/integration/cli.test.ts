@@ -159,8 +159,9 @@ describe("operator CLI: gas", () => {
       GAS_BALANCE_WARN: "0.05",
     };
 
+    // A low key is printed, and exits 3, so `cli gas || alert` works from cron.
     const json = await cli(["gas", "--json"], env);
-    expect(json.code).toBe(0);
+    expect(json.code).toBe(3);
     expect(JSON.parse(json.stdout)).toMatchObject([
       {
         network: evm.chainId,
@@ -175,7 +176,7 @@ describe("operator CLI: gas", () => {
     ]);
 
     const text = await cli(["gas"], env);
-    expect(text.code).toBe(0);
+    expect(text.code).toBe(3);
     const lines = text.stdout
       .trimEnd()
       .split("\n")
