@@ -1,7 +1,8 @@
 import { expect, test } from "../support/e2e/fixtures";
-import { evmNativeBalance, evmTokenBalance } from "../support/chain-balances";
+import { evmNativeBalance, evmTokenBalance, solanaLamports } from "../support/chain-balances";
 import { chooseAndPay, connectWallet, merchantStatus } from "../support/e2e/checkout-steps";
 import { installEvmWallet } from "../support/e2e/wallets/evm-test-wallet";
+import { installSolanaWallet } from "../support/e2e/wallets/solana-test-wallet";
 
 test("a EUR price paid in USDC: the option shows its rate and the feeds' age, and pays what EUR/USD implies", async ({
   page,
@@ -70,5 +71,27 @@ test("a USD price paid in ETH: the option sends ether from the buyer's wallet at
   await chooseAndPay(page, /0\.005 ETH/);
   await expect(page.getByTestId("terminal-view")).toHaveAttribute("data-kind", "succeeded", { timeout: 30_000 });
   expect(await evmNativeBalance(devnet, merchant.evmAddress)).toBe(5n * 10n ** 15n);
+  expect(await merchantStatus(baseUrl, merchant, payment.paymentId)).toBe("succeeded");
+});
+
+test("a USD price paid in SOL: the Solana wallet signs a system transfer the service co-signs, and the merchant receives exactly SOL/USD's lamports", async ({
+  page,
+  devnet,
+  merchant,
+  baseUrl,
+  createPayment,
+}, info) => {
+  const wallet = await installSolanaWallet(page, { secretKey: devnet.solana.buyers[info.parallelIndex]!.secretKey });
+  const payment = await createPayment({ amount: { unit: "iso4217/USD", value: "1200" }, referenceId: "usd-in-sol" });
+  await page.goto(payment.gatewayUrl);
+  await connectWallet(page, "Test Solana Wallet");
+  // 12.00 USD at the devnet's SOL/USD 150 is 0.08 SOL.
+  const sol = page.getByRole("button", { name: /0\.08 SOL/ });
+  await expect(sol.getByTestId("option-rate")).toHaveText(/^1 USD = 0\.00666\d* SOL, updated \d+ (s|min|h) ago$/);
+  await chooseAndPay(page, /0\.08 SOL/);
+  await expect(page.getByTestId("terminal-view")).toHaveAttribute("data-kind", "succeeded", { timeout: 30_000 });
+  expect(wallet.calls.filter((c) => c === "signTransaction")).toHaveLength(1);
+  // The merchant's address is new: it holds exactly the payment.
+  expect(await solanaLamports(devnet, merchant.solanaAddress)).toBe(80_000_000n);
   expect(await merchantStatus(baseUrl, merchant, payment.paymentId)).toBe("succeeded");
 });

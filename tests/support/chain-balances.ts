@@ -22,6 +22,11 @@ export function evmNativeBalance(devnet: Pick<DevnetInfo, "evm">, owner: string)
   return createPublicClient({ transport: http(devnet.evm.rpcUrl) }).getBalance({ address: owner as Address });
 }
 
+/** The lamports a Solana address holds (0 while it has no account). */
+export async function solanaLamports(devnet: Pick<DevnetInfo, "solana">, owner: string): Promise<bigint> {
+  return BigInt(await new Connection(devnet.solana.rpcUrl, "confirmed").getBalance(new PublicKey(owner), "confirmed"));
+}
+
 /** USDC in the owner's associated token account (0 while the account does not exist). */
 export async function solanaUsdcBalance(devnet: Pick<DevnetInfo, "solana">, owner: string): Promise<bigint> {
   const token = devnet.solana.tokens.find((t) => t.symbol === "USDC")!;
