@@ -139,6 +139,12 @@ const envSchema = z.object({
   WEBHOOK_TIMEOUT_MS: intFromEnv(100, 60_000, 15_000),
   /** Webhook attempts one instance makes at the same time (at most half of them to one endpoint). */
   WEBHOOK_CONCURRENCY: intFromEnv(2, 1000, 64),
+  /**
+   * Days a webhook event (its deliveries and their attempts) is kept once no delivery of it is still
+   * pending; 0 keeps them forever. Older ones are deleted every WEBHOOK_PRUNE_INTERVAL_MS.
+   */
+  WEBHOOK_RETENTION_DAYS: intFromEnv(0, 3650, 30),
+  WEBHOOK_PRUNE_INTERVAL_MS: intFromEnv(100, 24 * 3600 * 1000, 3600 * 1000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -30,5 +30,7 @@ export const webhookEvents = pgTable(
     index("webhook_events_payment_idx")
       .on(t.paymentId, t.stateVersion)
       .where(sql`${t.paymentId} is not null`),
+    // The retention job's scan (lib/webhooks/prune-webhook-events.ts).
+    index("webhook_events_created_idx").on(t.createdAt),
   ],
 );
