@@ -17,7 +17,7 @@ export type RefundPlan = {
   tokenAddress: string | null;
   tokenSymbol: string;
   tokenDecimals: number;
-  /** Token base units, as a decimal string. */
+  /** Token base units, as a decimal string: what the payment's transfer carried (its received amount when it differed). */
   amount: string;
   /** The merchant's receiving address that got the payment: the refund must come from it. */
   from: string;
@@ -63,7 +63,9 @@ export async function refundPlanOf(db: Db, merchantId: string, paymentId: string
     tokenAddress: asset.assetNamespace === "slip44" ? null : asset.assetReference,
     tokenSymbol: p.tokenSymbol ?? "",
     tokenDecimals: p.tokenDecimals ?? 0,
-    amount: p.tokenAmount,
+    // What reached the merchant: an underpaid or overpaid payment the merchant accepted is refunded in full,
+    // never for more than arrived.
+    amount: p.receivedAmount ?? p.tokenAmount,
     from,
     to: buyer.address,
     notBefore: p.finalizedAt ?? p.updatedAt,

@@ -2,7 +2,9 @@ import { sendAndConfirmTransaction, SystemProgram, Transaction } from "@solana/w
 import type { Address } from "viem";
 import { describe, expect, inject, it } from "vitest";
 import { encodeBase58 } from "@/lib/chains/solana/base58";
+import { markExceptionPaid } from "@/lib/payments/mark-exception-paid";
 import { devnetWallet } from "../../scripts/lib/devnet-wallet";
+import { testDb } from "../support/db";
 import { gw, newPayment, waitFinal } from "../support/gateway";
 import {
   confirmWith,
@@ -86,5 +88,40 @@ describe("refunds of payments in ETH and SOL, sent from the merchant's wallet", 
     const res = await postWalletRefund(user, paymentId, refund);
     expect(res.status).toBe(200);
     expect(await paymentRow(paymentId)).toMatchObject({ refundedBy: user.email, refundTxHash: refund });
+  });
+});
+
+describe("refund of a payment that did not carry the option's amount", () => {
+  it("an underpaid ETH payment the merchant accepted is refunded what arrived: the option's amount is refused", async () => {
+    const { evm } = evmDevnet();
+    const merchantWallet = await freshEvmAccount();
+    const buyer = await freshEvmAccount();
+    const { user, merchant } = await refundShop({ evmAddress: merchantWallet.address });
+    const { paymentId } = await newPayment(merchant, "900");
+    const option = await optionOf(paymentId, `${evm.chainId}:${buyer.address}`, "ETH");
+    const { to, value, data } = JSON.parse(option.actions[0]!.walletRpc!.params)[0] as {
+      to: Address;
+      value: `0x${string}`;
+      data: `0x${string}`;
+    };
+    const asked = BigInt(value);
+    const arrived = asked - 10n ** 13n;
+    const hash = await sendEvm(buyer, { to, value: arrived, data });
+    expect(await confirmWith(paymentId, option.id, hash)).toMatchObject({ status: 200 });
+    expect(await waitFinal(paymentId)).toMatchObject({ status: "failed" });
+    expect(await paymentRow(paymentId)).toMatchObject({ exception: "underpaid", receivedAmount: arrived.toString() });
+    // The merchant keeps the short payment as paid, then refunds it.
+    await markExceptionPaid(testDb().db, merchant.merchantId, paymentId, user.email);
+
+    const tooMuch = await postWalletRefund(
+      user,
+      paymentId,
+      await sendEvm(merchantWallet, { to: buyer.address, value: asked }),
+    );
+    expect(tooMuch.status).toBe(422);
+    expect(await paymentRow(paymentId)).toMatchObject({ refundedAt: null });
+    const exact = await sendEvm(merchantWallet, { to: buyer.address, value: arrived });
+    expect((await postWalletRefund(user, paymentId, exact)).status).toBe(200);
+    expect(await paymentRow(paymentId)).toMatchObject({ refundTxHash: exact.toLowerCase() });
   });
 });
