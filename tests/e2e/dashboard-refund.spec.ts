@@ -1,12 +1,17 @@
 import { join } from "node:path";
-import { evmTokenBalance } from "../support/chain-balances";
+import { Connection, Keypair, LAMPORTS_PER_SOL } from "@solana/web3.js";
+import { eq } from "drizzle-orm";
+import { merchants } from "@/db/schema";
+import { encodeBase58 } from "@/lib/chains/solana/base58";
+import { evmTokenBalance, solanaLamports } from "../support/chain-balances";
 import { confirmAt, signWithDevnetBuyer } from "../support/devnet-buyer";
 import { ARTIFACTS } from "../support/server";
 import { merchantStatus, walletButton } from "../support/e2e/checkout-steps";
 import { expectAccessible } from "../support/e2e/axe";
 import { signInAsNewUser } from "../support/e2e/dashboard-steps";
-import { expect, test } from "../support/e2e/fixtures";
+import { expect, test, withTestDb } from "../support/e2e/fixtures";
 import { installEvmWallet } from "../support/e2e/wallets/evm-test-wallet";
+import { installSolanaWallet } from "../support/e2e/wallets/solana-test-wallet";
 
 test("Refund from my wallet: the merchant's wallet sends the USDC back, the service verifies it, the page shows Refunded with the transaction", async ({
   page,
@@ -81,4 +86,54 @@ test("Refund from my wallet: the merchant's wallet sends the USDC back, the serv
   await expect(
     page.getByTestId("payments-table").locator(`tr[data-payment-id="${payment.paymentId}"]`).getByText("Refunded"),
   ).toBeVisible();
+});
+
+test("Refund from my wallet on Solana: a SOL payment goes back from the merchant's Solana wallet, which signs and pays the fee", async ({
+  page,
+  baseUrl,
+  devnet,
+  merchant,
+  createPayment,
+}, info) => {
+  test.setTimeout(120_000);
+  // The shop receives SOL at an address whose key this test holds, with SOL of its own for the refund's fee.
+  const merchantKey = Keypair.generate();
+  const connection = new Connection(devnet.solana.rpcUrl, "confirmed");
+  const airdrop = await connection.requestAirdrop(merchantKey.publicKey, LAMPORTS_PER_SOL);
+  await connection.confirmTransaction({ signature: airdrop, ...(await connection.getLatestBlockhash()) });
+  await withTestDb((db) =>
+    db
+      .update(merchants)
+      .set({ solanaAddress: merchantKey.publicKey.toBase58() })
+      .where(eq(merchants.id, merchant.merchantId)),
+  );
+  const buyer = devnet.solana.buyers[info.parallelIndex]!;
+  const payment = await createPayment({ amount: { unit: "iso4217/USD", value: "1500" }, referenceId: "sol-refund" });
+  const server = { url: baseUrl };
+  expect(
+    (
+      await confirmAt(
+        server,
+        await signWithDevnetBuyer(server, payment.paymentId, "solana", "SOL", info.parallelIndex, devnet),
+      )
+    )?.status,
+  ).toBe(200);
+  await expect.poll(() => merchantStatus(baseUrl, merchant, payment.paymentId), { timeout: 30_000 }).toBe("succeeded");
+
+  const wallet = await installSolanaWallet(page, { secretKey: encodeBase58(merchantKey.secretKey) });
+  await signInAsNewUser(page, baseUrl, merchant.merchantId, "sol-refund");
+  // Sign-in names a client address of its own in X-Forwarded-For on every request of the page; the
+  // page's own calls to the Solana RPC must go out as a browser sends them (that header fails CORS).
+  await page.setExtraHTTPHeaders({});
+  await page.goto(`${baseUrl}/dashboard/payments/${payment.paymentId}`);
+  await page.getByRole("button", { name: "Refund from my wallet" }).click();
+  await walletButton(page, "Test Solana Wallet").click();
+  const before = await solanaLamports(devnet, buyer.publicKey);
+  // 15.00 USD at SOL/USD 150: 0.1 SOL.
+  await page.getByRole("button", { name: "Send 0.1 SOL to the buyer" }).click();
+
+  await expect(page.getByTestId("refund-record")).toHaveText(/^Refunded on /, { timeout: 30_000 });
+  expect(wallet.calls).toContain("signTransaction");
+  expect(await solanaLamports(devnet, buyer.publicKey)).toBe(before + 100_000_000n);
+  await expect(page.getByTestId("refund-tx")).toBeVisible();
 });
