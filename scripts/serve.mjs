@@ -16,7 +16,8 @@ import next from "next";
 const { values } = parseArgs({
   options: {
     port: { type: "string", short: "p", default: process.env.PORT || "3000" },
-    hostname: { type: "string", short: "H", default: process.env.HOSTNAME || "0.0.0.0" },
+    // Every interface by default, as `next start` does. (Not $HOSTNAME: containers export the machine's name in it.)
+    hostname: { type: "string", short: "H" },
   },
 });
 const port = Number(values.port);
@@ -48,7 +49,7 @@ export function clientAddress(forwardedFor, socketAddress, trusted) {
   return chain[Math.max(0, chain.length - 1 - trusted)];
 }
 
-const app = next({ dev: false, dir: join(import.meta.dirname, ".."), hostname, port });
+const app = next({ dev: false, dir: join(import.meta.dirname, ".."), hostname: hostname ?? "localhost", port });
 await app.prepare();
 const handle = app.getRequestHandler();
 
@@ -60,7 +61,7 @@ const server = createServer((req, res) => {
 server.keepAliveTimeout = 65_000;
 server.listen(port, hostname, () => {
   console.log(
-    `ready on http://${hostname}:${port} (client address: ${hops ? `${hops} trusted proxy hop(s)` : "socket"})`,
+    `ready on http://${hostname ?? "localhost"}:${port} (client address: ${hops ? `${hops} trusted proxy hop(s)` : "socket"})`,
   );
 });
 
