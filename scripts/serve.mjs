@@ -35,7 +35,7 @@ function trustedHops(value) {
 }
 
 /** The client's address: the socket's peer, or the address `hops` trusted proxies say they served. */
-export function clientAddress(forwardedFor, socketAddress, trusted) {
+function clientAddress(forwardedFor, socketAddress, trusted) {
   const peer = socketAddress || "unknown";
   if (trusted === 0) return peer;
   const chain = [forwardedFor ?? []]

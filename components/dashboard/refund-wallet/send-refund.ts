@@ -4,7 +4,7 @@ import {
   getAssociatedTokenAddressSync,
 } from "@solana/spl-token";
 import { PublicKey, SystemProgram, Transaction, type Connection } from "@solana/web3.js";
-import { encodeFunctionData, erc20Abi, type Address } from "viem";
+import { encodeFunctionData, erc20Abi, toHex, type Address } from "viem";
 import type { EvmSession } from "@/components/checkout/wallet/sessions";
 import type { RefundPlan } from "@/lib/payments/refund-plan";
 import { dashboardFetch, type DashboardResult } from "../dashboard-fetch";
@@ -17,7 +17,7 @@ export function sendEvmRefund(plan: RefundPlan, evm: EvmSession): Promise<string
   if (plan.tokenAddress === null) {
     return evm.signer.request({
       method: "eth_sendTransaction",
-      params: [{ from: evm.address, to: plan.to, value: `0x${BigInt(plan.amount).toString(16)}` }],
+      params: [{ from: evm.address, to: plan.to, value: toHex(BigInt(plan.amount)) }],
       chainId: plan.chainId,
     });
   }

@@ -1,11 +1,6 @@
-import type {
-  Connection,
-  PublicKey,
-  SignatureStatus,
-  TokenBalance,
-  VersionedTransactionResponse,
-} from "@solana/web3.js";
+import type { Connection, PublicKey, SignatureStatus, VersionedTransactionResponse } from "@solana/web3.js";
 import type { Observation, PaidFee, Tracked } from "@/lib/chains/chain-adapter";
+import { accountKeys, balanceChange } from "./balance-change";
 import { tokenAccountsOf } from "./build-transfer-transaction";
 import { solanaRpc } from "./solana-connection";
 import type { SolanaTransfer } from "./solana-transfer";
@@ -24,38 +19,11 @@ async function statusOf(connection: Connection, txHash: string): Promise<Signatu
 // this margin only keeps the "not before" check from failing a payment over clock skew.
 const BLOCK_TIME_SKEW_SECONDS = 60;
 
-/** Keys in the order token balances index them: static keys, then keys loaded from lookup tables. */
-function accountKeys(tx: VersionedTransactionResponse): PublicKey[] {
-  return tx.transaction.message
-    .getAccountKeys({ accountKeysFromLookups: tx.meta?.loadedAddresses })
-    .keySegments()
-    .flat();
-}
-
-/** How much of `mint` the token account `destination` gained in this transaction (0 when absent). */
-function amountReceived(tx: VersionedTransactionResponse, destination: PublicKey, mint: PublicKey): bigint {
-  const meta = tx.meta;
-  if (!meta) return 0n;
-  const keys = accountKeys(tx);
-  const index = keys.findIndex((key) => key.equals(destination));
-  const amountIn = (balances: TokenBalance[] | null | undefined) =>
-    BigInt(balances?.find((b) => b.accountIndex === index && b.mint === mint.toBase58())?.uiTokenAmount.amount ?? "0");
-  return index < 0 ? 0n : amountIn(meta.postTokenBalances) - amountIn(meta.preTokenBalances);
-}
-
-/** How many lamports `account` gained in this transaction (negative: it paid). */
-function lamportsReceived(tx: VersionedTransactionResponse, account: PublicKey): bigint {
-  const index = accountKeys(tx).findIndex((key) => key.equals(account));
-  const before = tx.meta?.preBalances[index];
-  const after = tx.meta?.postBalances[index];
-  return index < 0 || before === undefined || after === undefined ? 0n : BigInt(after) - BigInt(before);
-}
-
 /** What the merchant received: the rise of its token account of the mint, or of its own lamports for SOL. */
 function merchantReceived(tx: VersionedTransactionResponse, transfer: SolanaTransfer, tokenProgram: PublicKey | null) {
   const { mint } = transfer;
-  if (!mint || !tokenProgram) return lamportsReceived(tx, transfer.recipient);
-  return amountReceived(tx, tokenAccountsOf({ ...transfer, mint }, tokenProgram).destination, mint);
+  if (!mint || !tokenProgram) return balanceChange(tx, transfer.recipient, null);
+  return balanceChange(tx, tokenAccountsOf({ ...transfer, mint }, tokenProgram).destination, mint);
 }
 
 /** The account, when this transaction brought it into existence, with the lamports put into it (its rent). */

@@ -1,7 +1,8 @@
 import { getAssociatedTokenAddressSync } from "@solana/spl-token";
-import { PublicKey, type Connection, type TokenBalance, type VersionedTransactionResponse } from "@solana/web3.js";
+import { PublicKey, type Connection } from "@solana/web3.js";
 import { parseAssetId } from "@/lib/chains/caip";
 import { ChainVerificationError, type Observation, type RefundIntent } from "@/lib/chains/chain-adapter";
+import { balanceChange } from "./balance-change";
 import { decodeBase58 } from "./base58";
 import { solanaRpc } from "./solana-connection";
 import { tokenProgramOf } from "./token-program";
@@ -16,26 +17,6 @@ function key(value: string, what: string): PublicKey {
   } catch {
     throw new ChainVerificationError(`${what} is not a Solana address: ${value}`);
   }
-}
-
-/**
- * How much of `mint` the token account changed by in this transaction (negative: it sent); with no
- * mint, how many lamports the account itself changed by (SOL).
- */
-function balanceChange(tx: VersionedTransactionResponse, account: PublicKey, mint: PublicKey | null): bigint {
-  const keys = tx.transaction.message
-    .getAccountKeys({ accountKeysFromLookups: tx.meta?.loadedAddresses })
-    .keySegments()
-    .flat();
-  const index = keys.findIndex((k) => k.equals(account));
-  if (!mint) {
-    const before = tx.meta?.preBalances[index];
-    const after = tx.meta?.postBalances[index];
-    return index < 0 || before === undefined || after === undefined ? 0n : BigInt(after) - BigInt(before);
-  }
-  const amountIn = (balances: TokenBalance[] | null | undefined) =>
-    BigInt(balances?.find((b) => b.accountIndex === index && b.mint === mint.toBase58())?.uiTokenAmount.amount ?? "0");
-  return index < 0 ? 0n : amountIn(tx.meta?.postTokenBalances) - amountIn(tx.meta?.preTokenBalances);
 }
 
 /**
