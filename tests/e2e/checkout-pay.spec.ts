@@ -1,7 +1,7 @@
 import { expect, test } from "../support/e2e/fixtures";
 import { evmTokenBalance, solanaUsdcBalance } from "../support/chain-balances";
 import { captureView, chooseAndPay, connectWallet, merchantStatus, walletButton } from "../support/e2e/checkout-steps";
-import { installEvmWallet } from "../support/e2e/wallets/evm-test-wallet";
+import { installBuyerEvmWallet, installEvmWallet } from "../support/e2e/wallets/evm-test-wallet";
 import { installSolanaWallet } from "../support/e2e/wallets/solana-test-wallet";
 
 // Each worker pays from its own buyer, so two workers never race for one account's EVM nonce.
@@ -93,11 +93,7 @@ test("a wallet with EVM keys only sees EVM options, no Solana option and no erro
   devnet,
   createPayment,
 }, info) => {
-  await installEvmWallet(page, {
-    privateKey: devnet.evm.buyers[info.parallelIndex]!.privateKey,
-    rpcUrl: devnet.evm.rpcUrl,
-    chainId: devnet.evm.chainIdNumber,
-  });
+  await installBuyerEvmWallet(page, devnet, info.parallelIndex);
   const payment = await createPayment(usd("500", "evm-only"));
   const optionsRequests: string[] = [];
   page.on("request", (req) => {
@@ -133,11 +129,7 @@ test("a mixed payment: connected to both, the buyer picks Solana and only the So
   devnet,
   createPayment,
 }, info) => {
-  const evm = await installEvmWallet(page, {
-    privateKey: devnet.evm.buyers[info.parallelIndex]!.privateKey,
-    rpcUrl: devnet.evm.rpcUrl,
-    chainId: devnet.evm.chainIdNumber,
-  });
+  const evm = await installBuyerEvmWallet(page, devnet, info.parallelIndex);
   const solana = await installSolanaWallet(page, { secretKey: devnet.solana.buyers[info.parallelIndex]!.secretKey });
   const payment = await createPayment(usd("300", "mixed"));
   await page.goto(payment.gatewayUrl);

@@ -1,7 +1,7 @@
 import { expect, test } from "../support/e2e/fixtures";
 import { evmNativeBalance, evmTokenBalance, solanaLamports } from "../support/chain-balances";
 import { chooseAndPay, connectWallet, merchantStatus } from "../support/e2e/checkout-steps";
-import { installEvmWallet } from "../support/e2e/wallets/evm-test-wallet";
+import { installBuyerEvmWallet } from "../support/e2e/wallets/evm-test-wallet";
 import { installSolanaWallet } from "../support/e2e/wallets/solana-test-wallet";
 
 test("a EUR price paid in USDC: the option shows its rate and the feeds' age, and pays what EUR/USD implies", async ({
@@ -11,12 +11,7 @@ test("a EUR price paid in USDC: the option shows its rate and the feeds' age, an
   baseUrl,
   createPayment,
 }, info) => {
-  const buyer = devnet.evm.buyers[info.parallelIndex]!;
-  await installEvmWallet(page, {
-    privateKey: buyer.privateKey,
-    rpcUrl: devnet.evm.rpcUrl,
-    chainId: devnet.evm.chainIdNumber,
-  });
+  await installBuyerEvmWallet(page, devnet, info.parallelIndex);
   const payment = await createPayment({ amount: { unit: "iso4217/EUR", value: "1000" }, referenceId: "eur-rate" });
   await page.goto(payment.gatewayUrl);
   await expect(page.getByTestId("fiat-amount")).toContainText("€10.00");
@@ -35,11 +30,7 @@ test("a USD price paid in USDC shows no rate: 1:1 tells the buyer nothing (ETH b
   devnet,
   createPayment,
 }, info) => {
-  await installEvmWallet(page, {
-    privateKey: devnet.evm.buyers[info.parallelIndex]!.privateKey,
-    rpcUrl: devnet.evm.rpcUrl,
-    chainId: devnet.evm.chainIdNumber,
-  });
+  await installBuyerEvmWallet(page, devnet, info.parallelIndex);
   const payment = await createPayment({ amount: { unit: "iso4217/USD", value: "1000" }, referenceId: "usd-no-rate" });
   await page.goto(payment.gatewayUrl);
   await connectWallet(page, "Test EVM Wallet");
@@ -57,11 +48,7 @@ test("a USD price paid in ETH: the option sends ether from the buyer's wallet at
   baseUrl,
   createPayment,
 }, info) => {
-  await installEvmWallet(page, {
-    privateKey: devnet.evm.buyers[info.parallelIndex]!.privateKey,
-    rpcUrl: devnet.evm.rpcUrl,
-    chainId: devnet.evm.chainIdNumber,
-  });
+  await installBuyerEvmWallet(page, devnet, info.parallelIndex);
   const payment = await createPayment({ amount: { unit: "iso4217/USD", value: "1500" }, referenceId: "usd-in-eth" });
   await page.goto(payment.gatewayUrl);
   await connectWallet(page, "Test EVM Wallet");

@@ -1,7 +1,7 @@
 import { gatewayAt, optionForDevnetBuyer, withTransferAmount } from "../support/devnet-buyer";
 import { expect, test } from "../support/e2e/fixtures";
 import { captureView, chooseAndPay, connectWallet, waitForGatewayStatus } from "../support/e2e/checkout-steps";
-import { installEvmWallet } from "../support/e2e/wallets/evm-test-wallet";
+import { installBuyerEvmWallet } from "../support/e2e/wallets/evm-test-wallet";
 import { installSolanaWallet } from "../support/e2e/wallets/solana-test-wallet";
 
 const usd = (value: string, referenceId: string, extra: Record<string, unknown> = {}) => ({
@@ -19,11 +19,7 @@ test("with both HTTPS URLs the buyer is sent to the success URL with the payment
   await page.route("https://shop.example/**", (route) =>
     route.fulfill({ contentType: "text/html", body: "<title>Shop</title><h1>Thanks from the shop</h1>" }),
   );
-  await installEvmWallet(page, {
-    privateKey: devnet.evm.buyers[info.parallelIndex]!.privateKey,
-    rpcUrl: devnet.evm.rpcUrl,
-    chainId: devnet.evm.chainIdNumber,
-  });
+  await installBuyerEvmWallet(page, devnet, info.parallelIndex);
   const payment = await createPayment(
     usd("1500", "redirect", {
       checkout: { successUrl: "https://shop.example/thanks?order=42", errorUrl: "https://shop.example/failed" },
@@ -51,11 +47,7 @@ test("with a URL that is not HTTPS the buyer stays on a generic success view", a
     leftTheCheckout = true;
     return route.fulfill({ body: "no" });
   });
-  await installEvmWallet(page, {
-    privateKey: devnet.evm.buyers[info.parallelIndex]!.privateKey,
-    rpcUrl: devnet.evm.rpcUrl,
-    chainId: devnet.evm.chainIdNumber,
-  });
+  await installBuyerEvmWallet(page, devnet, info.parallelIndex);
   const payment = await createPayment(
     usd("100", "no-redirect", {
       checkout: { successUrl: "http://shop.example/thanks", errorUrl: "https://shop.example/failed" },
@@ -73,11 +65,7 @@ test("with a URL that is not HTTPS the buyer stays on a generic success view", a
 });
 
 test("opening a paid payment again shows it as already paid", async ({ page, devnet, createPayment }, info) => {
-  await installEvmWallet(page, {
-    privateKey: devnet.evm.buyers[info.parallelIndex]!.privateKey,
-    rpcUrl: devnet.evm.rpcUrl,
-    chainId: devnet.evm.chainIdNumber,
-  });
+  await installBuyerEvmWallet(page, devnet, info.parallelIndex);
   const payment = await createPayment(usd("250", "paid-twice"));
   await page.goto(payment.gatewayUrl);
   await connectWallet(page, "Test EVM Wallet");
@@ -124,11 +112,7 @@ test("a rejected signature says so, keeps the payment open, and the buyer can re
   merchant,
   createPayment,
 }, info) => {
-  const wallet = await installEvmWallet(page, {
-    privateKey: devnet.evm.buyers[info.parallelIndex]!.privateKey,
-    rpcUrl: devnet.evm.rpcUrl,
-    chainId: devnet.evm.chainIdNumber,
-  });
+  const wallet = await installBuyerEvmWallet(page, devnet, info.parallelIndex);
   const payment = await createPayment(usd("400", "reject"));
   await page.goto(payment.gatewayUrl);
   await connectWallet(page, "Test EVM Wallet");
@@ -164,13 +148,7 @@ test("a wallet that refuses to switch networks is told which network to use", as
   devnet,
   createPayment,
 }, info) => {
-  const wallet = await installEvmWallet(page, {
-    privateKey: devnet.evm.buyers[info.parallelIndex]!.privateKey,
-    rpcUrl: devnet.evm.rpcUrl,
-    chainId: devnet.evm.chainIdNumber,
-    startChainId: 1,
-    allowSwitch: false,
-  });
+  const wallet = await installBuyerEvmWallet(page, devnet, info.parallelIndex, { startChainId: 1, allowSwitch: false });
   const payment = await createPayment(usd("100", "wrong-network"));
   await page.goto(payment.gatewayUrl);
   await connectWallet(page, "Test EVM Wallet");
@@ -187,11 +165,7 @@ test("a wallet holding no token the payment can be made in is told so", async ({
   devnet,
   createPayment,
 }, info) => {
-  await installEvmWallet(page, {
-    privateKey: devnet.evm.buyers[info.parallelIndex]!.privateKey,
-    rpcUrl: devnet.evm.rpcUrl,
-    chainId: devnet.evm.chainIdNumber,
-  });
+  await installBuyerEvmWallet(page, devnet, info.parallelIndex);
   // The local tokens are pegged to USD and the devnet has no CHF/USD feed: nothing can pay francs.
   const payment = await createPayment({ amount: { unit: "iso4217/CHF", value: "1000" }, referenceId: "no-token" });
   await page.goto(payment.gatewayUrl);
@@ -201,11 +175,7 @@ test("a wallet holding no token the payment can be made in is told so", async ({
 });
 
 test("keyboard only: connect, choose and pay without a mouse", async ({ page, devnet, createPayment }, info) => {
-  await installEvmWallet(page, {
-    privateKey: devnet.evm.buyers[info.parallelIndex]!.privateKey,
-    rpcUrl: devnet.evm.rpcUrl,
-    chainId: devnet.evm.chainIdNumber,
-  });
+  await installBuyerEvmWallet(page, devnet, info.parallelIndex);
   const payment = await createPayment(usd("600", "keyboard"));
   await page.goto(payment.gatewayUrl);
   await captureView(page, "checkout-open");

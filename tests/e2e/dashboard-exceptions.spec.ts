@@ -1,8 +1,8 @@
 import { join } from "node:path";
 import { evmTokenBalance } from "../support/chain-balances";
-import { confirmAt, gatewayAt, optionForDevnetBuyer, signWithDevnetBuyer } from "../support/devnet-buyer";
+import { gatewayAt, optionForDevnetBuyer } from "../support/devnet-buyer";
 import { ARTIFACTS } from "../support/server";
-import { merchantStatus } from "../support/e2e/checkout-steps";
+import { merchantStatus, payAsDevnetBuyer } from "../support/e2e/checkout-steps";
 import { expectAccessible } from "../support/e2e/axe";
 import { signInAsNewUser } from "../support/e2e/dashboard-steps";
 import { expect, test } from "../support/e2e/fixtures";
@@ -30,15 +30,12 @@ test("a transfer that lands after its payment expired: Paid late in the table an
 
   // An order paid in time, for contrast: no badge, and the filter leaves it out.
   const onTime = await createPayment({ amount: { unit: "iso4217/USD", value: "999" }, referenceId: "paid-in-time" });
-  expect(
-    (
-      await confirmAt(
-        server,
-        await signWithDevnetBuyer(server, onTime.paymentId, "eip155", "USDT", info.parallelIndex, devnet),
-      )
-    )?.status,
-  ).toBe(200);
-  await expect.poll(() => merchantStatus(baseUrl, merchant, onTime.paymentId), { timeout: 30_000 }).toBe("succeeded");
+  await payAsDevnetBuyer(baseUrl, merchant, onTime.paymentId, {
+    namespace: "eip155",
+    symbol: "USDT",
+    index: info.parallelIndex,
+    devnet,
+  });
 
   // The late one: options while it is open, the transfer only after it expired.
   const late = await createPayment({

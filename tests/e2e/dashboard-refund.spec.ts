@@ -4,9 +4,8 @@ import { eq } from "drizzle-orm";
 import { merchants } from "@/db/schema";
 import { encodeBase58 } from "@/lib/chains/solana/base58";
 import { evmTokenBalance, solanaLamports } from "../support/chain-balances";
-import { confirmAt, signWithDevnetBuyer } from "../support/devnet-buyer";
 import { ARTIFACTS } from "../support/server";
-import { merchantStatus, walletButton } from "../support/e2e/checkout-steps";
+import { payAsDevnetBuyer, walletButton } from "../support/e2e/checkout-steps";
 import { expectAccessible } from "../support/e2e/axe";
 import { signInAsNewUser } from "../support/e2e/dashboard-steps";
 import { expect, test, withTestDb } from "../support/e2e/fixtures";
@@ -24,16 +23,12 @@ test("Refund from my wallet: the merchant's wallet sends the USDC back, the serv
   // Paid as a wallet pays (EIP-3009, relayed), by this worker's own buyer.
   const buyer = devnet.evm.buyers[info.parallelIndex]!;
   const payment = await createPayment({ amount: { unit: "iso4217/USD", value: "1250" }, referenceId: "refund-order" });
-  const server = { url: baseUrl };
-  expect(
-    (
-      await confirmAt(
-        server,
-        await signWithDevnetBuyer(server, payment.paymentId, "eip155", "USDC", info.parallelIndex, devnet),
-      )
-    )?.status,
-  ).toBe(200);
-  await expect.poll(() => merchantStatus(baseUrl, merchant, payment.paymentId), { timeout: 30_000 }).toBe("succeeded");
+  await payAsDevnetBuyer(baseUrl, merchant, payment.paymentId, {
+    namespace: "eip155",
+    symbol: "USDC",
+    index: info.parallelIndex,
+    devnet,
+  });
 
   // The merchant's receiving address pays the refund's gas itself.
   await fetch(devnet.evm.rpcUrl, {
@@ -109,16 +104,12 @@ test("Refund from my wallet on Solana: a SOL payment goes back from the merchant
   );
   const buyer = devnet.solana.buyers[info.parallelIndex]!;
   const payment = await createPayment({ amount: { unit: "iso4217/USD", value: "1500" }, referenceId: "sol-refund" });
-  const server = { url: baseUrl };
-  expect(
-    (
-      await confirmAt(
-        server,
-        await signWithDevnetBuyer(server, payment.paymentId, "solana", "SOL", info.parallelIndex, devnet),
-      )
-    )?.status,
-  ).toBe(200);
-  await expect.poll(() => merchantStatus(baseUrl, merchant, payment.paymentId), { timeout: 30_000 }).toBe("succeeded");
+  await payAsDevnetBuyer(baseUrl, merchant, payment.paymentId, {
+    namespace: "solana",
+    symbol: "SOL",
+    index: info.parallelIndex,
+    devnet,
+  });
 
   const wallet = await installSolanaWallet(page, { secretKey: encodeBase58(merchantKey.secretKey) });
   await signInAsNewUser(page, baseUrl, merchant.merchantId, "sol-refund");

@@ -4,13 +4,14 @@ import {
   getAssociatedTokenAddressSync,
 } from "@solana/spl-token";
 import { Connection, Keypair, PublicKey, sendAndConfirmTransaction, Transaction } from "@solana/web3.js";
-import { createPublicClient, createWalletClient, defineChain, erc20Abi, http, type Address, type Hex } from "viem";
+import { createWalletClient, erc20Abi, http, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { describe, expect, inject, it } from "vitest";
 import { decodeBase58 } from "@/lib/chains/solana/base58";
 import { evmTokenBalance, solanaUsdcOf } from "../support/balances";
 import { dash, type DashboardUser } from "../support/dashboard";
 import { newPayment, waitFinal } from "../support/gateway";
+import { evmDevnet } from "../support/native-coins";
 import { paymentRow, postWalletRefund, refundShop } from "../support/refund-shop";
 import { confirmAt, signWithDevnetBuyer } from "../support/pay-steps";
 
@@ -41,14 +42,7 @@ const MINT_ABI = [
 ] as const;
 
 function evmMerchantWallet(privateKey: Hex) {
-  const { evm } = inject("devnet");
-  const chain = defineChain({
-    id: evm.chainIdNumber,
-    name: "devnet",
-    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-    rpcUrls: { default: { http: [evm.rpcUrl] } },
-  });
-  const publicClient = createPublicClient({ chain, transport: http(evm.rpcUrl) });
+  const { evm, chain, client: publicClient } = evmDevnet();
   const wallet = createWalletClient({ account: privateKeyToAccount(privateKey), chain, transport: http(evm.rpcUrl) });
   const usdc = evm.tokens.find((t) => t.symbol === "USDC")!.address as Address;
   return {

@@ -1,5 +1,7 @@
 import { join } from "node:path";
 import { expect, type Page } from "@playwright/test";
+import type { DevnetInfo } from "../../../scripts/devnet/index";
+import { confirmAt, signWithDevnetBuyer } from "../devnet-buyer";
 import { ARTIFACTS } from "../server";
 import { seriousAxeViolations } from "./axe";
 
@@ -49,4 +51,20 @@ export async function merchantStatus(
     headers: { "api-key": merchant.apiKey, "merchant-id": merchant.merchantId },
   });
   return ((await res.json()) as { status: string }).status;
+}
+
+/**
+ * Devnet buyer `index` pays the payment as a wallet does (options, sign, confirm answered 200) in
+ * `symbol` on `namespace`, and the merchant then reads it succeeded.
+ */
+export async function payAsDevnetBuyer(
+  baseUrl: string,
+  merchant: { apiKey: string; merchantId: string },
+  paymentId: string,
+  pay: { namespace: "eip155" | "solana"; symbol: string; index: number; devnet: DevnetInfo },
+): Promise<void> {
+  const server = { url: baseUrl };
+  const signed = await signWithDevnetBuyer(server, paymentId, pay.namespace, pay.symbol, pay.index, pay.devnet);
+  expect((await confirmAt(server, signed))?.status).toBe(200);
+  await expect.poll(() => merchantStatus(baseUrl, merchant, paymentId), { timeout: 30_000 }).toBe("succeeded");
 }

@@ -164,3 +164,18 @@ function pageProvider(info: { name: string; icon: string; rdns: string }) {
 }
 
 const ICON = `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#f6851b"/><path d="M8 22 16 8l8 14z" fill="#fff"/></svg>').toString("base64")}`;
+
+/** The test wallet holding devnet buyer `index`'s key (a worker's own buyer), on the local EVM chain. */
+export function installBuyerEvmWallet(
+  page: Page,
+  devnet: { evm: { buyers: { privateKey: string }[]; rpcUrl: string; chainIdNumber: number } },
+  index: number,
+  extra: Partial<Options> = {},
+): Promise<EvmTestWallet> {
+  return installEvmWallet(page, {
+    privateKey: devnet.evm.buyers[index]!.privateKey as Hex,
+    rpcUrl: devnet.evm.rpcUrl,
+    chainId: devnet.evm.chainIdNumber,
+    ...extra,
+  });
+}
