@@ -55,6 +55,34 @@ const envSchema = z.object({
    * has not been used by another) is taken as dropped: the payment fails with that reason.
    */
   DROPPED_TX_TIMEOUT_S: intFromEnv(1, 7 * 24 * 3600, 600),
+  /**
+   * How often each network's chain is scanned for transfers to receiving addresses (the ledger). A
+   * transfer is recorded at most about this long (plus one scan) after it reaches its network's
+   * `confirmations`; an idle scan costs one eth_blockNumber.
+   */
+  LEDGER_SCAN_INTERVAL_MS: intFromEnv(100, 600_000, 1_000),
+  /** Blocks one scan reads at most (one eth_getLogs); a scan behind the head catches up this many at a time. */
+  LEDGER_MAX_RANGE_BLOCKS: intFromEnv(1, 100_000, 500),
+  /** Where a network's first scan starts: this many blocks before the head it sees. */
+  LEDGER_START_LOOKBACK_BLOCKS: intFromEnv(0, 1_000_000, 100),
+  /**
+   * How long an instance holds a network's scan (and a transfer's finality check) before another
+   * instance may take it over: a pass ends within 80% of it; an instance killed (or stopped) mid-scan
+   * delays its network's scan by at most this much.
+   */
+  LEDGER_LEASE_MS: intFromEnv(1_000, 600_000, 10_000),
+  /**
+   * A processing payment whose transfer has not landed this long after confirm recorded it (a wallet's
+   * underpriced transaction the node keeps but never mines, a relay that cannot get in) ends `failed`
+   * with the `stuck` exception; should the transfer land later, the ledger records it as paid late.
+   */
+  PROCESSING_DEADLINE_S: intFromEnv(10, 30 * 24 * 3600, 3 * 3600),
+  /**
+   * Longest wait for one answer from one RPC endpoint (a network's rpcUrls), after which that call
+   * fails over to the next endpoint. A node that stops answering then costs a call this long, never
+   * more: the settlement watcher's checks, confirm's broadcast and every other chain read are bounded by it.
+   */
+  RPC_TIMEOUT_MS: intFromEnv(200, 120_000, 10_000),
   /** A relay of ours that the network holds but has not mined for this long is re-sent at a higher fee, same nonce. */
   RELAY_BUMP_AFTER_S: intFromEnv(1, 24 * 3600, 60),
   /** Where `npm run devnet` describes the local chains it runs. */
@@ -79,6 +107,35 @@ const envSchema = z.object({
    */
   SIGN_UPS_PER_HOUR: intFromEnv(1, 100_000, 10),
   /**
+   * Dashboard sign-in attempts the whole service takes per minute, from every address together,
+   * counted in PostgreSQL so that all instances share it; 429 `rate_limited` beyond. Each attempt
+   * costs a password hash: a flood from many addresses meets this budget, while per-address and
+   * per-(email, address) limits stop guessing from one place without locking the owner out.
+   */
+  SIGN_INS_PER_MINUTE: intFromEnv(1, 1_000_000, 60),
+  /**
+   * Password hashes (scrypt, 128 MiB and most of a second of one core each) this process computes at
+   * once, for sign-ins, sign-ups and the CLI, each on a thread of its own at the lowest CPU priority.
+   * One keeps a 2-core machine's other core, and the memory, for the rest of the service; a machine
+   * with more cores may allow more.
+   */
+  PASSWORD_HASH_CONCURRENCY: intFromEnv(1, 64, 1),
+  /** Password hashes that may wait for a free slot; beyond, 503 `server_busy` with Retry-After. */
+  PASSWORD_HASH_QUEUE: intFromEnv(0, 1000, 4),
+  /**
+   * Proxies of the operator's in front of the server (scripts/serve.mjs takes the client address
+   * that many hops from the right of X-Forwarded-For). Above 0, the dashboard's same-origin check
+   * also believes X-Forwarded-Host and X-Forwarded-Proto, which only such a proxy may set; at 0 a
+   * client could write them itself, so they are ignored.
+   */
+  TRUST_PROXY_HOPS: intFromEnv(0, 10, 0),
+  /**
+   * How often old rows are deleted: Idempotency-Key records (merchant and Platform API) once a
+   * day old, and the per-client limit counters (sign-ins, sign-ups, gateway) an hour after their
+   * window ended.
+   */
+  PRUNE_INTERVAL_MS: intFromEnv(100, 24 * 3600 * 1000, 3600 * 1000),
+  /**
    * A gas key (EVM relayer, Solana fee payer) holding less than this, in the native coin (ETH, SOL),
    * is reported low by /healthz and logged. A network's `gasBalanceWarn` overrides it; 0 never warns.
    */
@@ -101,6 +158,11 @@ const envSchema = z.object({
   GATEWAY_CONFIRM_PER_MINUTE: intFromEnv(1, 1_000_000, 60),
   GATEWAY_CANCEL_PER_MINUTE: intFromEnv(1, 1_000_000, 30),
   /**
+   * Confirms of one payment that fail verification, from all addresses together, per 10 minutes; past it,
+   * 429 for that payment until the window ends. A wallet's honest retries stay far below it.
+   */
+  GATEWAY_REFUSED_CONFIRMS_PER_PAYMENT: intFromEnv(1, 10_000, 20),
+  /**
    * Option rows (quotes) one payment may ever have; beyond, options answers 409 `too_many_options` and
    * stores nothing. Repeated calls reuse a live quote for the same account and token, so a checkout
    * adds a row per (account, token) only when a quote runs out (QUOTE_TTL_SECONDS): a buyer trying a
@@ -118,6 +180,22 @@ const envSchema = z.object({
     .string()
     .regex(DECIMAL_AMOUNT, "must be a decimal amount in the merchant's currency, e.g. 5.00")
     .optional(),
+  /**
+   * The key that encrypts secrets stored in the database (webhook signing secrets): base64 of 32 random
+   * bytes (`openssl rand -base64 32`). A comma-separated list rotates it: the first encrypts, every one
+   * decrypts, and each start re-encrypts what the others sealed. Required in production (whenever
+   * PUBLIC_BASE_URL names a host other than loopback); on loopback (development, tests, a local demo) a
+   * key is generated once into SECRETS_KEY_FILE when it is unset.
+   */
+  SECRETS_KEY: z
+    .string()
+    .regex(
+      /^\s*[A-Za-z0-9+/]{43}=\s*(,\s*[A-Za-z0-9+/]{43}=\s*)*$/,
+      "must be base64 of 32 bytes (openssl rand -base64 32), or several, comma-separated",
+    )
+    .optional(),
+  /** Where the generated key lives when SECRETS_KEY is unset outside production (made with mode 0600). */
+  SECRETS_KEY_FILE: z.string().min(1).default(".data/secrets.key"),
   /**
    * Waits between webhook delivery attempts after the first (which is made at once), e.g. "1s,2s,4s";
    * past the last, the delivery is marked failed. The default is the public service's schedule.
@@ -137,8 +215,26 @@ const envSchema = z.object({
     .transform((v) => v === "true"),
   /** A delivery attempt counts only when a 2xx answer arrives within this. */
   WEBHOOK_TIMEOUT_MS: intFromEnv(100, 60_000, 15_000),
-  /** Webhook attempts one instance makes at the same time (at most half of them to one endpoint). */
-  WEBHOOK_CONCURRENCY: intFromEnv(2, 1000, 64),
+  /**
+   * An endpoint whose attempts time out one after another gets shorter timeouts: each timeout in a row
+   * halves WEBHOOK_TIMEOUT_MS, down to this; any answer restores the full timeout.
+   */
+  WEBHOOK_MIN_TIMEOUT_MS: intFromEnv(100, 60_000, 2000),
+  /**
+   * Webhook attempts one instance makes at the same time (an attempt holds a socket, not a database
+   * connection). Shares, so that no merchant's slow receivers starve the others: at most a quarter of
+   * them to one merchant's endpoints, and a quarter to one host (host:port).
+   */
+  WEBHOOK_CONCURRENCY: intFromEnv(2, 1000, 128),
+  /** An endpoint whose every attempt has failed for this long is disabled, e.g. "5d", "12h". */
+  WEBHOOK_DISABLE_AFTER: z
+    .string()
+    .regex(/^\s*\d+(ms|s|m|h|d)\s*$/, "must be a duration like 5d, 12h or 30m")
+    .default("5d"),
+  /** Test events a merchant may send per minute (API and dashboard together); 429 beyond. */
+  WEBHOOK_TESTS_PER_MINUTE: intFromEnv(1, 100_000, 20),
+  /** Resends a merchant may ask for per minute (one delivery, or every failed one since a time); 429 beyond. */
+  WEBHOOK_RESENDS_PER_MINUTE: intFromEnv(1, 100_000, 30),
   /**
    * Days a webhook event (its deliveries and their attempts) is kept once no delivery of it is still
    * pending; 0 keeps them forever. Older ones are deleted every WEBHOOK_PRUNE_INTERVAL_MS.

@@ -2,6 +2,9 @@ const LABELS: Record<string, string> = {
   paid_late: "Paid late",
   underpaid: "Underpaid",
   overpaid: "Overpaid",
+  duplicate: "Paid twice",
+  reorged: "Reorged",
+  stuck: "Never landed",
 };
 
 export function exceptionLabel(exception: string): string {

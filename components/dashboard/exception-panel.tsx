@@ -8,6 +8,11 @@ const WHAT_HAPPENED: Record<string, string> = {
     "The buyer's transfer reached your address after this payment or its price quote had expired, so the payment was not completed.",
   underpaid: "The buyer's transfer for this payment carried less than was asked, so the payment failed.",
   overpaid: "The buyer's transfer for this payment carried more than was asked, so the payment failed.",
+  duplicate:
+    "A second transfer reached your address for this payment after it was paid: you received more than the price. Refund the extra from your wallet if the buyer did not mean to pay twice.",
+  reorged:
+    "The transfer that paid this payment was removed from the chain by a reorganisation. If it is not mined again, the payment fails.",
+  stuck: "The buyer's transfer was never mined before the processing deadline, so the payment failed.",
 };
 
 /**

@@ -1,9 +1,12 @@
-import { pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { index, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { merchants } from "./merchants";
 import { payments } from "./payments";
 import { createdAt } from "./columns";
 
-/** One row per (merchant, Idempotency-Key): the request it answered and the payment it made. */
+/**
+ * One row per (merchant, Idempotency-Key): the request it answered and the payment it made. Kept a
+ * day (lib/payments/prune-idempotency-keys.ts), then deleted by the prune job.
+ */
 export const idempotencyKeys = pgTable(
   "idempotency_keys",
   {
@@ -16,5 +19,9 @@ export const idempotencyKeys = pgTable(
     paymentId: text("payment_id").references(() => payments.id),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.merchantId, t.key] })],
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.key] }),
+    // The prune job's scan.
+    index("idempotency_keys_created_idx").on(t.createdAt),
+  ],
 );

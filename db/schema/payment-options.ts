@@ -52,5 +52,11 @@ export const paymentOptions = pgTable(
     pricedAt: timestamptz("priced_at"),
     createdAt: createdAt(),
   },
-  (t) => [index("payment_options_payment_idx").on(t.paymentId)],
+  (t) => [
+    index("payment_options_payment_idx").on(t.paymentId),
+    // The ledger binds a transfer found on chain to its option by the reference it carries.
+    index("payment_options_reference_idx").on(t.reference),
+    // The ledger's watch set: the recipients of a network's recent quotes.
+    index("payment_options_chain_created_idx").on(t.chainId, t.createdAt),
+  ],
 );

@@ -59,6 +59,12 @@ export const paymentSubmissions = pgTable(
       .default("open"),
     checks: integer("checks").notNull().default(0),
     nextCheckAt: timestamptz("next_check_at").notNull(),
+    /**
+     * Wallet-sent: when the payer's nonce was first seen used by another transaction. A replacement
+     * ("speed up") binds to the payment in the ledger; the transfer fails as dropped only once the ledger
+     * has scanned past this moment and found no transfer for the payment.
+     */
+    nonceUsedAt: timestamptz("nonce_used_at"),
     /** When the network was first seen not to know the transaction (reset when it knows it again). */
     unseenSince: timestamptz("unseen_since"),
     /** When the current version was last broadcast (a relay pending long after it is re-sent at a higher fee). */

@@ -26,7 +26,7 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const CANCEL_REASONS = ["cancelled_by_merchant", "cancelled_by_user"] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number];
 
-export const PAYMENT_EXCEPTIONS = ["paid_late", "underpaid", "overpaid"] as const;
+export const PAYMENT_EXCEPTIONS = ["paid_late", "underpaid", "overpaid", "duplicate", "reorged", "stuck"] as const;
 export type PaymentException = (typeof PAYMENT_EXCEPTIONS)[number];
 
 export const payments = pgTable(
@@ -101,7 +101,10 @@ export const payments = pgTable(
     check("payments_cancel_reason_check", sql`${t.status} <> 'cancelled' or ${t.cancelReason} is not null`),
     check("payments_refund_check", sql`${t.refundedAt} is null or ${t.status} = 'succeeded'`),
     check("payments_fiat_amount_positive", sql`${t.fiatAmount} > 0`),
-    check("payments_exception_check", sql`${t.exception} in ('paid_late','underpaid','overpaid')`),
+    check(
+      "payments_exception_check",
+      sql`${t.exception} in ('paid_late','underpaid','overpaid','duplicate','reorged','stuck')`,
+    ),
     // The dashboard's exceptions filter.
     index("payments_merchant_exception_idx")
       .on(t.merchantId, t.createdAt)

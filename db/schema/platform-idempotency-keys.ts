@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { partners } from "./partners";
 import { createdAt } from "./columns";
 
@@ -23,5 +23,9 @@ export const platformIdempotencyKeys = pgTable(
     responseBody: jsonb("response_body"),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.partnerId, t.scope, t.key] })],
+  (t) => [
+    primaryKey({ columns: [t.partnerId, t.scope, t.key] }),
+    // The prune job's scan.
+    index("platform_idempotency_keys_created_idx").on(t.createdAt),
+  ],
 );

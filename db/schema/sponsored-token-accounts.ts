@@ -4,9 +4,9 @@ import { createdAt } from "./columns";
 
 /**
  * Token accounts of merchants whose rent the service's Solana fee payer paid. The rent goes to the
- * account's owner when it is closed, so a merchant could close and reopen it for free SOL: the fee
- * payer pays once per account, and a payment to an account listed here makes the buyer fund it
- * should it be missing again.
+ * account's owner when it is closed, so a merchant could close and reopen it for free SOL: a payment
+ * to an account listed here makes the buyer fund it should it be missing again. Which account the
+ * fee payer may fund at all (one per merchant and token) is sponsored-rent-claims.ts.
  */
 export const sponsoredTokenAccounts = pgTable(
   "sponsored_token_accounts",

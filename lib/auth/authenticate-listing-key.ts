@@ -28,7 +28,11 @@ export async function authenticateListingKey(
   return merchant;
 }
 
-/** The merchant whose active key this is: found by the key's SHA-256 (unique), so no secret is compared here. */
+/**
+ * The merchant whose active key this is: found by the key's SHA-256 (unique), so no secret is
+ * compared here. A deleted merchant has none: its keys are revoked at delete, and one that escaped
+ * (made in a race with the delete, or by the CLI afterwards) is refused here as everywhere else.
+ */
 async function merchantOfKey(db: Db, apiKey: string): Promise<AuthenticatedMerchant | undefined> {
   const [row] = await db
     .select({
@@ -40,7 +44,7 @@ async function merchantOfKey(db: Db, apiKey: string): Promise<AuthenticatedMerch
     })
     .from(apiKeys)
     .innerJoin(merchants, eq(merchants.id, apiKeys.merchantId))
-    .where(and(eq(apiKeys.keyHash, hashApiKey(apiKey)), isNull(apiKeys.revokedAt)));
+    .where(and(eq(apiKeys.keyHash, hashApiKey(apiKey)), isNull(apiKeys.revokedAt), isNull(merchants.deletedAt)));
   if (row) recordKeyUse(db, row.keyId);
   return row;
 }

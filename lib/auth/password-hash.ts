@@ -1,4 +1,6 @@
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { randomBytes, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { withHashSlot } from "./hash-slots";
+import { scryptOnLowPriorityThread } from "./scrypt-thread";
 
 type ScryptParams = { N: number; r: number; p: number };
 
@@ -12,13 +14,15 @@ const MAX_N = 2 ** 20;
 const MAX_R = 32;
 const MAX_P = 16;
 
+/**
+ * Every hash of the process goes through here: through the hash slots (503 `server_busy` when they
+ * are full), on a thread of the lowest CPU priority.
+ */
 function derive(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
   // scrypt needs about 128 * N * r bytes; Node refuses anything above `maxmem` (32 MiB by default,
   // too little for N=2^17), so it is raised to twice the need.
   const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r };
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key))),
-  );
+  return withHashSlot(() => scryptOnLowPriorityThread(password.normalize("NFKC"), salt, KEY_LENGTH, options));
 }
 
 /** `scrypt$N$r$p$salt$hash`: the parameters travel with the hash, so they can be raised later. */

@@ -48,7 +48,8 @@ export type TransferIntent = {
   validBefore: number;
   /**
    * Solana: who funds the merchant's token account if the transaction has to create it. The
-   * service pays once per account; after that the buyer's transaction does (default: service).
+   * service pays for one account per merchant and token; the buyer's transaction funds any other
+   * (default: service).
    */
   rentPayer?: "service" | "buyer";
 };
@@ -84,6 +85,8 @@ export type RefundIntent = {
   to: string;
   amount: bigint;
   notBefore: Date;
+  /** The payment's own transaction: a refund must be mined in a later block (slot) than it. */
+  paidBy?: string;
 };
 
 /** A relay transaction signed locally: its bytes and hash are known before it is sent. */
@@ -128,6 +131,37 @@ export type Observation =
       fees?: PaidFee[];
     }
   | { state: "failed"; reason: string; fees?: PaidFee[] };
+
+/** A transfer to a watched recipient, as the chain shows it (the ledger records it once). */
+export type ObservedTransfer = {
+  txHash: string;
+  /** Its place in the transaction: log index within the receipt (tokens), -1 for the native value (EVM), instruction (Solana). */
+  position: number;
+  blockNumber: bigint;
+  blockHash: string;
+  blockTime: Date;
+  sender: string;
+  recipient: string;
+  /** CAIP-19. */
+  asset: string;
+  amount: bigint;
+  /** 32-byte references (0x-hex, lowercase) the transaction carries that may bind it to a payment option. */
+  references: string[];
+};
+
+/** What a scan looks for: transfers to these addresses; `native`: also plain native-coin transfers (costs a block read each). */
+export type ScanWatch = { recipients: string[]; native: boolean };
+
+/** A network's head and its newest final block, read once per pass. */
+export type ChainTip = { head: bigint; finalized: bigint };
+
+/** What the ledger recorded of a transfer, to find it again. */
+export type RecordedTransfer = { txHash: string; position: number; asset: string; recipient: string; amount: bigint };
+
+export type LocatedTransfer =
+  | { state: "mined"; blockNumber: bigint; blockHash: string; confirmations: number; final: boolean }
+  /** No successful transaction with this transfer in the canonical chain (reorged out, or mined again and reverted). */
+  | { state: "missing" };
 
 /** The relayer side of an EVM adapter: the key that relays EIP-3009 authorizations. */
 export interface Relayer {
@@ -191,6 +225,11 @@ export interface ChainAdapter {
    */
   broadcast(network: NetworkConfig, rawTx: string, options: { preflight: boolean }): Promise<void>;
   /**
+   * Solana: simulate signed bytes without sending them (signatures checked). Throws ChainVerificationError
+   * when the network says they cannot land (insufficient funds, bad signature, expired blockhash).
+   */
+  simulate?(network: NetworkConfig, rawTx: string): Promise<void>;
+  /**
    * Where a recorded transfer stands: pending, unknown to the network, confirmed (required depth
    * reached and re-checked against the canonical chain, the transfer on chain exactly the intent's,
    * landed no earlier than `notBefore`) or failed.
@@ -203,6 +242,20 @@ export interface ChainAdapter {
    * hashes are a ChainVerificationError. Reuse of a hash is the caller's to refuse.
    */
   verifyRefund(intent: RefundIntent, txHash: string): Promise<Observation>;
+  /** The ledger (EVM): the newest block number. */
+  chainHead?(network: NetworkConfig): Promise<bigint>;
+  /** The ledger (EVM): the head and the newest final block. */
+  chainTip?(network: NetworkConfig): Promise<ChainTip>;
+  /** The ledger (EVM): the hash of block `blockNumber`, undefined past the head (a reorg under the scan's cursor shows here). */
+  blockHash?(network: NetworkConfig, blockNumber: bigint): Promise<string | undefined>;
+  /** The ledger (EVM): every transfer to the watched recipients in blocks `from`..`to`, with the references that may bind it. */
+  scanBlocks?(
+    network: NetworkConfig,
+    range: { from: bigint; to: bigint },
+    watch: ScanWatch,
+  ): Promise<ObservedTransfer[]>;
+  /** The ledger: where a recorded transfer stands now (depth, finality) or that it is missing (reorged out). */
+  locateTransfer?(network: NetworkConfig, transfer: RecordedTransfer, tip: ChainTip): Promise<LocatedTransfer>;
   /** Solana: the merchant's token account a payment may have to create (and someone to fund); none for SOL. */
   rentAccountOf?(intent: TransferIntent): Promise<string | undefined>;
   /** EVM only: the gas key that relays authorizations. */

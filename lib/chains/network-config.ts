@@ -70,6 +70,8 @@ const nativeCurrencySchema = z.object({
   price: staticPrice.nullish(),
 });
 
+const rpcUrl = z.url({ protocol: /^https?$/ });
+
 /** What a network's tokens may be, by namespace: a token contract or mint, or the native coin. */
 const ASSET_KINDS: Record<string, string[]> = { eip155: ["erc20", "slip44"], solana: ["token", "slip44"] };
 
@@ -77,14 +79,25 @@ export const networkConfigSchema = z
   .object({
     chainId: caip2,
     name: z.string().min(1).max(64),
-    rpcUrl: z.url({ protocol: /^https?$/ }),
+    /** The one RPC endpoint of a network; `rpcUrls` lists several. Give one of the two. */
+    rpcUrl: rpcUrl.nullish(),
+    /**
+     * RPC endpoints in order of preference: every call goes to the best-ranked one that answers and
+     * fails over to the next (see rpc-endpoints.ts). They may carry provider keys: never shown or logged.
+     */
+    rpcUrls: z.array(rpcUrl).min(1).max(8).nullish(),
     /**
      * RPC URL the checkout may hand to a buyer's wallet when it asks the wallet to add this chain.
-     * Separate from rpcUrl, which may carry a provider key and never leaves the server.
+     * Separate from rpcUrls, which may carry a provider key and never leave the server.
      */
     publicRpcUrl: z.url({ protocol: /^https?$/ }).nullish(),
     /** Blocks (EVM) or commitment depth (Solana: 1 = confirmed, 32 = finalized) before succeeded. */
     confirmations: z.number().int().min(0).max(1000).default(1),
+    /**
+     * EVM: blocks after which a transfer is final and no longer watched for reorgs. Unset: the node's
+     * `finalized` block (64 deep where a node has no such tag).
+     */
+    finalityDepth: z.number().int().min(1).max(10_000).nullish(),
     iconUrl: iconUrl.nullish(),
     /** Explorer link for a transaction, with `{tx}` where the hash goes. */
     explorerTxUrl: z.string().includes("{tx}").nullish(),
@@ -100,6 +113,15 @@ export const networkConfigSchema = z
     priceFeeds: z.array(priceFeedSchema).max(64).nullish(),
   })
   .superRefine((network, ctx) => {
+    if (!network.rpcUrl === !network.rpcUrls) {
+      const message = network.rpcUrl ? "give rpcUrls or rpcUrl, not both" : "required: rpcUrls (a list) or rpcUrl";
+      ctx.addIssue({ code: "custom", path: ["rpcUrls"], message });
+    }
+    network.rpcUrls?.forEach((url, i) => {
+      if (network.rpcUrls!.indexOf(url) !== i) {
+        ctx.addIssue({ code: "custom", path: ["rpcUrls", i], message: "listed twice" });
+      }
+    });
     if (network.priceFeeds?.length && !network.chainId.startsWith("eip155:")) {
       ctx.addIssue({ code: "custom", path: ["priceFeeds"], message: "price feeds are read on EVM networks only" });
     }
@@ -145,3 +167,10 @@ export type TokenConfig = z.infer<typeof tokenConfigSchema>;
 export type NetworkConfig = z.infer<typeof networkConfigSchema>;
 export type NativeCurrency = z.infer<typeof nativeCurrencySchema>;
 export type PriceFeedConfig = z.infer<typeof priceFeedSchema>;
+
+/** A network's RPC endpoints in the operator's order of preference: `rpcUrls`, or the one `rpcUrl`. */
+export function rpcUrlsOf(network: Pick<NetworkConfig, "chainId" | "rpcUrl" | "rpcUrls">): string[] {
+  if (network.rpcUrls?.length) return network.rpcUrls;
+  if (network.rpcUrl) return [network.rpcUrl];
+  throw new Error(`network ${network.chainId} has no rpcUrl`);
+}

@@ -9,8 +9,12 @@ import { newId } from "@/lib/ids";
  * across the service: a taken address is `email_taken`.
  */
 export async function createUser(db: DbOrTx, merchantId: string, email: string, password: string): Promise<string> {
+  return insertUser(db, merchantId, email, await hashPassword(password));
+}
+
+/** createUser with the password hashed already: hash first, so no transaction waits on scrypt. */
+export async function insertUser(db: DbOrTx, merchantId: string, email: string, passwordHash: string): Promise<string> {
   const id = newId("usr");
-  const passwordHash = await hashPassword(password);
   const rows = await db
     .insert(users)
     .values({ id, merchantId, email, passwordHash })

@@ -41,12 +41,16 @@ export function publicMutationRoute(
 /**
  * The Origin of a state-changing request must be this site: the public base URL, or the host the
  * request was addressed to (a header no page on another site can set). Browsers send Origin on
- * every cross-site POST; a request without one is refused too.
+ * every cross-site POST; a request without one is refused too. The host a proxy forwarded
+ * (X-Forwarded-Host, -Proto) counts only behind proxies of the operator's (TRUST_PROXY_HOPS > 0):
+ * without one, those headers are whatever the client wrote, and this server speaks plain HTTP.
+ * (Next.js fills both in from Host when they are absent, and takes req.url's scheme from them.)
  */
 export function assertSameOrigin(req: Request): void {
   const origin = req.headers.get("origin");
-  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
-  const proto = req.headers.get("x-forwarded-proto") ?? new URL(req.url).protocol.replace(":", "");
+  const proxied = env().TRUST_PROXY_HOPS > 0;
+  const host = (proxied && req.headers.get("x-forwarded-host")) || req.headers.get("host");
+  const proto = (proxied && req.headers.get("x-forwarded-proto")) || "http";
   const allowed = new Set([new URL(env().PUBLIC_BASE_URL).origin, ...(host ? [`${proto}://${host}`] : [])]);
   if (!origin || !allowed.has(origin)) throw new ApiError("csrf_failed", "Cross-site request refused");
 }

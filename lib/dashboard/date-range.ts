@@ -4,10 +4,12 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
 export const MAX_RANGE_DAYS = 366;
 
+// Year 0001 on: PostgreSQL has no year 0000 (the overview's query would fail on it).
 function isDate(v: unknown): v is string {
   return (
     typeof v === "string" &&
     DATE.test(v) &&
+    !v.startsWith("0000") &&
     !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
     new Date(`${v}T00:00:00Z`).toISOString().startsWith(v)
   );

@@ -37,7 +37,10 @@ export function parsePaymentsQuery(
   if (to && DATE.test(to)) listing.set("end_ts", `${to}T23:59:59.999999Z`);
   else if (to) issues.push({ field: "to", message: "must be a date" });
   listing.set("limit", String(limit));
-  const search = input.get("q")?.trim().slice(0, 255) || undefined;
+  // The pages read their query without the API's route wrapper: its NUL rule is applied here.
+  const q = input.get("q")?.trim();
+  if (q?.includes("\0")) issues.push({ field: "q", message: "must not contain the NUL character (U+0000)" });
+  const search = (q?.includes("\0") ? undefined : q?.slice(0, 255)) || undefined;
   const exception = exceptionParam.safeParse(input.get("exception")?.trim() || undefined);
   if (!exception.success) issues.push({ field: "exception", message: exception.error.issues[0]!.message });
   const filters = { search, ...(exception.data ? { exception: exception.data } : {}) };

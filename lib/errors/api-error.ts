@@ -39,6 +39,7 @@ export const ERROR_CODES = [
   "rate_limited",
   "internal_error",
   "bad_gateway",
+  "server_busy",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -57,7 +58,7 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly issues?: FieldIssue[],
-    /** When a retry can succeed (rate limits): the route wrapper tells the client when. */
+    /** When a retry can succeed (rate limits, a busy server): the route wrapper tells the client when. */
     readonly retryAfterSeconds?: number,
     readonly answerAs?: AnswerAs,
   ) {

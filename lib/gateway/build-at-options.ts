@@ -31,7 +31,7 @@ export async function buildAtOptions(db: Db, rows: OptionRow[]): Promise<OptionR
       const intents = await Promise.all(
         group.map(async (row) => {
           const offered = intentOfOption(row);
-          return { ...offered, rentPayer: await rentPayerFor(db, adapter, offered) };
+          return { ...offered, rentPayer: await rentPayerFor(db, adapter, offered, row.paymentId) };
         }),
       );
       const builds = await adapter.resolveBuilds(intents);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { adapterFor } from "@/lib/chains/adapters";
+import { ChainRpcError } from "@/lib/chains/chain-adapter";
 import { namespaceOf } from "@/lib/chains/caip";
 import { withinSponsoredBudget } from "@/lib/fees/sponsored-budget";
 import { ApiError } from "@/lib/errors/api-error";
@@ -14,6 +15,7 @@ import { SERVICE_PAID, WALLET_SENT } from "./build-options";
 import { confirmResultsSchema, normalizeResults } from "./confirm-results";
 import { findOptionOrThrow, quoteExpired } from "./find-option-or-throw";
 import { toGatewayStatus } from "./gateway-views";
+import { assertConfirmsLeft, countRefusedConfirm } from "./refused-confirms";
 import { loadGatewayPaymentOrThrow, type GatewayPayment } from "./load-gateway-payment";
 import { waitGatewayStatus } from "./wait-gateway-status";
 import { buildsOf, SERVICE_BUILT } from "./option-builds";
@@ -96,6 +98,7 @@ async function confirmOnce(db: Db, pathId: string, body: z.infer<typeof confirmB
   if (answered) return answered;
   if (!lateStatus(p.status)) assertPayable(p.status);
 
+  await assertConfirmsLeft(db, p.payment.id);
   const option = await findOptionOrThrow(db, p.payment.id, body.optionId, new Date(), "allow");
   // Too late for this option. Nothing moved yet when the service sends the transfer (EIP-3009, Solana):
   // refuse. A transfer the wallet sent itself has reached the merchant: verify it and record it.
@@ -126,10 +129,25 @@ async function confirmOnce(db: Db, pathId: string, body: z.infer<typeof confirmB
   try {
     prepared = await withChainErrors(async () => {
       const verified = await adapter.verify(intent, results, { builds, notBefore: p.payment.createdAt });
-      if (verified.kind !== "relay") return { verified, relay: undefined };
+      // Bytes the network would refuse (an empty buyer key, an expired blockhash) are refused here, before
+      // anything is recorded: the payment never shows processing, nor announces it, for a transfer that cannot land.
+      // A node that does not answer is no verdict: the transfer is recorded, and the watcher sends it (its
+      // send's preflight decides) rather than this confirm waiting on the silent node a second time.
+      const nodeSilent =
+        verified.kind === "cosigned" && adapter.simulate
+          ? await adapter.simulate(intent.network, verified.rawTx).then(
+              () => false,
+              (err: unknown) => {
+                if (!(err instanceof ChainRpcError)) throw err;
+                return true;
+              },
+            )
+          : false;
+      if (verified.kind !== "relay") return { verified, relay: undefined, nodeSilent };
       if (!adapter.relayer) throw new ApiError("invalid_state", "This network has no relayer");
       await syncRelayerNonce(db, intent.network, adapter.relayer);
-      return { verified, relay: { relayer: adapter.relayer, fees: await adapter.relayer.fees(intent.network) } };
+      const relay = { relayer: adapter.relayer, fees: await adapter.relayer.fees(intent.network) };
+      return { verified, relay, nodeSilent: false };
     });
   } catch (err) {
     // A concurrent confirm of this option may have recorded and sent the transfer while this one
@@ -137,10 +155,11 @@ async function confirmOnce(db: Db, pathId: string, body: z.infer<typeof confirmB
     if (err instanceof ApiError && err.code === "verification_failed") {
       const answer = alreadyConfirmed(await loadGatewayPaymentOrThrow(db, pathId), body.optionId);
       if (answer) return answer;
+      await countRefusedConfirm(db, p.payment.id);
     }
     throw err;
   }
-  const { verified, relay } = prepared;
+  const { verified, relay, nodeSilent } = prepared;
 
   let outcome = await recordSubmission(db, {
     paymentId: p.payment.id,
@@ -187,6 +206,6 @@ async function confirmOnce(db: Db, pathId: string, body: z.infer<typeof confirmB
     assertPayable(current.status);
     throw new ApiError("invalid_state", `This payment is already ${current.status}`);
   }
-  await sendRecorded(db, adapter, intent.network, outcome.submission);
+  if (!nodeSilent) await sendRecorded(db, adapter, intent.network, outcome.submission);
   return toGatewayStatus({ status: "processing", payment: outcome.payment });
 }

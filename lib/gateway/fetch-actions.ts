@@ -34,7 +34,7 @@ export async function fetchActions(db: Db, pathId: string, body: z.infer<typeof 
     throw new ApiError("invalid_params", "This option has no build action to fetch");
   const { built, rentPayer } = await withChainErrors(async () => {
     const offered = intentOfOption(option);
-    const rentPayer = await rentPayerFor(db, adapter, offered);
+    const rentPayer = await rentPayerFor(db, adapter, offered, option.paymentId);
     return { built: await adapter.resolveBuild({ ...offered, rentPayer }), rentPayer };
   });
   // The build and who funds a new account in it are kept together: confirm rebuilds from both. The

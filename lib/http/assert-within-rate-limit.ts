@@ -1,24 +1,54 @@
 import { connection } from "@/db/client";
 import { env } from "@/lib/env";
-import { createLimiterPool, createRateLimiter, type RateLimitBucket, type RateLimiter } from "./create-rate-limiter";
+import {
+  createLimiterPool,
+  createRateLimiter,
+  type Budget,
+  type RateLimitBucket,
+  type RateLimiter,
+} from "./create-rate-limiter";
 
 let limiter: Promise<RateLimiter> | undefined;
 
-/** Count one call of `client` against `bucket` on the process's limiter, or throw 429 `rate_limited`. */
-export async function assertWithinRateLimit(bucket: RateLimitBucket, client: string): Promise<void> {
+const FROM_ADDRESS = "Too many requests from this address";
+const FIFTEEN_MINUTES = 15 * 60;
+
+/** Every budget of the service, from the settings (lib/env.ts). */
+function budgets(): Record<RateLimitBucket, Budget> {
+  const settings = env();
+  const perMinute = (points: number, refusal = FROM_ADDRESS) => ({ points, seconds: 60, refusal });
+  return {
+    gateway_options: perMinute(settings.GATEWAY_OPTIONS_PER_MINUTE),
+    gateway_fetch: perMinute(settings.GATEWAY_FETCH_PER_MINUTE),
+    gateway_confirm: perMinute(settings.GATEWAY_CONFIRM_PER_MINUTE),
+    gateway_cancel: perMinute(settings.GATEWAY_CANCEL_PER_MINUTE),
+    // Every sign-in of every address together: what bounds a flood from addresses without number.
+    sign_ins: perMinute(settings.SIGN_INS_PER_MINUTE, "The service is taking too many sign-ins right now"),
+    // Guessing from one network, whichever accounts it tries (a success gives its attempt back).
+    sign_in_network: { points: 30, seconds: FIFTEEN_MINUTES, refusal: "Too many failed sign-ins from your network" },
+    // Guessing one account from one network. Counted per (email, network), never per email alone:
+    // a stranger's failures then slow down the stranger, not the owner signing in from elsewhere.
+    sign_in_pair: {
+      points: 5,
+      seconds: FIFTEEN_MINUTES,
+      refusal: "Too many failed sign-ins for this email from your network",
+    },
+    sign_ups: { points: settings.SIGN_UPS_PER_HOUR, seconds: 3600, refusal: "Too many sign-ups from this address" },
+  };
+}
+
+/** The process's limiter, on a small pool of its own (made on first use). */
+export function rateLimiter(): Promise<RateLimiter> {
   limiter ??= connection()
-    .then(({ url }) => {
-      const settings = env();
-      return createRateLimiter(createLimiterPool(url), {
-        gateway_options: settings.GATEWAY_OPTIONS_PER_MINUTE,
-        gateway_fetch: settings.GATEWAY_FETCH_PER_MINUTE,
-        gateway_confirm: settings.GATEWAY_CONFIRM_PER_MINUTE,
-        gateway_cancel: settings.GATEWAY_CANCEL_PER_MINUTE,
-      });
-    })
+    .then(({ url }) => createRateLimiter(createLimiterPool(url), budgets()))
     .catch((err) => {
       limiter = undefined;
       throw err;
     });
-  await (await limiter).consume(bucket, client);
+  return limiter;
+}
+
+/** Count one call of `client` against `bucket` on the process's limiter, or throw 429 `rate_limited`. */
+export async function assertWithinRateLimit(bucket: RateLimitBucket, client: string): Promise<void> {
+  await (await rateLimiter()).consume(bucket, client);
 }

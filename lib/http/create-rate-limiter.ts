@@ -3,12 +3,31 @@ import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-lim
 import { log } from "@/lib/log";
 import { ApiError } from "@/lib/errors/api-error";
 
-/** Per-client budgets of the unauthenticated gateway calls (settings in lib/env.ts). */
-export type RateLimitBucket = "gateway_options" | "gateway_fetch" | "gateway_confirm" | "gateway_cancel";
+/** Per-client budgets: the unauthenticated gateway calls, dashboard sign-ins and sign-ups (settings in lib/env.ts). */
+export type RateLimitBucket =
+  | "gateway_options"
+  | "gateway_fetch"
+  | "gateway_confirm"
+  | "gateway_cancel"
+  | "sign_ins"
+  | "sign_in_network"
+  | "sign_in_pair"
+  | "sign_ups";
 
-export type RateLimiter = { consume(bucket: RateLimitBucket, client: string): Promise<void> };
+/** `points` calls per fixed window of `seconds`; `refusal` starts the 429's message. */
+export type Budget = { points: number; seconds: number; refusal: string };
 
-const WINDOW_SECONDS = 60;
+export type RateLimiter = {
+  /** Count one call of `client`, or throw 429 `rate_limited` with the seconds until its window ends. */
+  consume(bucket: RateLimitBucket, client: string): Promise<void>;
+  /** Throw what `consume` would when this instance already knows the client is over, without counting or a query. */
+  assertOpen(bucket: RateLimitBucket, client: string): void;
+  /** Give one counted call back (it turned out not to count: refused for another reason). */
+  refund(bucket: RateLimitBucket, client: string): Promise<void>;
+  /** Forget the client's count in the bucket (a sign-in that proved the password). */
+  reset(bucket: RateLimitBucket, client: string): Promise<void>;
+};
+
 // One upsert per limited request, well under a millisecond each: a few connections carry a burst of
 // hundreds, and they are apart from the main pool, so counting never waits behind a transaction.
 const POOL_SIZE = 3;
@@ -30,8 +49,9 @@ export function createLimiterPool(url: string, timeoutMs = 3000): Pool {
 }
 
 /**
- * Fixed one-minute windows per (bucket, client), counted by rate-limiter-flexible in the table
- * rate_limits (migration 0010), so the budget is one across every instance on the database.
+ * Fixed windows per (bucket, client), counted by rate-limiter-flexible in the table rate_limits
+ * (migration 0010), so a budget is one across every instance on the database. Rows of windows that
+ * ended are deleted by the prune job (lib/jobs/prune-job.ts), not by the library's own timer.
  * `consume` refuses with 429 `rate_limited` and `retryAfterSeconds` until the client's window ends.
  *
  * When the counters cannot be reached, it fails open to a count kept in this instance alone,
@@ -41,51 +61,83 @@ export function createLimiterPool(url: string, timeoutMs = 3000): Pool {
  * that keeps money safe depends on this limit: option rows per payment are bounded in the
  * transaction that writes them.
  */
-export function createRateLimiter(pool: Pool, limits: Record<RateLimitBucket, number>): RateLimiter {
+export function createRateLimiter(pool: Pool, budgets: Partial<Record<RateLimitBucket, Budget>>): RateLimiter {
   const buckets = new Map(
-    Object.entries(limits).map(([bucket, points], i) => {
+    Object.entries(budgets).map(([bucket, { points, seconds, refusal }]) => {
       const shared = new RateLimiterPostgres({
         storeClient: pool,
         storeType: "pool",
         tableName: "rate_limits",
         // Created by the migration: the library runs no DDL at run time.
         tableCreated: true,
-        // One limiter sweeps windows that ended an hour ago; the others share its table.
-        clearExpiredByTimeout: i === 0,
+        clearExpiredByTimeout: false,
         keyPrefix: bucket,
         points,
-        duration: WINDOW_SECONDS,
-        // Once the counters say a client is over, this instance refuses it from memory until its
-        // window ends: a flood from one address stops costing a database write per request.
-        inMemoryBlockOnConsumed: points + 1,
+        duration: seconds,
       });
-      const local = new RateLimiterMemory({ keyPrefix: bucket, points, duration: WINDOW_SECONDS });
-      return [bucket, { shared, local }] as const;
+      const local = new RateLimiterMemory({ keyPrefix: bucket, points, duration: seconds });
+      return [bucket, { shared, local, refusal }] as const;
     }),
   );
+  const of = (bucket: RateLimitBucket) => {
+    const limiter = buckets.get(bucket);
+    if (!limiter) throw new Error(`No rate limit budget for ${bucket}`);
+    return limiter;
+  };
+  const unreachable = (bucket: RateLimitBucket, err: unknown) =>
+    log.warn({ err, bucket }, "rate limit counters unreachable; counting in this instance only");
+  // Once the counters say a client is over, this instance refuses it from memory until its window
+  // ends: a flood from one address stops costing a database write per request.
+  const closedUntil = new Map<string, number>();
+  const close = (bucket: RateLimitBucket, client: string, res: RateLimiterRes) => {
+    if (closedUntil.size >= 100_000) {
+      const now = Date.now();
+      for (const [key, until] of closedUntil) if (until <= now) closedUntil.delete(key);
+    }
+    closedUntil.set(`${bucket}:${client}`, Date.now() + res.msBeforeNext);
+    return rateLimited(res.msBeforeNext, of(bucket).refusal);
+  };
+  const assertOpen = (bucket: RateLimitBucket, client: string) => {
+    const ms = (closedUntil.get(`${bucket}:${client}`) ?? 0) - Date.now();
+    if (ms > 0) throw rateLimited(ms, of(bucket).refusal);
+  };
 
   return {
+    assertOpen,
     async consume(bucket, client) {
-      const { shared, local } = buckets.get(bucket)!;
+      assertOpen(bucket, client);
+      const { shared, local } = of(bucket);
       try {
         await shared.consume(client);
       } catch (err) {
-        if (err instanceof RateLimiterRes) throw rateLimited(err);
-        log.warn({ err, bucket }, "rate limit counters unreachable; counting in this instance only");
+        if (err instanceof RateLimiterRes) throw close(bucket, client, err);
+        unreachable(bucket, err);
         await local.consume(client).catch((localErr: unknown) => {
-          throw localErr instanceof RateLimiterRes ? rateLimited(localErr) : localErr;
+          throw localErr instanceof RateLimiterRes ? close(bucket, client, localErr) : localErr;
         });
       }
+    },
+    async refund(bucket, client) {
+      // The count may be under the limit again: the counters decide at the next call.
+      closedUntil.delete(`${bucket}:${client}`);
+      const { shared, local } = of(bucket);
+      await shared.reward(client, 1).catch(async (err: unknown) => {
+        unreachable(bucket, err);
+        await local.reward(client, 1);
+      });
+    },
+    async reset(bucket, client) {
+      closedUntil.delete(`${bucket}:${client}`);
+      const { shared, local } = of(bucket);
+      await shared.delete(client).catch(async (err: unknown) => {
+        unreachable(bucket, err);
+        await local.delete(client);
+      });
     },
   };
 }
 
-function rateLimited(res: RateLimiterRes): ApiError {
-  const seconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-  return new ApiError(
-    "rate_limited",
-    `Too many requests from this address; try again in ${seconds} seconds`,
-    undefined,
-    seconds,
-  );
+function rateLimited(msBeforeNext: number, refusal: string): ApiError {
+  const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  return new ApiError("rate_limited", `${refusal}; try again in ${seconds} seconds`, undefined, seconds);
 }

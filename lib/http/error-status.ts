@@ -40,6 +40,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   rate_limited: 429,
   internal_error: 500,
   bad_gateway: 502,
+  server_busy: 503,
 };
 
 /** The status a route answers an error with: the table's, unless the error says how the contract wants it answered. */

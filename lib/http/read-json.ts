@@ -1,10 +1,12 @@
 import { ApiError } from "@/lib/errors/api-error";
+import { assertNoNul } from "./assert-no-nul";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
 /**
  * Read a JSON request body defensively: the content type must be JSON, the body is capped while it
- * streams (a lying Content-Length cannot make us buffer more), and malformed JSON is a 400.
+ * streams (a lying Content-Length cannot make us buffer more), and malformed JSON is a 400, as is
+ * a NUL character (`\u0000`) in any string or key of it.
  */
 export async function readJson(req: Request): Promise<unknown> {
   const type = req.headers.get("content-type") ?? "";
@@ -16,11 +18,14 @@ export async function readJson(req: Request): Promise<unknown> {
 
   const text = await readCapped(req);
   if (text.trim() === "") throw new ApiError("invalid_params", "Request body is empty; send a JSON object");
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     throw new ApiError("invalid_params", "Request body is not valid JSON");
   }
+  assertNoNul(body, "Request body");
+  return body;
 }
 
 async function readCapped(req: Request): Promise<string> {

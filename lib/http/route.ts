@@ -1,10 +1,12 @@
 import { randomBase62 } from "@/lib/ids";
 import { ApiError } from "@/lib/errors/api-error";
+import { isDataException, postgresErrorOf } from "@/lib/errors/postgres-error";
 import { statusOf } from "./error-status";
 import { log } from "@/lib/log";
 import { apiVersionOf, isVersionedPath, LATEST_API_VERSION } from "./api-version";
 import { assertWithinRateLimit } from "./assert-within-rate-limit";
-import { clientIp } from "./client-ip";
+import { assertNoNul } from "./assert-no-nul";
+import { clientNetwork } from "./client-ip";
 import type { RateLimitBucket } from "./create-rate-limiter";
 
 export type RouteInput<P> = { req: Request; params: P; requestId: string };
@@ -34,15 +36,19 @@ export function route<P = Record<string, never>>(
     const started = performance.now();
     const incoming = req.headers.get("x-request-id");
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : `req_${randomBase62(12)}`;
-    const path = new URL(req.url).pathname;
+    const url = new URL(req.url);
+    const path = url.pathname;
     let version = isVersionedPath(path) ? LATEST_API_VERSION : undefined;
     let res: Response;
     let failure: unknown;
     try {
       assertAsciiHeaders(req.headers);
       if (version) version = apiVersionOf(req.headers);
-      if (options.rateLimit) await assertWithinRateLimit(options.rateLimit, clientIp(req));
-      res = await handler({ req, params: await ctx.params, requestId });
+      if (options.rateLimit) await assertWithinRateLimit(options.rateLimit, clientNetwork(req));
+      const params = await ctx.params;
+      for (const [name, value] of url.searchParams) assertNoNul({ [name]: value }, "Query");
+      assertNoNul(params, "Path");
+      res = await handler({ req, params, requestId });
     } catch (err) {
       failure = err;
       res = errorResponse(err);
@@ -57,7 +63,10 @@ export function route<P = Record<string, never>>(
       status: res.status,
       ms: Math.round((performance.now() - started) * 10) / 10,
     };
+    const pgError = postgresErrorOf(failure);
     if (res.status >= 500) log.error({ ...line, err: failure }, "request failed");
+    // A value the database refused is the client's fault, yet worth seeing: a check may be missing.
+    else if (pgError) log.warn({ ...line, sqlstate: pgError.code }, "request refused by the database");
     else log.info(line, "request");
     return res;
   };
@@ -68,12 +77,23 @@ export function json(body: unknown, status = 200, headers?: Record<string, strin
 }
 
 function errorResponse(err: unknown): Response {
-  const apiError = err instanceof ApiError ? err : new ApiError("internal_error", "Internal server error");
+  const apiError = toApiError(err);
   return json(
     apiError.toBody(),
     statusOf(apiError),
     apiError.retryAfterSeconds ? { "retry-after": String(apiError.retryAfterSeconds) } : undefined,
   );
+}
+
+/** Ours as thrown; a value PostgreSQL could not take is the client's (400); anything else a 500 that says nothing. */
+function toApiError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  if (isDataException(err))
+    return new ApiError(
+      "invalid_params",
+      "A value in the request cannot be used: out of range, of the wrong kind, or with characters that cannot be stored",
+    );
+  return new ApiError("internal_error", "Internal server error");
 }
 
 function assertAsciiHeaders(headers: Headers): void {

@@ -2,30 +2,48 @@ import { randomUUID } from "node:crypto";
 import { connection, getDb } from "@/db/client";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
-import { claimDueDeliveries } from "@/lib/webhooks/claim-due-deliveries";
+import { secretsKeys } from "@/lib/secrets/secrets-keys";
+import { claimDueDeliveries, type Shares } from "@/lib/webhooks/claim-due-deliveries";
 import { deliverClaimed, type DeliverySettings } from "@/lib/webhooks/deliver-claimed";
-import { parseRetrySchedule } from "@/lib/webhooks/retry-schedule";
+import { releaseLapsedClaims } from "@/lib/webhooks/release-lapsed-claims";
+import { resealWebhookSecrets } from "@/lib/webhooks/reseal-webhook-secrets";
+import { parseDuration, parseRetrySchedule } from "@/lib/webhooks/retry-schedule";
 import { every } from "./every";
 
 /** Due retries are found by this poll; new events wake the worker at once through NOTIFY. */
 const POLL_MS = 250;
 
+/** Fair shares of WEBHOOK_CONCURRENCY: a quarter per merchant and per host. */
+function webhookShares(concurrency: number): Shares {
+  const quarter = Math.max(1, Math.floor(concurrency / 4));
+  return { perMerchant: quarter, perHost: quarter };
+}
+
 /**
- * Deliver webhooks from the outbox: up to WEBHOOK_CONCURRENCY attempts at once per instance, half of
- * them at most to one endpoint. Woken by `webhook_deliveries` notifications (the outbox trigger
- * sends one when it makes deliveries) and by a short poll for retries that come due.
+ * Deliver webhooks from the outbox: up to WEBHOOK_CONCURRENCY attempts at once per instance, no
+ * merchant or host beyond its share. Woken by `webhook_deliveries` notifications (the
+ * outbox trigger sends one when it makes deliveries) and by a short poll for retries that come due.
+ * At start it loads the secrets key (refusing to run without SECRETS_KEY in production) and seals any
+ * signing secret not yet sealed under the current key.
  */
 export function startWebhookWorker(): () => void {
-  const { WEBHOOK_CONCURRENCY, WEBHOOK_TIMEOUT_MS, WEBHOOK_ALLOW_PRIVATE, WEBHOOK_RETRY_SCHEDULE } = env();
+  const settingsFromEnv = env();
+  const { WEBHOOK_CONCURRENCY, WEBHOOK_TIMEOUT_MS, WEBHOOK_MIN_TIMEOUT_MS, WEBHOOK_ALLOW_PRIVATE } = settingsFromEnv;
   const settings: DeliverySettings = {
     timeoutMs: WEBHOOK_TIMEOUT_MS,
+    minTimeoutMs: WEBHOOK_MIN_TIMEOUT_MS,
     allowPrivate: WEBHOOK_ALLOW_PRIVATE,
-    schedule: parseRetrySchedule(WEBHOOK_RETRY_SCHEDULE),
+    schedule: parseRetrySchedule(settingsFromEnv.WEBHOOK_RETRY_SCHEDULE),
+    disableAfterMs: parseDuration(settingsFromEnv.WEBHOOK_DISABLE_AFTER),
   };
+  secretsKeys();
+  void getDb()
+    .then(resealWebhookSecrets)
+    .catch((err) => log.error({ job: "webhooks", err }, "sealing webhook secrets failed; retried at the next start"));
   // The lease outlasts the longest attempt, so no attempt is ever made twice while its claimer lives.
   const leaseMs = WEBHOOK_TIMEOUT_MS + 10_000;
-  // One endpoint, however slow, leaves half the slots to the others.
-  const perEndpoint = Math.max(1, Math.floor(WEBHOOK_CONCURRENCY / 2));
+  const shares = webhookShares(WEBHOOK_CONCURRENCY);
+  const scheduleLength = settings.schedule.length;
   let inFlight = 0;
   let pumping = false;
   let again = false;
@@ -43,7 +61,13 @@ export function startWebhookWorker(): () => void {
         const free = WEBHOOK_CONCURRENCY - inFlight;
         if (free <= 0) break;
         const token = randomUUID();
-        const claimed = await claimDueDeliveries(db, { limit: free, perEndpoint, leaseMs, token });
+        const { claimed, more } = await claimDueDeliveries(db, {
+          limit: free,
+          shares,
+          leaseMs,
+          token,
+          schedule: settings.schedule,
+        });
         for (const one of claimed) {
           inFlight++;
           deliverClaimed(db, one, token, settings)
@@ -55,7 +79,8 @@ export function startWebhookWorker(): () => void {
               wake();
             });
         }
-        if (claimed.length === free) again = true;
+        // Every slot taken, or a window full of due rows (some passed over for their shares): look again.
+        if (claimed.length === free || more) again = true;
       } while (again);
     } catch (err) {
       log.error({ job: "webhooks", err }, "webhook pass failed");
@@ -77,5 +102,10 @@ export function startWebhookWorker(): () => void {
   void connection()
     .then(({ sql }) => sql.listen("webhook_deliveries", wake))
     .catch((err) => log.error({ job: "webhooks", err }, "cannot listen for webhook deliveries; polling only"));
-  return every("webhooks", POLL_MS, pump);
+  // Lapsed claims are rare (a crash, a database that refused a write): the poll frees them, so a
+  // completion's own pass costs one query, the claim.
+  return every("webhooks", POLL_MS, async () => {
+    await releaseLapsedClaims(await getDb(), { scheduleLength, leaseMs });
+    await pump();
+  });
 }

@@ -1,9 +1,10 @@
 const ISO_DATETIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(Z|[+-](\d{2}):(\d{2}))$/;
 
 /**
- * ISO 8601 date-time with a mandatory zone (`Z` or `±hh:mm`) naming a real instant: month 1-12, a
- * day that exists in that month (leap years respected), hour 0-23, minute and second 0-59.
- * Fractions up to microseconds, PostgreSQL's precision.
+ * ISO 8601 date-time with a mandatory zone (`Z` or `±hh:mm`) naming a real instant: year 0001 or
+ * later (PostgreSQL has no year 0000: it would fail the query), month 1-12, a day that exists in
+ * that month (leap years respected), hour 0-23, minute and second 0-59. Fractions up to
+ * microseconds, PostgreSQL's precision.
  */
 export function isIsoDateTimeWithZone(value: string): boolean {
   const m = ISO_DATETIME.exec(value);
@@ -16,7 +17,7 @@ export function isIsoDateTimeWithZone(value: string): boolean {
     number,
   ];
   const second = m[6] === undefined ? 0 : Number(m[6]);
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return false;
+  if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return false;
   if (hour > 23 || minute > 59 || second > 59) return false;
   if (m[7] !== "Z" && (Number(m[8]) > 14 || Number(m[9]) > 59)) return false;
   return true;

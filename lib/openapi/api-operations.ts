@@ -18,6 +18,7 @@ import {
   contractStatusResponse,
 } from "@/lib/payments/contract-views";
 import { PLATFORM_OPERATIONS } from "./platform-operations";
+import { TRANSFER_OPERATIONS } from "./transfer-operations";
 import { WEBHOOK_OPERATIONS } from "./webhook-operations";
 import { refundBody, refundResponse } from "@/lib/payments/refund-payment";
 import { createPaymentBody, paymentResponse, paymentStatusResponse } from "@/lib/payments/schemas";
@@ -318,6 +319,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     errorStatus: { missing_merchant_id: 401 },
   },
   ...WEBHOOK_OPERATIONS,
+  ...TRANSFER_OPERATIONS,
   gateway("get", "", "getPaymentInfo", "Payment info for wallets", undefined, anyObject("PaymentInfo")),
   gateway(
     "post",
@@ -378,12 +380,13 @@ export const API_OPERATIONS: ApiOperation[] = [
     operationId: "healthz",
     method: "get",
     path: "/healthz",
-    summary: "Readiness (database answers; 503 when not) and gas key balances",
+    summary: "Readiness (database answers; 503 when not), gas key balances and RPC endpoints",
     tags: ["Operations"],
     auth: "none",
     response: {
       status: 200,
-      description: "Ready (status degraded: a gas balance is low or unreadable)",
+      description:
+        "Ready (status degraded: a gas balance is low or unreadable, or a network has no answering RPC endpoint)",
       schema: healthSchema,
     },
     errors: [],

@@ -29,7 +29,8 @@ const DELIVERY_ID = {
   description: "A delivery id (whd_…) of this endpoint",
   schema: { type: "string", pattern: "^whd_[0-9a-f]{32}$" },
 };
-const PAGE = [
+/** Keyset paging of the merchant API's logs and lists (limit, cursor). */
+export const PAGE = [
   { name: "limit", in: "query", required: false, schema: { type: "integer", minimum: 1, maximum: 100, default: 20 } },
   {
     name: "cursor",
@@ -40,7 +41,8 @@ const PAGE = [
   },
 ];
 
-const AUTH: ErrorCode[] = [
+/** What any merchant-authenticated route may answer before its handler runs. */
+export const AUTH: ErrorCode[] = [
   "missing_api_key",
   "missing_merchant_id",
   "invalid_api_key",
@@ -63,7 +65,7 @@ export const WEBHOOK_OPERATIONS: ApiOperation[] = [
     summary: "Register an https endpoint for payment events; the signing secret is shown only in this answer",
     body: createEndpointBody,
     response: { status: 201, description: "The endpoint with its whsec_ secret", schema: createdEndpointResponse },
-    errors: [...BODY, "webhook_url_not_allowed", ...AUTH],
+    errors: [...BODY, "webhook_url_not_allowed", "invalid_state", ...AUTH],
   }),
   op({
     operationId: "listWebhookEndpoints",
@@ -118,7 +120,7 @@ export const WEBHOOK_OPERATIONS: ApiOperation[] = [
     body: testEventBody,
     bodyOptional: true,
     response: { status: 202, description: "Queued; see the delivery log", schema: testEventResponse },
-    errors: [...ONE, ...BODY, "invalid_state"],
+    errors: [...ONE, ...BODY, "invalid_state", "rate_limited"],
   }),
   op({
     operationId: "listWebhookDeliveries",
@@ -136,7 +138,7 @@ export const WEBHOOK_OPERATIONS: ApiOperation[] = [
     summary: "Send one delivery again now (same event id and body)",
     parameters: [ENDPOINT_ID, DELIVERY_ID],
     response: { status: 200, description: "Queued", schema: resentDeliveryResponse },
-    errors: [...ONE, "invalid_state"],
+    errors: [...ONE, "invalid_state", "rate_limited"],
   }),
   op({
     operationId: "resendFailedWebhookDeliveries",
@@ -146,6 +148,6 @@ export const WEBHOOK_OPERATIONS: ApiOperation[] = [
     parameters: [ENDPOINT_ID],
     body: resendFailedBody,
     response: { status: 200, description: "How many were queued", schema: resentFailedResponse },
-    errors: [...ONE, ...BODY, "invalid_state"],
+    errors: [...ONE, ...BODY, "invalid_state", "rate_limited"],
   }),
 ];

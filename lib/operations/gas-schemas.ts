@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { rpcNetworkHealthSchema } from "./rpc-health-schemas";
 
 /** One gas key on one network, as /healthz and `cli gas --json` report it. */
 export const gasEntrySchema = z
@@ -25,11 +26,12 @@ export type GasEntry = z.infer<typeof gasEntrySchema>;
 
 export const healthSchema = z
   .object({
-    status: z
-      .enum(["ok", "degraded", "unavailable"])
-      .meta({ description: "degraded: a gas balance is low or unreadable (still 200)" }),
+    status: z.enum(["ok", "degraded", "unavailable"]).meta({
+      description: "degraded: a gas balance is low or unreadable, or no RPC endpoint of a network answers (still 200)",
+    }),
     database: z.enum(["ok", "unreachable"]),
     gas: z.array(gasEntrySchema),
+    rpc: z.array(rpcNetworkHealthSchema),
   })
   .meta({ id: "Readiness" });
 

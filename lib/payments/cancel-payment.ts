@@ -3,6 +3,7 @@ import type { Db } from "@/db/client";
 import { payments, type CancelReason } from "@/db/schema";
 import { ApiError } from "@/lib/errors/api-error";
 import { effectiveStatus } from "./status";
+import { transitionPayment } from "./transition";
 
 /**
  * Cancel a payment that is still waiting for the buyer (`pending`, not past its expiry): the
@@ -13,11 +14,12 @@ import { effectiveStatus } from "./status";
  */
 export async function cancelPayment(db: Db, paymentId: string, reason: CancelReason, merchantId?: string) {
   const mine = merchantId === undefined ? undefined : eq(payments.merchantId, merchantId);
-  const [cancelled] = await db
-    .update(payments)
-    .set({ status: "cancelled", cancelReason: reason, finalizedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(payments.id, paymentId), mine, eq(payments.status, "pending"), gt(payments.expiresAt, sql`now()`)))
-    .returning({ id: payments.id, cancelReason: payments.cancelReason, finalizedAt: payments.finalizedAt });
+  const cancelled = await transitionPayment(
+    db,
+    "cancel",
+    { id: paymentId, merchantId, where: gt(payments.expiresAt, sql`now()`) },
+    { cancelReason: reason },
+  );
   if (cancelled) {
     return {
       paymentId: cancelled.id,

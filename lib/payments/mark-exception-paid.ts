@@ -1,7 +1,8 @@
-import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { payments } from "@/db/schema";
 import { ApiError } from "@/lib/errors/api-error";
+import { transitionPayment } from "./transition";
 
 /**
  * The merchant accepts money that arrived outside the happy path (paid late, underpaid, overpaid)
@@ -9,25 +10,13 @@ import { ApiError } from "@/lib/errors/api-error";
  * Nothing does this automatically. Only the merchant's own payments, only with an exception, once.
  */
 export async function markExceptionPaid(db: Db, merchantId: string, paymentId: string, decidedBy: string) {
-  const [updated] = await db
-    .update(payments)
-    .set({
-      status: "succeeded",
-      resolvedBy: decidedBy,
-      resolvedAt: sql`now()`,
-      finalizedAt: sql`now()`,
-      updatedAt: sql`now()`,
-    })
-    // Not while processing: the watcher is still settling a transfer for it.
-    .where(
-      and(
-        eq(payments.id, paymentId),
-        eq(payments.merchantId, merchantId),
-        isNotNull(payments.exception),
-        inArray(payments.status, ["pending", "expired", "failed", "cancelled"]),
-      ),
-    )
-    .returning();
+  // Not while processing (not a from-status of mark_paid): the watcher is still settling a transfer for it.
+  const updated = await transitionPayment(
+    db,
+    "mark_paid",
+    { id: paymentId, merchantId, where: isNotNull(payments.exception) },
+    { resolvedBy: decidedBy, resolvedAt: sql`now()` },
+  );
   if (updated) return updated;
   const [row] = await db
     .select({ exception: payments.exception, status: payments.status })

@@ -57,7 +57,15 @@ function intentOf(plan: RefundPlan): { intent: RefundIntent; adapter: ChainAdapt
     );
   return {
     adapter,
-    intent: { network, token, from: plan.from, to: plan.to, amount: BigInt(plan.amount), notBefore: plan.notBefore },
+    intent: {
+      network,
+      token,
+      from: plan.from,
+      to: plan.to,
+      amount: BigInt(plan.amount),
+      notBefore: plan.notBefore,
+      ...(plan.paidBy ? { paidBy: plan.paidBy } : {}),
+    },
   };
 }
 

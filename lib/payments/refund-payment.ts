@@ -4,6 +4,7 @@ import type { Db } from "@/db/client";
 import { violatedIndex } from "@/db/violated-index";
 import { payments } from "@/db/schema";
 import { ApiError } from "@/lib/errors/api-error";
+import { transitionPayment } from "./transition";
 
 /** POST /v1/refunds (the contract's pattern and length, which are looser than our own ids). */
 export const refundBody = z
@@ -35,34 +36,31 @@ export async function refundPayment(
   refundedBy: string,
   proof?: RefundProof,
 ) {
-  const mine = and(eq(payments.id, paymentId), eq(payments.merchantId, merchantId));
-  const [updated] = await db
-    .update(payments)
-    .set({ refundedAt: sql`now()`, refundedBy, refundTxHash: proof?.txHash ?? null, updatedAt: sql`now()` })
+  const updated = await transitionPayment(
+    db,
+    "refund",
     // The chain id check keeps a proof from another network off this payment.
-    .where(
-      and(
-        mine,
-        eq(payments.status, "succeeded"),
-        isNull(payments.refundedAt),
-        proof ? eq(payments.chainId, proof.chainId) : undefined,
-      ),
-    )
-    .returning({
-      id: payments.id,
-      refundedAt: payments.refundedAt,
-      refundedBy: payments.refundedBy,
-      refundTxHash: payments.refundTxHash,
-    })
-    .catch((err: unknown) => {
-      if (violatedIndex(err) === "payments_refund_tx_unique")
-        throw new ApiError(
-          "verification_failed",
-          "This transaction is already recorded as the refund of another payment",
-        );
-      throw err;
-    });
-  if (updated) return updated;
+    {
+      id: paymentId,
+      merchantId,
+      where: and(isNull(payments.refundedAt), proof ? eq(payments.chainId, proof.chainId) : undefined),
+    },
+    { refundedAt: sql`now()`, refundedBy, refundTxHash: proof?.txHash ?? null },
+  ).catch((err: unknown) => {
+    if (violatedIndex(err) === "payments_refund_tx_unique")
+      throw new ApiError(
+        "verification_failed",
+        "This transaction is already recorded as the refund of another payment",
+      );
+    throw err;
+  });
+  if (updated)
+    return {
+      id: updated.id,
+      refundedAt: updated.refundedAt,
+      refundedBy: updated.refundedBy,
+      refundTxHash: updated.refundTxHash,
+    };
   await assertRefundable(db, merchantId, paymentId);
   throw new ApiError("verification_failed", "The refund transaction is on another network than the payment");
 }

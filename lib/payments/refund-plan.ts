@@ -25,6 +25,8 @@ export type RefundPlan = {
   to: string;
   /** When the payment succeeded: a refund cannot be older. */
   notBefore: Date;
+  /** The transaction that paid it: a refund is mined after it. */
+  paidBy: string | null;
 };
 
 /**
@@ -69,5 +71,6 @@ export async function refundPlanOf(db: Db, merchantId: string, paymentId: string
     from,
     to: buyer.address,
     notBefore: p.finalizedAt ?? p.updatedAt,
+    paidBy: p.txHash,
   };
 }

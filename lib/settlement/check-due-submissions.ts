@@ -1,25 +1,36 @@
 import type { Db } from "@/db/client";
 import type { PaymentSubmission } from "@/db/schema";
 import { adapterFor } from "@/lib/chains/adapters";
+import { loadNetworks } from "@/lib/chains/load-networks";
 import { namespaceOf } from "@/lib/chains/caip";
 import type { ChainAdapter, Observation, PaidFee, Tracked, TransferIntent } from "@/lib/chains/chain-adapter";
+import { createNetworkSlots } from "@/lib/concurrency/network-slots";
 import { env } from "@/lib/env";
 import type { FeesPaid } from "@/lib/fees/record-service-fees";
 import { intentOfOption } from "@/lib/gateway/option-intent";
+import { ledgerSaysSince } from "@/lib/ledger/ledger-coverage";
 import { log } from "@/lib/log";
 import { claimDueSubmissions, type DueSubmission } from "./claim-due-submissions";
 import { finishLateTransfer, finishSubmission, rescheduleSubmission } from "./finish-submission";
 import { fillNonceGaps } from "./fill-nonce-gaps";
 import { replaceRelay } from "./replace-relay";
-import { nextCheckDelayMs } from "./schedule";
+import { CLAIM_LEASE_MS, nextCheckDelayMs } from "./schedule";
 
 /**
- * Submissions being looked at on chain by this process at most. A pass claims only as many as are
- * free, so no claimed row waits behind others, and passes go on while slow checks run: a check stuck
- * on a slow RPC holds one slot, never the watcher.
+ * Submissions of one network looked at on chain by this process at most. A pass claims only as many
+ * as are free, per network, so no claimed row waits behind others, and passes go on while slow
+ * checks run: checks stuck on a network whose RPC stalls hold that network's slots, never another's.
  */
-const MAX_IN_FLIGHT = 32;
-let inFlight = 0;
+const MAX_IN_FLIGHT_PER_NETWORK = 32;
+/** Slot key of submissions on networks the configuration no longer names (each such check fails and backs off). */
+const OTHER_NETWORKS = "other";
+/**
+ * A check ends within this, whatever its RPC calls do (they are aborted then): before its row's
+ * lease runs out and another pass, here or on another instance, may claim the row again. The
+ * margin leaves time to write what the check saw.
+ */
+const CHECK_DEADLINE_MS = CLAIM_LEASE_MS - 5_000;
+const slots = createNetworkSlots(MAX_IN_FLIGHT_PER_NETWORK);
 
 /**
  * One pass of the settlement watcher: claim the submissions that are due (any instance may run
@@ -28,11 +39,19 @@ let inFlight = 0;
  * `wait` (tests, benchmarks) once their checks are done, else at once.
  */
 export async function checkDueSubmissions(db: Db, options: { wait: boolean } = { wait: true }): Promise<number> {
-  const free = MAX_IN_FLIGHT - inFlight;
-  if (free <= 0) return 0;
-  const due = await claimDueSubmissions(db, free);
-  inFlight += due.length;
-  const checks = due.map((row) => checkOne(db, row).finally(() => inFlight--));
+  const perChain = new Map(loadNetworks().map((n) => [n.chainId, slots.free(n.chainId)]));
+  const others = slots.free(OTHER_NETWORKS);
+  if (others === 0 && ![...perChain.values()].some((free) => free > 0)) return 0;
+  const due = await claimDueSubmissions(db, { perChain, others });
+  const checks = due.map((row) => {
+    const key = perChain.has(row.submission.chainId) ? row.submission.chainId : OTHER_NETWORKS;
+    return slots
+      .run(key, CHECK_DEADLINE_MS, () => checkOne(db, row))
+      .catch((err: unknown) => {
+        // Its RPC calls are aborted; the row is due again when its lease runs out.
+        log.warn({ job: "watcher", paymentId: row.submission.paymentId, err: String(err) }, "check abandoned");
+      });
+  });
   if (options.wait) await Promise.all(checks);
   return due.length;
 }
@@ -116,6 +135,15 @@ async function act(
     });
   if (seen.state === "failed")
     return finishSubmission(db, id, { status: "failed", reason: seen.reason, fees: feesOf(intent, seen) });
+  // Still not landed: however it waits (underpriced in a mempool, unknown, stuck behind a nonce), a
+  // processing payment ends at its deadline, so nobody can pin one with a transaction that never mines.
+  const waitedS = (Date.now() - submission.createdAt.getTime()) / 1000;
+  if (waitedS >= env().PROCESSING_DEADLINE_S)
+    return finishSubmission(db, id, {
+      status: "failed",
+      reason: `stuck: the transfer did not land within ${env().PROCESSING_DEADLINE_S} s`,
+      exception: "stuck",
+    });
   if (seen.state === "pending") {
     if (submission.kind === "relay" && !seen.mined) await unblockRelay(db, adapter, intent, submission);
     return rescheduleSubmission(db, id, delay, "clear");
@@ -144,11 +172,18 @@ async function act(
     return rescheduleSubmission(db, id, delay, "now");
   }
   // A transaction the wallet broadcast (we never resend a buyer's transaction).
-  if (seen.nonceUsed)
+  if (seen.nonceUsed) {
+    // Replaced ("speed up") or dropped. A replacement carries the same input, so the ledger binds it to
+    // this payment and settles it; fail only once the ledger has scanned past this moment and found none.
+    if (!submission.nonceUsedAt) return rescheduleSubmission(db, id, delay, "nonce_used");
+    const ledger = await ledgerSaysSince(db, submission.chainId, id, submission.nonceUsedAt);
+    if (ledger !== "none") return rescheduleSubmission(db, id, delay, "keep");
     return finishSubmission(db, id, {
       status: "failed",
-      reason: "the payer's nonce moved past the transaction without it being mined (dropped or replaced)",
+      reason:
+        "the payer's nonce moved past the transaction without it being mined, and no replacement reached the merchant",
     });
+  }
   const unseenFor = submission.unseenSince ? Date.now() - submission.unseenSince.getTime() : 0;
   if (unseenFor >= env().DROPPED_TX_TIMEOUT_S * 1000) {
     return finishSubmission(db, id, {

@@ -7,21 +7,40 @@ type OptionRow = typeof paymentOptions.$inferSelect;
 
 export type DueSubmission = { submission: PaymentSubmission; option: OptionRow; paymentCreatedAt: Date };
 
+/** How many rows to claim: per network (chain id), and of networks not named there (`others`). */
+export type ClaimLimits = { perChain: ReadonlyMap<string, number>; others: number };
+
 /**
- * Claim up to `limit` open submissions that are due, oldest due first, leasing them for
+ * Claim open submissions that are due, oldest due first, up to each network's own limit (a network
+ * whose checks are stalled claims nothing more, and takes nothing from the others), leasing them for
  * CLAIM_LEASE_MS (SKIP LOCKED: instances never take the same row). One statement reads only due
  * rows through a partial index, so the cost does not grow with rows that are not due; a second
  * reads their options. No lock outlives the statement: chain calls come after.
  */
-export async function claimDueSubmissions(db: Db, limit: number): Promise<DueSubmission[]> {
+export async function claimDueSubmissions(db: Db, limits: ClaimLimits): Promise<DueSubmission[]> {
+  const named = [...limits.perChain.keys()];
+  // A null chain stands for every network not named.
+  const wanted = [...limits.perChain, [null, limits.others] as const].filter(([, limit]) => limit > 0);
+  if (wanted.length === 0) return [];
+  const values = sql.join(
+    wanted.map(([chainId, limit]) => sql`(${chainId}::text, ${limit}::int)`),
+    sql`, `,
+  );
+  const others = sql`array[${sql.join(
+    named.map((chainId) => sql`${chainId}::text`),
+    sql`, `,
+  )}]::text[]`;
   const claimed = await db.execute<{ payment_id: string }>(sql`
     update ${paymentSubmissions} set next_check_at = now() + make_interval(secs => ${CLAIM_LEASE_MS / 1000}), checks = checks + 1
     where payment_id in (
-      select payment_id from ${paymentSubmissions}
-      where state = 'open' and next_check_at <= now()
-      order by next_check_at
-      limit ${limit}
-      for update skip locked
+      select d.payment_id from (values ${values}) as n(chain_id, lim)
+      cross join lateral (
+        select payment_id from ${paymentSubmissions} s
+        where s.state = 'open' and s.next_check_at <= now()
+          and (s.chain_id = n.chain_id or (n.chain_id is null and s.chain_id <> all(${others})))
+        order by s.next_check_at limit n.lim
+        for update skip locked
+      ) d
     )
     returning payment_id`);
   const ids = claimed.map((row) => row.payment_id);

@@ -3,6 +3,7 @@ import type { Db, Tx } from "@/db/client";
 import { payments, paymentSubmissions, sponsoredTokenAccounts } from "@/db/schema";
 import { recordServiceFees, type FeesPaid } from "@/lib/fees/record-service-fees";
 import { log } from "@/lib/log";
+import { transitionPayment } from "@/lib/payments/transition";
 import { livePriceSource } from "@/lib/prices/live-price-source";
 import { currentPrices } from "@/lib/prices/price-cache";
 
@@ -19,43 +20,47 @@ export type Outcome =
     | { status: "failed"; reason: string }
     /** The bound transfer landed for another amount: failed, with what arrived on record for the merchant. */
     | { status: "failed"; reason: string; exception: "underpaid" | "overpaid"; txHash: string; receivedAmount: bigint }
+    /** It never landed before PROCESSING_DEADLINE_S: failed, and the merchant sees why (it may still land: paid late). */
+    | { status: "failed"; reason: string; exception: "stuck" }
   ) & { /** What the service's gas keys paid for it, recorded with the outcome. */ fees?: FeesPaid };
 
 export async function finishSubmission(db: Db, paymentId: string, outcome: Outcome) {
   const exception =
-    "exception" in outcome ? { exception: outcome.exception, receivedAmount: outcome.receivedAmount.toString() } : {};
+    "exception" in outcome
+      ? {
+          exception: outcome.exception,
+          ...("receivedAmount" in outcome ? { receivedAmount: outcome.receivedAmount.toString() } : {}),
+        }
+      : {};
   const txHash = "txHash" in outcome ? { txHash: outcome.txHash } : {};
   const failureReason = outcome.status === "failed" ? { failureReason: outcome.reason } : {};
   // The feeds' prices value the fees: read (at most once per PRICE_REFRESH_MS) before the transaction opens.
   const prices = outcome.fees?.paid.length ? livePriceSource(await currentPrices()) : undefined;
   const done = await db.transaction(async (tx) => {
-    const updated = await tx
-      .update(payments)
-      .set({
-        status: outcome.status,
-        ...txHash,
-        ...exception,
-        ...failureReason,
-        updatedAt: sql`now()`,
-        finalizedAt: sql`now()`,
-      })
-      .where(and(eq(payments.id, paymentId), eq(payments.status, "processing")))
-      .returning({ id: payments.id });
-    await closeSubmission(
+    const updated = await transitionPayment(
       tx,
-      paymentId,
-      outcome.status === "succeeded" ? "succeeded" : `failed: ${outcome.reason}`,
-      txHash,
+      outcome.status === "succeeded" ? "settle" : "fail",
+      { id: paymentId },
+      { ...txHash, ...exception, ...failureReason },
     );
+    const seen = outcome.status === "succeeded" ? "succeeded" : `failed: ${outcome.reason}`;
+    // The payment may already be final from what the ledger found on chain: the record says so.
+    await closeSubmission(tx, paymentId, updated ? seen : `${seen} (the payment was already final)`, txHash);
     if (outcome.status === "succeeded" && outcome.sponsored)
       await recordSponsoredAccount(tx, paymentId, outcome.sponsored);
     if (outcome.fees) await recordServiceFees(tx, paymentId, outcome.fees, prices);
-    return updated.length > 0;
+    return updated !== undefined;
   });
   if (done) {
     const reason = outcome.status === "failed" ? outcome.reason : undefined;
     log.info(
-      { job: "watcher", paymentId, status: outcome.status, reason, exception: exception.exception },
+      {
+        job: "watcher",
+        paymentId,
+        status: outcome.status,
+        reason,
+        exception: "exception" in outcome ? outcome.exception : undefined,
+      },
       "payment final",
     );
   }
@@ -76,9 +81,11 @@ export async function finishLateTransfer(
   const { paymentId, option } = due;
   await db.transaction(async (tx) => {
     if (outcome.landed) {
-      await tx
-        .update(payments)
-        .set({
+      await transitionPayment(
+        tx,
+        "note",
+        { id: paymentId, where: isNull(payments.exception) },
+        {
           exception: "paid_late",
           receivedAmount: outcome.amount.toString(),
           txHash: outcome.txHash,
@@ -89,9 +96,8 @@ export async function finishLateTransfer(
           tokenAmount: option.tokenAmount,
           tokenSymbol: outcome.symbol,
           tokenDecimals: outcome.decimals,
-          updatedAt: sql`now()`,
-        })
-        .where(and(eq(payments.id, paymentId), isNull(payments.exception)));
+        },
+      );
     }
     await closeSubmission(
       tx,
@@ -122,12 +128,15 @@ async function closeSubmission(tx: Tx, paymentId: string, outcome: string, txHas
     .where(eq(paymentSubmissions.paymentId, paymentId));
 }
 
-/** Look again after `delayMs`; `unseen` records since when the network has not known the transaction (null: it knows it). */
+/**
+ * Look again after `delayMs`; `unseen` records since when the network has not known the transaction
+ * (null: it knows it), or (`nonce_used`) since when the payer's nonce is used by another transaction.
+ */
 export async function rescheduleSubmission(
   db: Db,
   paymentId: string,
   delayMs: number,
-  unseen: "keep" | "now" | "clear",
+  unseen: "keep" | "now" | "clear" | "nonce_used",
 ) {
   await db
     .update(paymentSubmissions)
@@ -137,7 +146,9 @@ export async function rescheduleSubmission(
         ? { unseenSince: null }
         : unseen === "now"
           ? { unseenSince: sql`coalesce(${paymentSubmissions.unseenSince}, now())` }
-          : {}),
+          : unseen === "nonce_used"
+            ? { nonceUsedAt: sql`coalesce(${paymentSubmissions.nonceUsedAt}, now())` }
+            : {}),
       updatedAt: sql`now()`,
     })
     .where(and(eq(paymentSubmissions.paymentId, paymentId), eq(paymentSubmissions.state, "open")));

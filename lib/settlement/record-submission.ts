@@ -5,6 +5,7 @@ import { payments, paymentSubmissions, type paymentOptions, type PaymentSubmissi
 import type { RelayFees, Relayer, TransferIntent, Verified } from "@/lib/chains/chain-adapter";
 import { ApiError } from "@/lib/errors/api-error";
 import { effectiveStatus } from "@/lib/payments/status";
+import { transitionPayment } from "@/lib/payments/transition";
 import { allocateRelayNonce } from "./relayer-nonces";
 import { SEND_LEASE_MS } from "./schedule";
 
@@ -89,10 +90,11 @@ export async function recordSubmission(db: Db, input: RecordInput): Promise<Reco
         })
         .returning();
       if (input.late) return { recorded: true as const, payment: locked, submission: submission! };
-      const [payment] = await tx
-        .update(payments)
-        .set({
-          status: "processing",
+      const payment = await transitionPayment(
+        tx,
+        "commit",
+        { id: locked.id },
+        {
           optionId: option.id,
           buyerAccount: option.account,
           chainId: option.chainId,
@@ -102,10 +104,8 @@ export async function recordSubmission(db: Db, input: RecordInput): Promise<Reco
           tokenDecimals: intent.token.decimals,
           txHash,
           walletName: input.walletName,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(payments.id, locked.id))
-        .returning();
+        },
+      );
       return { recorded: true as const, payment: payment!, submission: submission! };
     })
     .catch((err: unknown) => {

@@ -1,9 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { parseTransaction, type Hex } from "viem";
 import type { Db } from "@/db/client";
-import { payments, paymentSubmissions, type PaymentSubmission } from "@/db/schema";
+import { paymentSubmissions, type PaymentSubmission } from "@/db/schema";
 import type { ChainAdapter, RelayFees } from "@/lib/chains/chain-adapter";
 import type { NetworkConfig } from "@/lib/chains/network-config";
+import { transitionPayment } from "@/lib/payments/transition";
 import { allocateRelayNonce, syncRelayerNonce } from "./relayer-nonces";
 import { FIRST_CHECK_MS } from "./schedule";
 
@@ -72,10 +73,7 @@ export async function replaceRelay(
         )
         .returning({ paymentId: paymentSubmissions.paymentId });
       if (updated.length === 0) throw new LostRace();
-      await tx
-        .update(payments)
-        .set({ txHash: version.txHash, updatedAt: sql`now()` })
-        .where(and(eq(payments.id, submission.paymentId), eq(payments.status, "processing")));
+      await transitionPayment(tx, "replace_tx", { id: submission.paymentId }, { txHash: version.txHash });
       return version;
     });
   } catch (err) {

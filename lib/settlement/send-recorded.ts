@@ -1,10 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { payments, paymentSubmissions, type PaymentSubmission } from "@/db/schema";
+import { paymentSubmissions, type PaymentSubmission } from "@/db/schema";
 import { ChainVerificationError, type ChainAdapter } from "@/lib/chains/chain-adapter";
 import type { NetworkConfig } from "@/lib/chains/network-config";
 import { ApiError } from "@/lib/errors/api-error";
 import { log } from "@/lib/log";
+import { transitionPayment } from "@/lib/payments/transition";
 import { FIRST_CHECK_MS } from "./schedule";
 
 /**
@@ -61,10 +62,11 @@ async function releaseRefused(db: Db, submission: PaymentSubmission): Promise<vo
       )
       .returning({ paymentId: paymentSubmissions.paymentId });
     if (released.length === 0) return;
-    await tx
-      .update(payments)
-      .set({
-        status: "pending",
+    await transitionPayment(
+      tx,
+      "release",
+      { id: submission.paymentId },
+      {
         optionId: null,
         buyerAccount: null,
         chainId: null,
@@ -74,8 +76,7 @@ async function releaseRefused(db: Db, submission: PaymentSubmission): Promise<vo
         tokenDecimals: null,
         txHash: null,
         walletName: null,
-        updatedAt: sql`now()`,
-      })
-      .where(and(eq(payments.id, submission.paymentId), eq(payments.status, "processing")));
+      },
+    );
   });
 }

@@ -5,6 +5,12 @@ import { isPrivateAddress } from "./private-address";
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
+/**
+ * The one answer for a host the service will not call, whether it does not resolve or resolves to a
+ * private address: two answers would let anyone with an API key probe which internal names exist.
+ */
+export const UNREACHABLE_HOST = "must name a host that resolves to public internet addresses only";
+
 function refuse(message: string): never {
   throw new ApiError("webhook_url_not_allowed", message, [{ field: "url", message }]);
 }
@@ -27,8 +33,7 @@ export async function checkWebhookUrl(raw: string, allowPrivate: boolean): Promi
   if (url.username || url.password) refuse("must not carry a user name or password");
   const host = url.hostname.replace(/^\[|\]$/g, "");
   const addresses = isIP(host) ? [host] : await resolve(host);
-  if (!allowPrivate && addresses.some(isPrivateAddress))
-    refuse("must not point at a private, loopback or link-local address");
+  if (addresses.length === 0 || (!allowPrivate && addresses.some(isPrivateAddress))) refuse(UNREACHABLE_HOST);
   url.hash = "";
   return url.toString();
 }
@@ -37,6 +42,6 @@ async function resolve(host: string): Promise<string[]> {
   try {
     return (await lookup(host, { all: true })).map((a) => a.address);
   } catch {
-    refuse(`its host ${host} does not resolve`);
+    return [];
   }
 }

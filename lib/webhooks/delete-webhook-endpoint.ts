@@ -7,7 +7,7 @@ import { findWebhookEndpointOrThrow, ownLiveEndpoint, webhookEndpointNotFound } 
 function failPending(tx: Tx, endpointId: string) {
   return tx
     .update(webhookDeliveries)
-    .set({ status: "failed", lastError: "endpoint deleted", nextAttemptAt: null, claimToken: null })
+    .set({ status: "failed", lastError: "endpoint deleted", nextAttemptAt: null, claimToken: null, leaseUntil: null })
     .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.status, "pending")));
 }
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * Every event type a merchant can receive. The first seven are the public service's; the exceptions of
- * the money path (money that arrived late, short or over) and refunds are ours, announced the same way.
+ * the money path (money that arrived late, short, over or twice, a transfer reorged out, one that never landed) and refunds are ours, announced the same way.
  */
 export const WEBHOOK_EVENT_TYPES = [
   "payment.created",
@@ -16,6 +16,9 @@ export const WEBHOOK_EVENT_TYPES = [
   "payment.paid_late",
   "payment.underpaid",
   "payment.overpaid",
+  "payment.duplicate",
+  "payment.reorged",
+  "payment.stuck",
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

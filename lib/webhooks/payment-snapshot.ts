@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PAYMENT_EXCEPTIONS } from "@/db/schema/payments";
 
 const time = z.string().nullable();
 const text = z.string().nullable();
@@ -24,7 +25,7 @@ export const paymentSnapshotSchema = z.object({
   token_caip19: text,
   token_amount: text,
   tx_hash: text,
-  exception: z.enum(["paid_late", "underpaid", "overpaid"]).nullable(),
+  exception: z.enum(PAYMENT_EXCEPTIONS).nullable(),
   received_amount: text,
   cancel_reason: z.enum(["cancelled_by_merchant", "cancelled_by_user"]).nullable(),
   resolved_at: time,

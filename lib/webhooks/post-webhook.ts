@@ -4,7 +4,14 @@ import https from "node:https";
 import { isIP } from "node:net";
 import { isPrivateAddress } from "./private-address";
 
-export type PostResult = { statusCode: number | null; error: string | null; body: string; durationMs: number };
+export type PostResult = {
+  statusCode: number | null;
+  error: string | null;
+  body: string;
+  durationMs: number;
+  /** No answer came within the timeout (the endpoint's next attempts get a shorter one). */
+  timedOut?: boolean;
+};
 
 const BODY_KEEP = 1024;
 const agents = { "http:": new http.Agent({ keepAlive: true }), "https:": new https.Agent({ keepAlive: true }) };
@@ -14,21 +21,19 @@ type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | Look
 /**
  * Resolves as usual, then refuses the connection when any address is private. It runs when the socket
  * connects, on the address actually used, so a name that resolved to a public address at registration
- * and to 10.0.0.1 now (DNS rebinding) is still refused.
+ * and to 10.0.0.1 now (DNS rebinding) is still refused. A name that does not resolve gets the same
+ * words in the delivery log as a private one, so the log cannot tell which internal names exist.
  */
 function guardedLookup(hostname: string, options: LookupOptions, callback: LookupCallback) {
   dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
-    if (err) return callback(err, []);
-    const refused = addresses.find((a) => isPrivateAddress(a.address));
-    if (refused)
+    const first = addresses?.[0];
+    if (err || !first || addresses.some((a) => isPrivateAddress(a.address)))
       return callback(
-        Object.assign(new Error(`refused: ${hostname} resolves to ${refused.address}, a private address`), {
+        Object.assign(new Error(`refused: ${hostname} does not resolve to public addresses only`), {
           code: "EPRIVATE",
         }),
         [],
       );
-    const first = addresses[0];
-    if (!first) return callback(Object.assign(new Error(`${hostname} has no address`), { code: "ENOTFOUND" }), []);
     if (options.all) return callback(null, addresses);
     callback(null, first.address, first.family);
   });
@@ -37,7 +42,8 @@ function guardedLookup(hostname: string, options: LookupOptions, callback: Looku
 /**
  * POST a signed event. Only the status line counts: redirects are not followed, the first 1 KB of the
  * body is kept and the rest is not read, and the whole exchange is cut at `timeoutMs`, so a slow or
- * huge answer cannot hold a worker slot. Never throws; the result says what happened.
+ * huge answer cannot hold a worker slot. Never throws; the result says what happened. The body is
+ * kept as the receiver sent it (NUL included): recording makes it storable.
  */
 export function postWebhook(
   target: string,
@@ -46,17 +52,18 @@ export function postWebhook(
   opts: { timeoutMs: number; allowPrivate: boolean },
 ): Promise<PostResult> {
   const started = performance.now();
-  const done = (statusCode: number | null, error: string | null, kept = "") => ({
+  const done = (statusCode: number | null, error: string | null, kept = "", timedOut = false) => ({
     statusCode,
     error,
     body: kept,
     durationMs: Math.round(performance.now() - started),
+    timedOut,
   });
   const url = new URL(target);
   const host = url.hostname.replace(/^\[|\]$/g, "");
   // An address literal never goes through lookup, so it is judged here.
   if (!opts.allowPrivate && isIP(host) && isPrivateAddress(host))
-    return Promise.resolve(done(null, `refused: ${host} is a private address`));
+    return Promise.resolve(done(null, `refused: ${host} is not a public address`));
   const client = url.protocol === "https:" ? https : http;
   return new Promise<PostResult>((resolve) => {
     let settled = false;
@@ -78,7 +85,7 @@ export function postWebhook(
       },
     });
     const timer = setTimeout(() => {
-      finish(done(null, `timed out after ${opts.timeoutMs} ms`));
+      finish(done(null, `timed out after ${opts.timeoutMs} ms`, "", true));
       req.destroy();
     }, opts.timeoutMs);
     req.on("error", (err) => finish(done(null, err.message)));

@@ -19,6 +19,9 @@ const EXCEPTION_WORDS = {
   paid_late: "paid after the payment closed",
   underpaid: "received less than the amount due",
   overpaid: "received more than the amount due",
+  duplicate: "received a second transfer for a payment already paid",
+  reorged: "the transfer that paid it left the chain in a reorganisation",
+  stuck: "the transfer never landed before the processing deadline",
 } as const;
 
 /**

@@ -2,6 +2,7 @@ import { and, eq, gte } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { webhookDeliveries } from "@/db/schema";
 import { ApiError } from "@/lib/errors/api-error";
+import { consumeWebhookAllowance } from "./consume-webhook-allowance";
 import { findWebhookEndpointOrThrow } from "./find-webhook-endpoint";
 import { notifyWebhookWorker } from "./notify-webhook-worker";
 import { RESEND } from "./resend-webhook-delivery";
@@ -9,6 +10,7 @@ import { RESEND } from "./resend-webhook-delivery";
 /**
  * Send again every delivery of this endpoint that failed for good and was made at or after `since`
  * (recovery after an outage). Each starts the retry schedule over. Answers how many were queued.
+ * Counts as one resend against WEBHOOK_RESENDS_PER_MINUTE (429 beyond).
  */
 export async function resendFailedWebhookDeliveries(
   db: Db,
@@ -19,6 +21,7 @@ export async function resendFailedWebhookDeliveries(
   return db.transaction(async (tx) => {
     const endpoint = await findWebhookEndpointOrThrow(tx, merchantId, endpointId);
     if (endpoint.disabledAt) throw new ApiError("invalid_state", "The endpoint is disabled; enable it first");
+    await consumeWebhookAllowance(tx, merchantId, "resend");
     const rows = await tx
       .update(webhookDeliveries)
       .set(RESEND)

@@ -1,8 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { webhookEndpoints, type PreviousSecret } from "@/db/schema";
+import { isSealed } from "@/lib/secrets/seal-secret";
 import { ownLiveEndpoint, webhookEndpointNotFound } from "./find-webhook-endpoint";
 import { newWebhookSecret } from "./new-webhook-secret";
+import { sealWebhookSecret } from "./seal-webhook-secret";
 
 /** How long a replaced secret keeps signing (the public service's overlap). */
 export const PREVIOUS_SECRET_OVERLAP_HOURS = 24;
@@ -34,12 +36,16 @@ export async function rotateWebhookSecret(
     const expiresAt = new Date(now.getTime() + PREVIOUS_SECRET_OVERLAP_HOURS * 3600_000);
     const previous: PreviousSecret[] = [
       ...current.previous.filter((p) => Date.parse(p.expiresAt) > now.getTime()),
-      { secret: current.secret, expiresAt: expiresAt.toISOString() },
+      // A secret from before sealing is sealed as it moves; a sealed one moves as it is, never opened here.
+      {
+        secret: isSealed(current.secret) ? current.secret : sealWebhookSecret(endpointId, current.secret),
+        expiresAt: expiresAt.toISOString(),
+      },
     ].slice(-MAX_PREVIOUS_SECRETS);
     const secret = newWebhookSecret();
     await tx
       .update(webhookEndpoints)
-      .set({ secret, previousSecrets: previous })
+      .set({ secret: sealWebhookSecret(endpointId, secret), previousSecrets: previous })
       .where(eq(webhookEndpoints.id, endpointId));
     return { id: endpointId, secret, previousSecretExpiresAt: expiresAt };
   });

@@ -88,5 +88,17 @@ export function samplePaymentSnapshot(merchantId: string, type: WebhookEventType
         received_amount: type === "payment.underpaid" ? "9000000" : "11000000",
         tx_hash: `test:${id}`,
       };
+    case "payment.duplicate":
+    case "payment.reorged":
+      // The status stays succeeded: a second transfer is extra money, a reorged one may be mined again.
+      return {
+        ...committed,
+        ...closed,
+        status: "succeeded",
+        exception: type === "payment.duplicate" ? "duplicate" : "reorged",
+        tx_hash: `test:${id}`,
+      };
+    case "payment.stuck":
+      return { ...committed, ...closed, status: "failed", exception: "stuck", tx_hash: `test:${id}` };
   }
 }

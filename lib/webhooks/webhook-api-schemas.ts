@@ -72,10 +72,9 @@ export const endpointResponse = z
     url: z.string(),
     events: eventTypes,
     disabled: z.boolean(),
-    disabledReason: z
-      .enum(WEBHOOK_DISABLED_REASONS)
-      .nullable()
-      .meta({ description: "merchant: paused by the merchant; failing: every delivery failed for 5 days" }),
+    disabledReason: z.enum(WEBHOOK_DISABLED_REASONS).nullable().meta({
+      description: "merchant: paused by the merchant; failing: every attempt failed for WEBHOOK_DISABLE_AFTER (5 days)",
+    }),
     disabledAt: time.nullable(),
     failingSince: time.nullable().meta({ description: "Since when every attempt has failed; null after a success" }),
     createdAt: time,

@@ -19,9 +19,7 @@ import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import * as schema from "@/db/schema";
 import type { Db } from "@/db/client";
-import { newId } from "@/lib/ids";
 import { createMerchant } from "@/lib/merchants/create-merchant";
-import { newWebhookSecret } from "@/lib/webhooks/new-webhook-secret";
 import { ensureBuild } from "../bench/ensure-build";
 import { positiveInt, runWithCleanups, type Cleanup } from "../bench/run-with-cleanups";
 import { openScratchDatabase } from "../bench-listing/database";
@@ -75,10 +73,6 @@ async function main(cleanups: Cleanup[]): Promise<void> {
     evmAddress: null,
     solanaAddress: null,
   });
-  secret = newWebhookSecret();
-  await db
-    .insert(schema.webhookEndpoints)
-    .values({ id: newId("whe"), merchantId: merchant.merchantId, url: receiver.url, secret });
   console.log(
     `app ${app.url} (pid ${app.pid}) on ${scratch.origin}; receiver ${receiver.url}; ${PAYMENTS} payments, ${CONCURRENCY} at a time, on ${cpus().length} cores`,
   );
@@ -93,6 +87,8 @@ async function main(cleanups: Cleanup[]): Promise<void> {
     if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
     return res.json() as Promise<{ paymentId: string }>;
   };
+  // Registered as a merchant does: the secret is stored sealed, and every attempt opens it to sign.
+  ({ secret } = (await call("/v1/webhook-endpoints", { url: receiver.url })) as unknown as { secret: string });
   const started = Date.now();
   let next = 0;
   await Promise.all(

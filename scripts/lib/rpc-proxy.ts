@@ -20,6 +20,15 @@ export type RpcProxy = {
   /** Hold the next call matching `match`, before forwarding it or after its answer; resolves once held. */
   holdNext(match: (call: RpcCall) => boolean, when: "request" | "response"): Promise<Held>;
   resetCounts(): void;
+  /**
+   * Stop answering, as a node that hangs: every call from now on is accepted and never answered
+   * (not even after `resume`, as packets lost with a dead node), until the proxy closes.
+   */
+  stall(): void;
+  /** Stop listening and cut every open connection, as a node that is down: connections are refused. */
+  refuse(): Promise<void>;
+  /** Forward calls again, on the same URL. */
+  resume(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -49,6 +58,8 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
  * it as it would be at a provider. It counts calls (RPC cost per payment) and can hold one call
  * before or after the chain sees it, so a test can kill the service at an exact step of a payment
  * (after the record, after the send, before the result is written) with the chain itself untouched.
+ * It also plays a node that hangs (`stall`) or is down (`refuse`), and one that comes back (`resume`).
+ * Any path and query are accepted (a provider key's place in a URL) and dropped when forwarding.
  */
 export async function startRpcProxy(target: string, tap?: RpcTap): Promise<RpcProxy> {
   const counts = new Map<string, number>();
@@ -75,6 +86,7 @@ export async function startRpcProxy(target: string, tap?: RpcTap): Promise<RpcPr
       });
     });
 
+  let mode: "forward" | "stall" | "refuse" = "forward";
   const server = createServer(async (req, res) => {
     const body = await readBody(req);
     let calls: RpcCall[] = [];
@@ -87,6 +99,7 @@ export async function startRpcProxy(target: string, tap?: RpcTap): Promise<RpcPr
       counts.set(call.method, (counts.get(call.method) ?? 0) + 1);
       tap?.(call);
     }
+    if (mode !== "forward") return; // stalled: counted, and the caller waits until it gives up
     const taken = takeRule(calls);
     if (taken?.rule.when === "request" && !(await hold(taken.call, res, taken.rule))) return;
     let answer: Response;
@@ -111,15 +124,32 @@ export async function startRpcProxy(target: string, tap?: RpcTap): Promise<RpcPr
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
+  const cutAll = () => {
+    for (const socket of sockets) socket.destroy();
+  };
 
   return {
     url: `http://127.0.0.1:${port}`,
     counts,
     holdNext: (match, when) => new Promise<Held>((resolve) => rules.push({ match, when, resolve })),
     resetCounts: () => counts.clear(),
+    stall: () => {
+      mode = "stall";
+    },
+    refuse: async () => {
+      if (mode === "refuse") return;
+      mode = "refuse";
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      cutAll();
+      await closed;
+    },
+    resume: async () => {
+      if (mode === "refuse") await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+      mode = "forward";
+    },
     close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      cutAll();
+      if (mode !== "refuse") await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
 }

@@ -115,7 +115,7 @@ describe("operator CLI with no server running", () => {
     const list = await cli(["merchant", "list", "--json"], env);
     expect(JSON.parse(list.stdout).map((m: { id: string }) => m.id)).toContain(merchantId);
     // Nothing listens any more: the CLI stopped the server it started.
-    const probe = postgres(embeddedUrl(port), { max: 1, connect_timeout: 2 });
+    const probe = postgres(embeddedUrl(env.EMBEDDED_PG_DIR, port), { max: 1, connect_timeout: 2 });
     await expect(probe`select 1`).rejects.toThrow();
     await probe.end({ timeout: 1 });
   });

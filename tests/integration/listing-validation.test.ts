@@ -16,6 +16,8 @@ describe("listing query validation (spec 4.3)", () => {
     ["minute 60", "start_ts=2024-01-01T10:60:00Z", "start_ts"],
     ["31 April", "start_ts=2024-04-31T00:00:00Z", "start_ts"],
     ["an offset beyond ±14h", "start_ts=2024-01-01T00:00:00+15:00", "start_ts"],
+    ["year 0000 (PostgreSQL has none)", "start_ts=0000-01-01T00:00:00Z", "start_ts"],
+    ["year 0000 as the end", "end_ts=0000-12-31T23:59:59Z", "end_ts"],
     ["end before start", "start_ts=2024-02-01T00:00:00Z&end_ts=2024-01-01T00:00:00Z", "end_ts"],
     ["sort_by price", "sort_by=price", "sort_by"],
     ["sort_dir up", "sort_dir=up", "sort_dir"],

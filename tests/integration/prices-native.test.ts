@@ -62,7 +62,7 @@ describe("native coins: ETH and SOL, priced by their feeds", () => {
     expect(await client.getBalance({ address: merchant.evmAddress as Address })).toBe(owed);
   });
 
-  it("ETH: a transfer without the payment's reference, from another sender, to another address or of another payment is refused", async () => {
+  it("ETH: a transfer without the payment's reference, to another address or of another payment is refused", async () => {
     const merchant = await chainMerchant({ evm: true });
     const buyer = await freshEvmAccount();
     const stranger = await freshEvmAccount();
@@ -79,8 +79,6 @@ describe("native coins: ETH and SOL, priced by their feeds", () => {
     };
     // The right amount to the merchant, but no reference: any transfer of this size would do.
     await refused(await sendEvm(buyer, { to: to as Address, value: amount }));
-    // The reference and amount, sent by someone other than the account the option was made for.
-    await refused(await sendEvm(stranger, { to: to as Address, value: amount, data }));
     // The reference and amount, to an address that is not the merchant's.
     await refused(await sendEvm(buyer, { to: stranger.address, value: amount, data }));
     // A transfer bound to another payment of the same shop and price.
@@ -100,8 +98,22 @@ describe("native coins: ETH and SOL, priced by their feeds", () => {
     expect(await waitFinal(paymentId)).toMatchObject({ status: "succeeded", info: { txId: paid } });
     expect(await confirmWith(other.paymentId, otherOption.id, otherHash)).toMatchObject({ status: 200 });
     expect(await waitFinal(other.paymentId)).toMatchObject({ status: "succeeded", info: { txId: otherHash } });
-    // Every transfer that reached the merchant is one of the five sent to it: 4 x amount, nothing counted twice.
-    expect(await client.getBalance({ address: merchant.evmAddress as Address })).toBe(4n * amount);
+    // Every transfer that reached the merchant is one of the four sent to it: 3 x amount, nothing counted twice.
+    expect(await client.getBalance({ address: merchant.evmAddress as Address })).toBe(3n * amount);
+  });
+
+  it("ETH with the payment's reference from a sender the option was not made for is the payment's money: the ledger settles it", async () => {
+    // Confirm refuses such a hash (the option is the buyer's), but money that reaches the merchant for a
+    // payment is that payment's: the ledger binds it by its reference, whoever sent it.
+    const merchant = await chainMerchant({ evm: true });
+    const buyer = await freshEvmAccount();
+    const stranger = await freshEvmAccount();
+    const { evm } = evmDevnet();
+    const { paymentId } = await newPayment(merchant, "510");
+    const option = await optionOf(paymentId, `${evm.chainId}:${buyer.address}`, "ETH");
+    const { to, value, data } = sendParamsOf(option.actions[0]!);
+    const hash = await sendEvm(stranger, { to: to as Address, value: BigInt(value), data });
+    expect(await waitFinal(paymentId)).toMatchObject({ status: "succeeded", info: { txId: hash } });
   });
 
   it("ETH: a bound transfer of less ether than the option asks is recorded as underpaid with what arrived, never succeeded", async () => {

@@ -131,6 +131,25 @@ describe("refund from the merchant's wallet, verified on chain (EVM)", () => {
   });
 });
 
+describe("a refund must come after the payment", () => {
+  it("a merchant-to-buyer transfer mined before the payment existed is refused as its refund, however close in time", async () => {
+    const key = generatePrivateKey();
+    const { user, merchant } = await refundShop({ evmAddress: privateKeyToAccount(key).address });
+    const wallet = evmMerchantWallet(key);
+    await wallet.fund();
+    // The buyer's address and the amount are known in advance: 12.50 USD in USDC (6 decimals).
+    const buyer = inject("devnet").evm.buyers[2]!.address;
+    const early = await wallet.transfer(buyer, 12_500_000n);
+    const payment = await paidPayment(merchant, "eip155", 2);
+    expect(BigInt(payment.tokenAmount!)).toBe(12_500_000n);
+
+    const res = await postWalletRefund(user, payment.id, early);
+    expect(res.status).toBe(422);
+    expect((await res.json()).message).toMatch(/before the payment/);
+    expect(await paymentRow(payment.id)).toMatchObject({ refundedAt: null, refundTxHash: null });
+  });
+});
+
 describe("refund from the merchant's wallet, verified on chain (Solana)", () => {
   it("records an SPL refund the merchant's wallet sent and paid the fee for; a wrong amount is 422", async () => {
     const { solana } = inject("devnet");

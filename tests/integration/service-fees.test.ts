@@ -1,9 +1,9 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { createPublicClient, http } from "viem";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { payments, serviceFees } from "@/db/schema";
+import { payments, paymentSubmissions, serviceFees } from "@/db/schema";
 import { createUser } from "@/lib/dashboard/create-user";
 import { confirmAt, createPaymentAt, gatewayAt, signWithDevnetBuyer } from "../support/pay-steps";
 import { proxiedSetup, type ProxiedSetup } from "../support/proxied-servers";
@@ -23,10 +23,19 @@ const SOL_PRICE_USD_CENTS = 15_000n;
 
 const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
 
+/**
+ * The payments' final statuses, once the watcher has also closed the transfers our gas keys sent: the
+ * ledger may settle a payment first, and the fee is recorded when the watcher closes the transfer.
+ */
 async function waitFinal(setup: ProxiedSetup, ids: string[]) {
   for (let t = 0; t < 200; t++) {
     const rows = await setup.db.select({ status: payments.status }).from(payments).where(inArray(payments.id, ids));
-    if (rows.every((r) => r.status !== "pending" && r.status !== "processing")) return rows.map((r) => r.status);
+    const open = await setup.db
+      .select({ id: paymentSubmissions.paymentId })
+      .from(paymentSubmissions)
+      .where(and(inArray(paymentSubmissions.paymentId, ids), eq(paymentSubmissions.state, "open")));
+    if (open.length === 0 && rows.every((r) => r.status !== "pending" && r.status !== "processing"))
+      return rows.map((r) => r.status);
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error("payments did not finish");

@@ -1,58 +1,25 @@
-import { join } from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import { createPublicClient, http, type Address, type Hash } from "viem";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { payments, paymentSubmissions } from "@/db/schema";
-import { startDevnet, type Devnet } from "../../scripts/devnet/index";
 import { evmTokenBalance } from "../support/balances";
 import { confirmAt, createPaymentAt, gatewayAt, signWithDevnetBuyer, type Signed } from "../support/pay-steps";
-import { proxiedSetup, type ProxiedSetup } from "../support/proxied-servers";
-import { ROOT, type RunningServer } from "../support/server";
+import { ownDevnet } from "../support/own-devnet";
+import type { ProxiedSetup } from "../support/proxied-servers";
+import type { RunningServer } from "../support/server";
 
 // The watcher's handling of transactions a chain does not mine: dropped wallet transfers, a relay
 // stuck under its fee, a relay queued behind nonces nobody sends. These need anvil with automine off
 // and its mempool emptied on demand, which would break every test sharing the suite's devnet, so
 // this file runs a devnet of its own and app instances on scratch databases pointed at it.
 
-const DEVNET_FILE = join(ROOT, ".devnet", "settlement-dropped-devnet.json");
 const DROPPED_TX_TIMEOUT_S = 8;
 const RELAY_BUMP_AFTER_S = 3;
 
-let devnet: Devnet;
-const setups: ProxiedSetup[] = [];
+const { info, anvil, newSetup } = ownDevnet("settlement-dropped");
 
-beforeAll(async () => {
-  devnet = await startDevnet({ evmPort: 0, solanaPort: 0, file: DEVNET_FILE, quiet: true });
-});
-// A test that fails half-way must not leave the chain unmined for the next one.
-afterEach(async () => {
-  await anvil("evm_setAutomine", [true]);
-});
-afterAll(async () => {
-  await Promise.all(setups.map((s) => s.close()));
-  await devnet?.stop();
-});
-
-async function newSetup(name: string): Promise<ProxiedSetup> {
-  const setup = await proxiedSetup(name, { devnetFile: DEVNET_FILE });
-  setups.push(setup);
-  return setup;
-}
-
-/** A JSON-RPC call straight to this file's anvil (its test methods included). */
-async function anvil<T = unknown>(method: string, params: unknown[] = []): Promise<T> {
-  const res = await fetch(devnet.info.evm.rpcUrl, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-  });
-  const body = (await res.json()) as { result?: T; error?: unknown };
-  if (body.error) throw new Error(`${method}: ${JSON.stringify(body.error)}`);
-  return body.result as T;
-}
-
-const chain = () => createPublicClient({ transport: http(devnet.info.evm.rpcUrl) });
-const balance = (symbol: string, owner: string) => evmTokenBalance(symbol, owner, devnet.info.evm);
+const chain = () => createPublicClient({ transport: http(info().evm.rpcUrl) });
+const balance = (symbol: string, owner: string) => evmTokenBalance(symbol, owner, info().evm);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const until = (at: number) => sleep(Math.max(0, at - Date.now()));
 
@@ -94,7 +61,7 @@ async function pay(
   buyer: number,
 ): Promise<Signed> {
   const paymentId = await createPaymentAt(server, setup.merchant, value);
-  const signed = await signWithDevnetBuyer(server, paymentId, "eip155", symbol, buyer, devnet.info);
+  const signed = await signWithDevnetBuyer(server, paymentId, "eip155", symbol, buyer, info());
   const res = await confirmAt(server, signed);
   expect(res?.status, `confirm of ${paymentId}`).toBe(200);
   expect(((await res!.json()) as { status: string }).status).toBe("processing");
@@ -110,7 +77,7 @@ async function payAndTime(
   buyer: number,
 ) {
   const paymentId = await createPaymentAt(server, setup.merchant, value);
-  const signed = await signWithDevnetBuyer(server, paymentId, "eip155", symbol, buyer, devnet.info);
+  const signed = await signWithDevnetBuyer(server, paymentId, "eip155", symbol, buyer, info());
   const started = Date.now();
   const res = await confirmAt(server, signed);
   expect(res?.status).toBe(200);
@@ -122,7 +89,7 @@ async function payAndTime(
 const units = (cents: number) => BigInt(cents) * 10_000n;
 
 const NONCE_PASSED =
-  "failed: the payer's nonce moved past the transaction without it being mined (dropped or replaced)";
+  "failed: the payer's nonce moved past the transaction without it being mined, and no replacement reached the merchant";
 const DROPPED = /^failed: dropped: unknown to the network for (\d+) s$/;
 
 describe("the watcher with transactions the chain does not mine", () => {
@@ -344,6 +311,31 @@ describe("the watcher with transactions the chain does not mine", () => {
     // The reset took the first two payments' money back; the two settled after it arrived once each.
     expect(await balance("USDC", merchant)).toBe(usdcAtReset + units(2300) + units(2400));
   });
+
+  it("a wallet transfer the node keeps but never mines ends failed as stuck at the deadline; mined later, it is paid late", async () => {
+    const deadlineS = 10;
+    const setup = await newSetup("stuck_wallet");
+    const server = await setup.start("a", { PROCESSING_DEADLINE_S: String(deadlineS), DROPPED_TX_TIMEOUT_S: "600" });
+    await anvil("evm_setAutomine", [false]);
+    const signed = await pay(server, setup, "1900", "USDT", 2);
+    const recordedAt = Date.now();
+    // Known to the node the whole time (pending, not dropped): without a deadline it would stay processing.
+    const stuck = await waitFinal(setup, [signed.paymentId], (deadlineS + 20) * 1000);
+    expect(stuck[0]).toMatchObject({ status: "failed" });
+    expect(Date.now() - recordedAt).toBeGreaterThanOrEqual(deadlineS * 1000 - 500);
+    const [row] = await setup.db.select().from(payments).where(eq(payments.id, signed.paymentId));
+    expect(row).toMatchObject({ status: "failed", exception: "stuck" });
+    expect(await chain().getTransaction({ hash: signed.result as Hash })).toBeTruthy();
+
+    // The chain mines it after all: the money reached the merchant, recorded as paid late for the merchant to resolve.
+    await anvil("evm_setAutomine", [true]);
+    await anvil("evm_mine");
+    const late = await waitFor(async () => {
+      const [p] = await setup.db.select().from(payments).where(eq(payments.id, signed.paymentId));
+      return p?.exception === "paid_late" ? p : undefined;
+    }, 15_000);
+    expect(late).toMatchObject({ status: "failed", exception: "paid_late", txHash: signed.result });
+  }, 90_000);
 });
 
 async function waitFor<T>(read: () => Promise<T | undefined>, ms = 10_000): Promise<T> {

@@ -5,13 +5,18 @@ import {
 } from "@solana/spl-token";
 import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, Transaction } from "@solana/web3.js";
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { merchants, payments, serviceFees, sponsoredTokenAccounts } from "@/db/schema";
 import { encodeBase58 } from "@/lib/chains/solana/base58";
-import { confirmAt, createPaymentAt, signWithDevnetBuyer } from "../support/pay-steps";
+import { createMerchant } from "@/lib/merchants/create-merchant";
+import { optionForDevnetBuyer, type WireAction } from "../support/devnet-buyer";
+import { confirmAt, createPaymentAt, gatewayAt, signWithDevnetBuyer } from "../support/pay-steps";
 import { proxiedSetup, type ProxiedSetup } from "../support/proxied-servers";
 
-let setup: ProxiedSetup | undefined;
+let setup: ProxiedSetup;
+beforeAll(async () => {
+  setup = await proxiedSetup("solana_rent");
+}, 120_000);
 afterAll(async () => {
   await setup?.close();
 });
@@ -58,9 +63,17 @@ async function emptyAndClose(merchant: Keypair, mint: PublicKey, sink: PublicKey
   expect(await connection().getAccountInfo(account)).toBeNull();
 }
 
+/** Until the watcher has made the payment final. */
+async function waitFinal(paymentId: string) {
+  for (let t = 0; t < 100; t++) {
+    const [row] = await setup.db.select({ status: payments.status }).from(payments).where(eq(payments.id, paymentId));
+    if (row!.status !== "processing") return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 describe("the service's Solana fee payer funds a merchant's token account once", () => {
   it("a merchant that closes its USDC account between three payments gets the rent once; the buyer funds it after that", async () => {
-    setup = await proxiedSetup("solana_rent");
     const { solana } = inject("devnet");
     const mint = new PublicKey(solana.tokens.find((t) => t.symbol === "USDC")!.mint);
     // A fee payer and a merchant of the test's own, so the balances count only what happens here.
@@ -85,14 +98,7 @@ describe("the service's Solana fee payer funds a merchant's token account once",
       );
       expect((await confirmAt(server, signed))?.status).toBe(200);
       ids.push(signed.paymentId);
-      for (let t = 0; t < 100; t++) {
-        const [row] = await setup.db
-          .select({ status: payments.status })
-          .from(payments)
-          .where(eq(payments.id, signed.paymentId));
-        if (row!.status !== "processing") break;
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      await waitFinal(signed.paymentId);
     }
     const rows = await setup.db.select({ status: payments.status }).from(payments).where(inArray(payments.id, ids));
     expect(rows.map((r) => r.status)).toEqual(["succeeded", "succeeded", "succeeded"]);
@@ -111,5 +117,71 @@ describe("the service's Solana fee payer funds a merchant's token account once",
     const fees = await setup.db.select().from(serviceFees).where(eq(serviceFees.merchantId, setup.merchant.merchantId));
     expect(fees.map((f) => f.kind).sort()).toEqual(["network_fee", "network_fee", "network_fee", "rent"]);
     expect(fees.reduce((sum, f) => sum + Number(f.nativeAmount), 0)).toBe(spent);
+  }, 120_000);
+
+  it("a merchant that rotates its receiving address gets no second rent, even with payments open at both; the buyer funds the new account", async () => {
+    const { solana } = inject("devnet");
+    const usdc = solana.tokens.find((t) => t.symbol === "USDC")!;
+    const mint = new PublicKey(usdc.mint);
+    const feePayer = await funded(LAMPORTS_PER_SOL);
+    const [first, second, third] = [Keypair.generate(), Keypair.generate(), Keypair.generate()];
+    const merchant = await createMerchant(setup.db, {
+      name: "Rotating Shop",
+      currency: "USD",
+      solanaAddress: first.publicKey.toBase58(),
+    });
+    const rotateTo = (key: Keypair) =>
+      setup.db
+        .update(merchants)
+        .set({ solanaAddress: key.publicKey.toBase58() })
+        .where(eq(merchants.id, merchant.merchantId));
+    const server = await setup.start("rotating", { SOLANA_FEE_PAYER_SECRET_KEY: encodeBase58(feePayer.secretKey) });
+    const before = await connection().getBalance(feePayer.publicKey);
+
+    // A buyer opens the checkout of a payment to the first address, and has not paid yet...
+    const open = await createPaymentAt(server, merchant, "150");
+    const { option, wallet } = await optionForDevnetBuyer(server, open, "solana", "USDC", 0, inject("devnet"));
+    // ...when the merchant moves to a second address, and a payment to it is paid first.
+    await rotateTo(second);
+    const paid = await signWithDevnetBuyer(server, await createPaymentAt(server, merchant, "150"), "solana", "USDC", 1);
+    expect((await confirmAt(server, paid))?.status).toBe(200);
+    await waitFinal(paid.paymentId);
+    // The first payment is paid now, to the address its checkout showed.
+    const fetched = (await (
+      await gatewayAt(server, open, "/fetch", { optionId: option.id, data: option.actions[0]!.data.data })
+    ).json()) as { actions: WireAction[] };
+    const late = { paymentId: open, optionId: option.id, result: await wallet(fetched.actions[0]!) };
+    expect((await confirmAt(server, late))?.status).toBe(200);
+    await waitFinal(open);
+    // And once more after a third address.
+    await rotateTo(third);
+    const again = await signWithDevnetBuyer(
+      server,
+      await createPaymentAt(server, merchant, "150"),
+      "solana",
+      "USDC",
+      2,
+    );
+    expect((await confirmAt(server, again))?.status).toBe(200);
+    await waitFinal(again.paymentId);
+
+    const ids = [paid.paymentId, open, again.paymentId];
+    const rows = await setup.db.select({ status: payments.status }).from(payments).where(inArray(payments.id, ids));
+    expect(rows.map((r) => r.status)).toEqual(["succeeded", "succeeded", "succeeded"]);
+    // Each address has its token account holding what it was paid ($1.50 in USDC, 6 decimals)...
+    for (const key of [first, second, third]) {
+      const account = getAssociatedTokenAddressSync(mint, key.publicKey, true);
+      expect((await connection().getTokenAccountBalance(account)).value.amount).toBe("1500000");
+    }
+    // ...but the service funded one of them: the first it offered to, and paid three fees.
+    const sponsored = await setup.db
+      .select()
+      .from(sponsoredTokenAccounts)
+      .where(eq(sponsoredTokenAccounts.merchantId, merchant.merchantId));
+    expect(sponsored.map((s) => s.account)).toEqual([
+      getAssociatedTokenAddressSync(mint, first.publicKey, true).toBase58(),
+    ]);
+    const spent = before - (await connection().getBalance(feePayer.publicKey));
+    expect(spent).toBe(Number(sponsored[0]!.lamports) + 3 * 10_000);
   }, 120_000);
 });

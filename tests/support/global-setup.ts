@@ -25,6 +25,7 @@ export default async function setup(project: TestProject) {
     {
       EXPIRY_JOB_INTERVAL_MS: "500",
       WATCHER_INTERVAL_MS: "300",
+      LEDGER_SCAN_INTERVAL_MS: "300",
       DEVNET_FILE: devnetFile,
       SIGN_UP: "open",
       WEBHOOK_ALLOW_PRIVATE: "true",

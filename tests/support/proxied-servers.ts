@@ -14,8 +14,12 @@ import { scratchDatabaseUrl } from "./scratch-database";
 import { ARTIFACTS, ROOT, startServer, type RunningServer } from "./server";
 
 export type ProxiedSetup = {
+  /** The first (or only) endpoint of each chain. */
   evm: RpcProxy;
   solana: RpcProxy;
+  /** Every endpoint of each chain, in the networks file's order (`endpoints` of them). */
+  evmEndpoints: RpcProxy[];
+  solanaEndpoints: RpcProxy[];
   db: Db;
   sql: postgres.Sql;
   merchant: { merchantId: string; apiKey: string; evmAddress: `0x${string}`; solanaAddress: string };
@@ -34,22 +38,28 @@ export const TEST_DEVNET_FILE = join(ROOT, ".devnet", "test-devnet.json");
  * suite's, or the one `devnetFile` describes, for a test that must change how its chain mines)
  * reached through RPC proxies (a networks file names the proxies' URLs, as a production config
  * names a provider's), so a test can count RPC calls (or see each, `evmTap`) or hold one while it kills an instance.
+ * With `endpoints` > 1, each chain is listed as `rpcUrls` of that many proxies, each URL ending in
+ * `urlSuffix` (where a provider puts its key).
  */
 export async function proxiedSetup(
   dbName: string,
-  options: { devnetFile?: string; evmTap?: RpcTap } = {},
+  options: { devnetFile?: string; evmTap?: RpcTap; endpoints?: number; urlSuffix?: string } = {},
 ): Promise<ProxiedSetup> {
   const devnetFile = options.devnetFile ?? TEST_DEVNET_FILE;
   const devnet = readRunningDevnet(devnetFile);
   if (!devnet) throw new Error(`no devnet running for ${devnetFile}`);
-  const [evm, solana] = await Promise.all([
-    startRpcProxy(devnet.evm.rpcUrl, options.evmTap),
-    startRpcProxy(devnet.solana.rpcUrl),
+  const count = options.endpoints ?? 1;
+  const [evmEndpoints, solanaEndpoints] = await Promise.all([
+    Promise.all(Array.from({ length: count }, () => startRpcProxy(devnet.evm.rpcUrl, options.evmTap))),
+    Promise.all(Array.from({ length: count }, () => startRpcProxy(devnet.solana.rpcUrl))),
   ]);
-  const networks = devnetNetworks(devnet).map((n) => ({
-    ...n,
-    rpcUrl: n.chainId.startsWith("eip155:") ? evm.url : solana.url,
-  }));
+  const [evm, solana] = [evmEndpoints[0]!, solanaEndpoints[0]!];
+  const urlsOf = (proxies: RpcProxy[]) => proxies.map((p) => `${p.url}${options.urlSuffix ?? ""}`);
+  const networks = devnetNetworks(devnet).map((n) => {
+    const urls = urlsOf(n.chainId.startsWith("eip155:") ? evmEndpoints : solanaEndpoints);
+    // undefined: left out of the file
+    return { ...n, rpcUrl: count > 1 ? undefined : urls[0], rpcUrls: count > 1 ? urls : undefined };
+  });
   mkdirSync(ARTIFACTS, { recursive: true });
   const networksFile = join(ARTIFACTS, `${dbName}-networks.json`);
   writeFileSync(networksFile, JSON.stringify({ networks }, null, 2));
@@ -66,6 +76,9 @@ export async function proxiedSetup(
     EVM_RELAYER_PRIVATE_KEY: relayerKey,
     SOLANA_FEE_PAYER_SECRET_KEY: devnet.solana.feePayer.secretKey,
     WATCHER_INTERVAL_MS: "200",
+    LEDGER_SCAN_INTERVAL_MS: "300",
+    // The first instance only migrates and stops: a scan lease it held must not keep the next one waiting long.
+    LEDGER_LEASE_MS: "5000",
     EXPIRY_JOB_INTERVAL_MS: "0",
   };
   const start = async (name: string, extraEnv: Record<string, string> = {}) => {
@@ -84,6 +97,8 @@ export async function proxiedSetup(
   return {
     evm,
     solana,
+    evmEndpoints,
+    solanaEndpoints,
     db,
     sql,
     merchant,
@@ -91,7 +106,8 @@ export async function proxiedSetup(
     start,
     close: async () => {
       await Promise.all(servers.map((s) => s.stop()));
-      await Promise.all([evm.close(), solana.close(), sql.end({ timeout: 5 })]);
+      await Promise.all([...evmEndpoints, ...solanaEndpoints].map((p) => p.close()));
+      await sql.end({ timeout: 5 });
     },
   };
 }

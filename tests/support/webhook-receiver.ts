@@ -7,9 +7,11 @@ export type Answer = number | "hang";
 
 /**
  * A merchant's webhook receiver on 127.0.0.1: keeps every request's raw body and headers (to verify
- * signatures as a real receiver does) and answers as the test says.
+ * signatures as a real receiver does) and answers as the test says (status, and body if given).
  */
-export async function startWebhookReceiver(opts: { answer?: (n: number) => Answer } = {}) {
+export async function startWebhookReceiver(
+  opts: { answer?: (n: number) => Answer; body?: (n: number) => string | Buffer } = {},
+) {
   const received: ReceivedWebhook[] = [];
   const waiters = new Set<() => void>();
   const server = createServer((req, res) => {
@@ -20,7 +22,8 @@ export async function startWebhookReceiver(opts: { answer?: (n: number) => Answe
       waiters.forEach((w) => w());
       const answer = opts.answer?.(received.length) ?? 200;
       if (answer === "hang") return;
-      res.writeHead(answer, { "content-type": "text/plain" }).end(answer < 300 ? "ok" : `answered ${answer}`);
+      const body = opts.body?.(received.length) ?? (answer < 300 ? "ok" : `answered ${answer}`);
+      res.writeHead(answer, { "content-type": "text/plain" }).end(body);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { namespaceOf, parseAccountId, parseAssetId, parseChainId } from "@/lib/chains/caip";
-import { networksFileSchema } from "@/lib/chains/network-config";
+import { networksFileSchema, rpcUrlsOf } from "@/lib/chains/network-config";
 
 describe("CAIP identifiers", () => {
   it("parse chains, accounts and assets", () => {
@@ -55,6 +55,23 @@ describe("networks file", () => {
       networksFileSchema.safeParse({ networks: [{ ...base, tokens: [{ ...base.tokens[0]!, peggedTo: "XYZ" }] }] })
         .success,
     ).toBe(false);
+  });
+
+  it("takes rpcUrls (1 to 8 http(s) URLs, in order) or the one rpcUrl, never both or neither", () => {
+    const { rpcUrl, ...noUrl } = base;
+    const urls = ["https://a.example/v2/key", "https://b.example/?apikey=x"];
+    const parsed = networksFileSchema.parse({ networks: [{ ...noUrl, rpcUrls: urls }, base] });
+    expect(parsed.networks.map(rpcUrlsOf)).toEqual([urls, [rpcUrl]]);
+    const refused = [
+      noUrl,
+      { ...base, rpcUrls: urls },
+      { ...noUrl, rpcUrls: [] },
+      { ...noUrl, rpcUrls: Array.from({ length: 9 }, (_, i) => `https://rpc${i}.example`) },
+      { ...noUrl, rpcUrls: ["https://a.example", "wss://b.example"] },
+      { ...noUrl, rpcUrls: ["https://a.example", "https://a.example"] },
+    ];
+    for (const network of refused)
+      expect(networksFileSchema.safeParse({ networks: [network] }).success, JSON.stringify(network)).toBe(false);
   });
 
   it("takes the network's own coin as slip44, never with EIP-3009, and refuses other asset kinds", () => {

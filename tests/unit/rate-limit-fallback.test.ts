@@ -9,12 +9,8 @@ afterAll(() => pool.end());
 
 describe("rate limiter with its counters unreachable", () => {
   it("fails open to a count in this process, so the limit still holds per instance", async () => {
-    const limiter = createRateLimiter(pool, {
-      gateway_options: 3,
-      gateway_fetch: 3,
-      gateway_confirm: 3,
-      gateway_cancel: 3,
-    });
+    const budget = { points: 3, seconds: 60, refusal: "Too many requests from this address" };
+    const limiter = createRateLimiter(pool, { gateway_options: budget, gateway_fetch: budget });
     for (let i = 0; i < 3; i++) await expect(limiter.consume("gateway_options", "192.0.2.1")).resolves.toBeUndefined();
     const refused = await limiter.consume("gateway_options", "192.0.2.1").catch((err: unknown) => err);
     expect(refused).toBeInstanceOf(ApiError);
@@ -24,5 +20,12 @@ describe("rate limiter with its counters unreachable", () => {
     // Budgets stay per bucket and per client.
     await expect(limiter.consume("gateway_fetch", "192.0.2.1")).resolves.toBeUndefined();
     await expect(limiter.consume("gateway_options", "192.0.2.2")).resolves.toBeUndefined();
+    // A point given back counts again; a reset (a sign-in that proved the password) forgets them all.
+    for (let i = 0; i < 3; i++) await limiter.consume("gateway_options", "192.0.2.3");
+    await limiter.refund("gateway_options", "192.0.2.3");
+    await expect(limiter.consume("gateway_options", "192.0.2.3")).resolves.toBeUndefined();
+    await expect(limiter.consume("gateway_options", "192.0.2.3")).rejects.toMatchObject({ code: "rate_limited" });
+    await limiter.reset("gateway_options", "192.0.2.3");
+    for (let i = 0; i < 3; i++) await expect(limiter.consume("gateway_options", "192.0.2.3")).resolves.toBeUndefined();
   });
 });

@@ -18,6 +18,9 @@ const STAGES: Record<string, { status: string; set: string[] }> = {
   "payment.paid_late": { status: "expired", set: ["processing", "expired", "exception"] },
   "payment.underpaid": { status: "failed", set: ["processing", "failed", "exception"] },
   "payment.overpaid": { status: "failed", set: ["processing", "failed", "exception"] },
+  "payment.duplicate": { status: "succeeded", set: ["processing", "success", "settled", "exception"] },
+  "payment.reorged": { status: "succeeded", set: ["processing", "success", "settled", "exception"] },
+  "payment.stuck": { status: "failed", set: ["processing", "failed", "exception"] },
 };
 const STAGE_KEYS = ["processing", "success", "failed", "cancelled", "expired", "settled", "refunded", "exception"];
 

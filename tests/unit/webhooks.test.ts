@@ -2,9 +2,11 @@ import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { newWebhookSecret } from "@/lib/webhooks/new-webhook-secret";
 import type { PaymentSnapshot } from "@/lib/webhooks/payment-snapshot";
+import { attemptTimeout } from "@/lib/webhooks/deliver-claimed";
 import { isPrivateAddress } from "@/lib/webhooks/private-address";
 import { renderEvent } from "@/lib/webhooks/render-event";
-import { parseRetrySchedule } from "@/lib/webhooks/retry-schedule";
+import { parseDuration, parseRetrySchedule } from "@/lib/webhooks/retry-schedule";
+import { storableText } from "@/lib/webhooks/storable-text";
 import { signWebhook } from "@/lib/webhooks/sign-webhook";
 
 const base: PaymentSnapshot = {
@@ -137,6 +139,11 @@ describe("webhook settings and addresses", () => {
     expect(parseRetrySchedule(" 250ms , 1s ")).toEqual([250, 1000]);
   });
 
+  it("reads one duration, days included", () => {
+    expect(parseDuration("5d")).toBe(5 * 86_400_000);
+    expect(parseDuration("2500ms")).toBe(2500);
+  });
+
   it.each([
     "10.0.0.1",
     "172.16.5.4",
@@ -145,17 +152,58 @@ describe("webhook settings and addresses", () => {
     "169.254.169.254",
     "100.64.0.1",
     "0.0.0.0",
+    "192.0.2.1",
+    "::",
     "::1",
     "fd00:ec2::254",
     "fe80::1",
+    "fec0::1",
+    "ff02::1",
+    "100::1",
+    "2001:db8::1",
+    "3fff::1",
+    "2001::1",
+    "2001:2::1",
+    "5f00::1",
     "::ffff:10.0.0.1",
     "::ffff:127.0.0.1",
+    // IPv4-compatible (deprecated), whatever IPv4 it names
+    "::7f00:1",
+    "::a9fe:a9fe",
+    "::808:808",
+    // SIIT (RFC 6145) and NAT64 of private IPv4, and the local-use NAT64 prefix
+    "::ffff:0:7f00:1",
+    "64:ff9b::7f00:1",
+    "64:ff9b::a00:1",
+    "64:ff9b:1::808:808",
+    // 6to4 of 127.0.0.1 and 10.0.0.1
+    "2002:7f00:1::1",
+    "2002:a00:1::",
     "not-an-ip",
   ])("refuses %s", (address) => {
     expect(isPrivateAddress(address)).toBe(true);
   });
 
-  it.each(["8.8.8.8", "1.1.1.1", "2001:4860:4860::8888", "::ffff:8.8.8.8"])("allows %s", (address) => {
-    expect(isPrivateAddress(address)).toBe(false);
+  it.each(["8.8.8.8", "1.1.1.1", "2001:4860:4860::8888", "2606:4700::1111", "::ffff:8.8.8.8", "64:ff9b::808:808"])(
+    "allows %s",
+    (address) => {
+      expect(isPrivateAddress(address)).toBe(false);
+    },
+  );
+});
+
+describe("hostile receivers", () => {
+  it("makes any answer storable: NUL and unpaired surrogates become U+FFFD, the rest is kept", () => {
+    expect(storableText("ok\u0000\u0000done")).toBe("ok\uFFFD\uFFFDdone");
+    expect(storableText("a\uD800b\uDC00c")).toBe("a\uFFFDb\uFFFDc");
+    expect(storableText("emoji \uD83D\uDE00 and ü")).toBe("emoji \uD83D\uDE00 and ü");
+    expect(storableText(null)).toBeNull();
+  });
+
+  it("halves the timeout per timeout in a row, down to the floor, with a full-length probe every 8th", () => {
+    const settings = { timeoutMs: 15_000, minTimeoutMs: 2000 };
+    expect([0, 1, 2, 3, 4, 7, 8, 9, 16].map((n) => attemptTimeout(n, settings))).toEqual([
+      15_000, 7500, 3750, 2000, 2000, 2000, 15_000, 2000, 15_000,
+    ]);
   });
 });

@@ -11,6 +11,9 @@ import { verifyAuthorization } from "./verify-authorization";
 import { nativeTransferRequest, verifyNativeTransfer } from "./native-transfer";
 import { verifyEvmRefund } from "./verify-evm-refund";
 import { verifyErc20Transfer } from "./verify-erc20-transfer";
+import { evmBlockHash } from "./evm-block-hash";
+import { evmChainHead, evmChainTip, locateEvmTransfer } from "./locate-evm-transfer";
+import { scanEvmTransfers } from "./scan-evm-transfers";
 
 export type EvmAdapterOptions = {
   /** Gas key that relays EIP-3009 authorizations; holds ETH only. */
@@ -104,5 +107,11 @@ export function createEvmAdapter(options: EvmAdapterOptions): ChainAdapter {
     async verifyRefund(intent, txHash) {
       return verifyEvmRefund(intent, txHash);
     },
+
+    chainHead: evmChainHead,
+    chainTip: evmChainTip,
+    blockHash: evmBlockHash,
+    scanBlocks: scanEvmTransfers,
+    locateTransfer: locateEvmTransfer,
   };
 }

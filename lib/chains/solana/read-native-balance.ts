@@ -1,24 +1,20 @@
-import { Connection, PublicKey } from "@solana/web3.js";
+import { PublicKey } from "@solana/web3.js";
 import { ChainRpcError } from "../chain-adapter";
 import type { NetworkConfig } from "../network-config";
+import { solanaConnection } from "./solana-connection";
 
 /**
- * The SOL balance of `address` on `network` in lamports (getBalance at "confirmed"). One request,
- * no retry, aborted after `timeoutMs`, so a node that does not answer makes an "unknown", not a
- * wait. Throws ChainRpcError.
+ * The SOL balance of `address` on `network` in lamports (getBalance at "confirmed"). One request
+ * per endpoint (the next only when one fails), no retry, each aborted after `timeoutMs`, so a node
+ * that does not answer makes an "unknown", not a wait. Throws ChainRpcError.
  */
 export async function readSolanaNativeBalance(
   network: NetworkConfig,
   address: string,
   timeoutMs: number,
 ): Promise<bigint> {
-  // A connection of its own: the shared one has no timeout and retries on 429.
-  const connection = new Connection(network.rpcUrl, {
-    commitment: "confirmed",
-    disableRetryOnRateLimit: true,
-    httpAgent: false, // unused by Node's fetch, which keeps its own connections
-    fetch: (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) }),
-  });
+  // A connection of its own, bounded by the monitor's short timeout.
+  const connection = solanaConnection(network, { timeoutMs });
   let lamports: number;
   try {
     lamports = await connection.getBalance(new PublicKey(address));

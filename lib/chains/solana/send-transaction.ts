@@ -1,4 +1,4 @@
-import { SendTransactionError, type Connection } from "@solana/web3.js";
+import { SendTransactionError, VersionedTransaction, type Connection } from "@solana/web3.js";
 import { ChainRpcError, ChainVerificationError } from "@/lib/chains/chain-adapter";
 
 /** The first program error line of the logs, e.g. "Program log: Error: insufficient funds". */
@@ -42,4 +42,32 @@ export async function sendSignedTransaction(
     }
     throw new ChainRpcError(`Solana RPC sendTransaction failed: ${reason}`, { cause: error });
   }
+}
+
+/**
+ * Simulate fully signed wire bytes without sending them, signatures checked: the network's verdict
+ * (insufficient funds, a bad signature, an expired blockhash) is a ChainVerificationError, so what
+ * could never land is refused before anything about it is recorded. Any other failure is a ChainRpcError.
+ */
+export async function simulateSignedTransaction(connection: Connection, wire: Uint8Array): Promise<void> {
+  let result;
+  try {
+    result = await connection.simulateTransaction(VersionedTransaction.deserialize(wire), {
+      sigVerify: true,
+      commitment: "confirmed",
+    });
+  } catch (error) {
+    throw new ChainRpcError(
+      `Solana RPC simulateTransaction failed: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
+  }
+  const { err, logs } = result.value;
+  if (err === null) return;
+  const reason = typeof err === "string" ? err : JSON.stringify(err);
+  if (/BlockhashNotFound/i.test(reason))
+    throw new ChainVerificationError(
+      "the transaction's blockhash expired before it was sent; fetch a fresh transaction",
+    );
+  throw new ChainVerificationError(`the network refused the transaction: ${reason}${logsGist(logs ?? undefined)}`);
 }

@@ -10,7 +10,7 @@ import { decodeBase64 } from "./wire-transaction";
 import { encodeBase58 } from "./base58";
 import { buildTransferTransaction, tokenAccountsOf } from "./build-transfer-transaction";
 import { observeSignature } from "./observe-signature";
-import { sendSignedTransaction } from "./send-transaction";
+import { sendSignedTransaction, simulateSignedTransaction } from "./send-transaction";
 import { solanaConnection, solanaRpc } from "./solana-connection";
 import { solanaTransferOf } from "./solana-transfer";
 import { splitWireTransaction } from "./split-wire-transaction";
@@ -29,7 +29,7 @@ async function onChain(intent: TransferIntent, feePayer: PublicKey) {
   const transfer = solanaTransferOf(intent);
   // Else the service's own signature would authorise the token transfer.
   if (transfer.payer.equals(feePayer)) throw new ChainVerificationError("the payer cannot be the service's fee payer");
-  const connection = solanaConnection(intent.network.rpcUrl);
+  const connection = solanaConnection(intent.network);
   const tokenProgram = transfer.mint ? await tokenProgramOf(connection, transfer.mint) : null;
   return { transfer, connection, tokenProgram };
 }
@@ -70,10 +70,10 @@ export function createSolanaAdapter(options: SolanaAdapterOptions): ChainAdapter
     return Promise.all(
       intents.map(async (intent) => {
         const { transfer, connection, tokenProgram } = await onChain(intent, feePayer.publicKey);
-        let latest = recent.get(intent.network.rpcUrl);
+        let latest = recent.get(intent.network.chainId);
         if (!latest) {
           latest = solanaRpc("getLatestBlockhash", () => connection.getLatestBlockhash("confirmed"));
-          recent.set(intent.network.rpcUrl, latest);
+          recent.set(intent.network.chainId, latest);
         }
         const { blockhash, lastValidBlockHeight } = await latest;
         const message = buildTransferTransaction(transfer, {
@@ -137,10 +137,16 @@ export function createSolanaAdapter(options: SolanaAdapterOptions): ChainAdapter
       };
     },
 
+    async simulate(network, rawTx) {
+      const wire = decodeBase64(rawTx);
+      if (!wire) throw new ChainVerificationError("raw transaction is not base64");
+      await simulateSignedTransaction(solanaConnection(network), wire);
+    },
+
     async broadcast(network, rawTx, { preflight }) {
       const wire = decodeBase64(rawTx);
       if (!wire) throw new ChainVerificationError("raw transaction is not base64");
-      await sendSignedTransaction(solanaConnection(network.rpcUrl), wire, { preflight });
+      await sendSignedTransaction(solanaConnection(network), wire, { preflight });
     },
 
     async observe(intent, tracked) {
@@ -152,7 +158,7 @@ export function createSolanaAdapter(options: SolanaAdapterOptions): ChainAdapter
     },
 
     async verifyRefund(intent, signature) {
-      return verifyRefundSignature(solanaConnection(intent.network.rpcUrl), intent, signature);
+      return verifyRefundSignature(solanaConnection(intent.network), intent, signature);
     },
   };
 }

@@ -1,16 +1,85 @@
 import { Connection } from "@solana/web3.js";
 import { ChainRpcError } from "@/lib/chains/chain-adapter";
+import { currentDeadline, outsideDeadline } from "@/lib/concurrency/deadline";
+import { env } from "@/lib/env";
+import { rpcUrlsOf, type NetworkConfig } from "../network-config";
+import { PROBE_TIMEOUT_MS, RANK_INTERVAL_MS, rankEndpoints } from "../rpc-endpoints";
+import { endpointFetch, type RpcFetch } from "../rpc-fetch";
 
 const connections = new Map<string, Connection>();
 
-/** One Connection per RPC URL, reading at "confirmed" (the node default, finalized, lags ~13 s on mainnet). */
-export function solanaConnection(rpcUrl: string): Connection {
-  let connection = connections.get(rpcUrl);
+// One prober per network and process, whichever bundle's copy of this module starts it.
+const PROBING = Symbol.for("payment-service.solana-probing");
+const holder = globalThis as typeof globalThis & { [PROBING]?: Set<string> };
+const probing = (holder[PROBING] ??= new Set());
+
+const GET_HEALTH = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "getHealth" });
+
+/**
+ * The Connection to `network`, reading at "confirmed" (the node default, finalized, lags ~13 s on
+ * mainnet). Each request goes to the best-ranked of the network's endpoints and on to the next when
+ * one fails, answers a non-2xx status or says nothing for `timeoutMs` (default RPC_TIMEOUT_MS): the
+ * same behaviour as the EVM clients' viem fallback. The shared one (no options) also probes every
+ * endpoint of a network that has several, so one that stopped or came back is ranked accordingly.
+ */
+export function solanaConnection(network: NetworkConfig, options: { timeoutMs?: number } = {}): Connection {
+  const urls = rpcUrlsOf(network);
+  const shared = options.timeoutMs === undefined;
+  const key = `${network.chainId} ${urls.join(" ")}`;
+  let connection = shared ? connections.get(key) : undefined;
   if (!connection) {
-    connection = new Connection(rpcUrl, { commitment: "confirmed" });
-    connections.set(rpcUrl, connection);
+    const timeoutMs = options.timeoutMs ?? env().RPC_TIMEOUT_MS;
+    connection = new Connection(urls[0]!, {
+      commitment: "confirmed",
+      fetch: failoverFetch(network.chainId, urls, timeoutMs),
+      // A 429 fails over like any other refusal; what still fails is retried by the caller's own schedule.
+      disableRetryOnRateLimit: true,
+      httpAgent: false, // unused by Node's fetch, which keeps its own connections
+    });
+    if (shared) {
+      connections.set(key, connection);
+      if (urls.length > 1) startProbing(network.chainId, urls, Math.min(PROBE_TIMEOUT_MS, timeoutMs));
+    }
   }
   return connection;
+}
+
+/** Tries `urls` best-ranked first; the first 2xx answer wins, else the last failure is the answer. */
+function failoverFetch(chainId: string, urls: string[], timeoutMs: number): RpcFetch {
+  const fetchers = new Map(urls.map((url) => [url, endpointFetch(chainId, url, timeoutMs)]));
+  return async (_endpoint, init) => {
+    let failure: unknown;
+    for (const url of rankEndpoints(chainId, urls)) {
+      try {
+        const res = await fetchers.get(url)!(url, init);
+        if (res.ok) return res;
+        failure = res;
+      } catch (error) {
+        if (currentDeadline()?.aborted) throw error;
+        failure = error;
+      }
+    }
+    if (failure instanceof Response) return failure;
+    throw failure;
+  };
+}
+
+function startProbing(chainId: string, urls: string[], timeoutMs: number): void {
+  const key = `${chainId} ${urls.join(" ")}`;
+  if (probing.has(key)) return;
+  probing.add(key);
+  const probes = urls.map((url) => ({ url, fetch: endpointFetch(chainId, url, timeoutMs) }));
+  const probe = () => {
+    for (const { url, fetch } of probes) {
+      // The outcome is recorded by endpointFetch; nobody waits for it.
+      fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: GET_HEALTH }).catch(() => {});
+    }
+  };
+  // Outside the deadline of whichever check made the first connection: the timer outlives it.
+  outsideDeadline(() => {
+    probe();
+    setInterval(probe, RANK_INTERVAL_MS).unref();
+  });
 }
 
 /** Runs one RPC read; any failure is the node's (ChainRpcError: retryable), never the buyer's. */

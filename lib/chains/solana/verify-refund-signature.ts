@@ -70,6 +70,15 @@ export async function verifyRefundSignature(
   if (tx.blockTime < Math.floor(intent.notBefore.getTime() / 1000) - BLOCK_TIME_SKEW_SECONDS) {
     return { state: "failed", reason: "transaction landed before the payment succeeded" };
   }
+  // Slot order, not clocks: a transfer made before (or with) the payment cannot refund it.
+  if (intent.paidBy) {
+    const paidBy = intent.paidBy;
+    const paid = await solanaRpc("getTransaction", () =>
+      connection.getTransaction(paidBy, { commitment: "confirmed", maxSupportedTransactionVersion: 0 }),
+    );
+    if (paid && tx.slot <= paid.slot)
+      return { state: "failed", reason: "the transaction landed before the payment's own transfer" };
+  }
   return {
     state: "confirmed",
     txHash: signature,

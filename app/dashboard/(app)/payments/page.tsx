@@ -7,6 +7,7 @@ import { loadPaymentsPage } from "@/lib/dashboard/load-payments-page";
 import { requireSession } from "@/lib/dashboard/page-session";
 import { paymentsPaging } from "@/lib/dashboard/payments-paging";
 import { toSearchParams, type SearchParams } from "@/lib/dashboard/payments-query";
+import { NeedsAttention } from "./needs-attention";
 
 export const metadata: Metadata = { title: "Payments" };
 
@@ -30,6 +31,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
         </a>
       </div>
       <PaymentsFilters params={params} issues={issues} networks={networkChoices} assets={assetChoices} />
+      <NeedsAttention merchantId={session.merchant.id} csrfToken={session.csrfToken} />
       <section className="dash-panel" aria-labelledby="payments-heading">
         <h2 id="payments-heading" className="dash-visually-hidden">
           Matching payments

@@ -11,6 +11,7 @@ import { PaymentTimeline } from "@/components/dashboard/payment-timeline";
 import { StatusBadge } from "@/components/dashboard/status-badge";
 import { getPaymentDetail } from "@/lib/dashboard/get-payment-detail";
 import { requireSession } from "@/lib/dashboard/page-session";
+import { TransfersSection } from "./transfers-section";
 
 export const metadata: Metadata = { title: "Payment" };
 
@@ -49,6 +50,7 @@ export default async function PaymentPage({ params }: { params: Promise<{ id: st
         <PaymentFacts detail={detail} />
         <PaymentTimeline detail={detail} />
       </div>
+      <TransfersSection merchantId={session.merchant.id} paymentId={p.payment_id} />
     </>
   );
 }

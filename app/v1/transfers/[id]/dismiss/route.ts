@@ -1,0 +1,11 @@
+import { merchantRoute } from "@/lib/http/merchant-route";
+import { json } from "@/lib/http/route";
+import { parseOrThrow } from "@/lib/errors/validate";
+import { dismissTransfer } from "@/lib/ledger/dismiss-transfer";
+import { transferParams } from "@/lib/ledger/transfer-schemas";
+
+/** Set an unmatched transfer aside: it leaves the unmatched list and stays in the ledger. */
+export const POST = merchantRoute<{ id: string }>(async ({ params, db, merchant }) => {
+  const { id } = parseOrThrow(transferParams, params, "Path");
+  return json(await dismissTransfer(db, merchant.id, id, `api:${merchant.keyId}`));
+});

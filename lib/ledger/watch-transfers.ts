@@ -1,0 +1,112 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { chainTransfers, type ChainTransfer, type TransferState } from "@/db/schema";
+import { adapterFor } from "@/lib/chains/adapters";
+import { namespaceOf } from "@/lib/chains/caip";
+import type { LocatedTransfer } from "@/lib/chains/chain-adapter";
+import type { NetworkConfig } from "@/lib/chains/network-config";
+import { env } from "@/lib/env";
+import { log } from "@/lib/log";
+import { nextCheckDelayMs } from "@/lib/settlement/schedule";
+import { reconcilePayment } from "./reconcile-payment";
+
+/** Transfers of one network looked at per pass at most. */
+const BATCH = 100;
+
+/** The state a transfer is in once the chain was asked where it stands. */
+export function nextTransferState(
+  current: { state: TransferState; reorgedAt: Date | null },
+  located: LocatedTransfer,
+  confirmations: number,
+  now: Date,
+  droppedAfterMs: number,
+): { state: TransferState; reorgedAt: Date | null } {
+  if (located.state === "mined") {
+    const state = located.final ? "final" : located.confirmations >= Math.max(confirmations, 1) ? "counted" : "seen";
+    return { state, reorgedAt: null };
+  }
+  const since = current.reorgedAt ?? now;
+  if (now.getTime() - since.getTime() >= droppedAfterMs) return { state: "dropped", reorgedAt: since };
+  return { state: "reorged", reorgedAt: since };
+}
+
+/**
+ * One pass of the finality watch for one network: claim its transfers that are due (leased, SKIP
+ * LOCKED: instances share them), read the chain's head and finality once, locate each transfer, and
+ * record its depth, a reorg, its return or its loss; the payments whose transfers changed are
+ * reconciled. A final or dropped transfer is never looked at again.
+ */
+export async function watchTransfers(db: Db, network: NetworkConfig): Promise<number> {
+  const adapter = adapterFor(namespaceOf(network.chainId));
+  if (!adapter?.chainTip || !adapter.locateTransfer) return 0;
+  const { LEDGER_LEASE_MS, DROPPED_TX_TIMEOUT_S } = env();
+  const claimed = await db.execute<{ id: string }>(sql`
+    update ${chainTransfers} set next_check_at = now() + make_interval(secs => ${LEDGER_LEASE_MS / 1000}), checks = checks + 1
+    where id in (
+      select id from ${chainTransfers}
+      where next_check_at <= now() and chain_id = ${network.chainId}
+      order by next_check_at limit ${BATCH}
+      for update skip locked
+    )
+    returning id`);
+  if (claimed.length === 0) return 0;
+  const rows = await db
+    .select()
+    .from(chainTransfers)
+    .where(
+      inArray(
+        chainTransfers.id,
+        claimed.map((r) => r.id),
+      ),
+    );
+  const tip = await adapter.chainTip(network);
+  const changedPayments = new Set<string>();
+  for (const row of rows) {
+    const located = await adapter.locateTransfer(
+      network,
+      {
+        txHash: row.txHash,
+        position: row.position,
+        asset: row.asset,
+        recipient: row.recipient,
+        amount: BigInt(row.amount),
+      },
+      tip,
+    );
+    const next = nextTransferState(row, located, network.confirmations, new Date(), DROPPED_TX_TIMEOUT_S * 1000);
+    await record(db, row, next, located);
+    if (next.state !== row.state && row.paymentId) changedPayments.add(row.paymentId);
+  }
+  for (const paymentId of changedPayments)
+    await reconcilePayment(db, paymentId).catch((err: unknown) =>
+      log.error({ job: "ledger", paymentId, err: String(err) }, "reconcile failed"),
+    );
+  return rows.length;
+}
+
+async function record(
+  db: Db,
+  row: ChainTransfer,
+  next: { state: TransferState; reorgedAt: Date | null },
+  located: LocatedTransfer,
+): Promise<void> {
+  const watched = next.state !== "final" && next.state !== "dropped";
+  if (next.state !== row.state)
+    log.info(
+      { job: "ledger", txHash: row.txHash, from: row.state, to: next.state, paymentId: row.paymentId },
+      "transfer moved",
+    );
+  await db
+    .update(chainTransfers)
+    .set({
+      state: next.state,
+      reorgedAt: next.reorgedAt,
+      ...(located.state === "mined" ? { blockNumber: located.blockNumber, blockHash: located.blockHash } : {}),
+      // A reorged transfer is looked at again soon: it may be mined again within moments.
+      nextCheckAt: watched
+        ? sql`now() + make_interval(secs => ${(next.state === "reorged" ? 500 : nextCheckDelayMs(row.checks)) / 1000})`
+        : null,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(chainTransfers.id, row.id)));
+}

@@ -1,0 +1,110 @@
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
+import type { DbOrTx } from "@/db/client";
+import { payments, type PaymentStatus } from "@/db/schema";
+
+/*
+ * The one writer of a payment's state. Every change to `payments` after creation goes through
+ * `transitionPayment`: its status, its exception and refund columns, and the transfer facts that
+ * come with them. A test (tests/unit/one-writer.test.ts) fails when any other file updates the table.
+ *
+ * The state table. Each named change says from which statuses it may happen and what the status
+ * becomes ("same": it stays). The guarded UPDATE re-checks the from-status under the row lock, so of
+ * two writers racing on one payment exactly one wins; the loser gets `undefined` and reads the row.
+ *
+ *   name            from                                   to          who
+ *   commit          pending                                processing  confirm recorded a transfer to send or watch
+ *   release         processing                             pending     the network refused co-signed bytes before forwarding them
+ *   settle          processing                             succeeded   the watcher saw the recorded transfer land
+ *   fail            processing                             failed      it failed, was dropped, or paid another amount (exception)
+ *   found           pending, processing                    succeeded   the ledger counted a bound transfer of the option's amount
+ *   found_short     pending, processing                    failed      the ledger counted a bound transfer of another amount
+ *   expire          pending                                expired     the expiry job, at expires_at
+ *   cancel          pending                                cancelled   the merchant or the buyer
+ *   mark_paid       pending, expired, failed, cancelled    succeeded   the merchant accepts an exception as paid
+ *   attach          pending, expired, failed, cancelled    succeeded   the merchant attaches an unmatched transfer of the full amount
+ *   reorg_fail      succeeded                              failed      a counted transfer reorged out and not mined again in time
+ *   refund          succeeded                              same        bookkeeping of the merchant's refund
+ *   note            any                                    same        an exception (paid_late, duplicate, reorged) set or cleared
+ *   replace_tx      processing                             same        a relay re-sent at a higher fee names its new hash
+ *
+ * Triggers on this table (they fire in the same statement; see db/schema/payments.ts):
+ * state_version and processing_at (0017), the webhook outbox (0017), NOTIFY payment_status (0004),
+ * the listing statistics (0002, 0007).
+ */
+export const TRANSITIONS = {
+  commit: { from: ["pending"], to: "processing" },
+  release: { from: ["processing"], to: "pending" },
+  settle: { from: ["processing"], to: "succeeded" },
+  fail: { from: ["processing"], to: "failed" },
+  found: { from: ["pending", "processing"], to: "succeeded" },
+  found_short: { from: ["pending", "processing"], to: "failed" },
+  expire: { from: ["pending"], to: "expired" },
+  cancel: { from: ["pending"], to: "cancelled" },
+  mark_paid: { from: ["pending", "expired", "failed", "cancelled"], to: "succeeded" },
+  attach: { from: ["pending", "expired", "failed", "cancelled"], to: "succeeded" },
+  reorg_fail: { from: ["succeeded"], to: "failed" },
+  refund: { from: ["succeeded"], to: "same" },
+  note: { from: ["pending", "processing", "succeeded", "failed", "expired", "cancelled"], to: "same" },
+  replace_tx: { from: ["processing"], to: "same" },
+} as const satisfies Record<string, { from: readonly PaymentStatus[]; to: PaymentStatus | "same" }>;
+
+export type TransitionName = keyof typeof TRANSITIONS;
+
+const FINAL: ReadonlySet<PaymentStatus> = new Set(["succeeded", "failed", "expired", "cancelled"]);
+
+/** The columns a transition may set besides the status (which the table decides) and the bookkeeping times. */
+export type PaymentChanges = Omit<
+  PgUpdateSetSource<typeof payments>,
+  "id" | "merchantId" | "status" | "stateVersion" | "createdAt" | "updatedAt" | "finalizedAt" | "processingAt"
+>;
+
+type PaymentRow = typeof payments.$inferSelect;
+
+/** Which payments: one by id (optionally only the merchant's own), or every payment matching `where` (the expiry sweep). */
+export type Target = { id: string; merchantId?: string; where?: SQL } | { where: SQL };
+
+/**
+ * Apply `name` to the payments `target` names that are in one of its from-statuses (and match any
+ * extra `where`), in one guarded UPDATE. Returns the rows changed (none: nobody matched, e.g. a
+ * concurrent writer won). A move to a final status stamps `finalized_at`; back to pending clears it.
+ */
+export async function transitionPayments(
+  db: DbOrTx,
+  name: TransitionName,
+  target: Target,
+  changes: PaymentChanges = {},
+): Promise<PaymentRow[]> {
+  const rule: { from: readonly PaymentStatus[]; to: PaymentStatus | "same" } = TRANSITIONS[name];
+  const to = rule.to === "same" ? undefined : rule.to;
+  const whom =
+    "id" in target
+      ? and(
+          eq(payments.id, target.id),
+          target.merchantId === undefined ? undefined : eq(payments.merchantId, target.merchantId),
+          target.where,
+        )
+      : target.where;
+  return db
+    .update(payments)
+    .set({
+      ...changes,
+      ...(to ? { status: to } : {}),
+      ...(to && FINAL.has(to) ? { finalizedAt: sql`now()` } : {}),
+      ...(to === "pending" ? { finalizedAt: null } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(and(whom, inArray(payments.status, [...rule.from])))
+    .returning();
+}
+
+/** `transitionPayments` for one payment: the row as changed, or undefined when its status did not allow it. */
+export async function transitionPayment(
+  db: DbOrTx,
+  name: TransitionName,
+  target: { id: string; merchantId?: string; where?: SQL },
+  changes: PaymentChanges = {},
+): Promise<PaymentRow | undefined> {
+  const [row] = await transitionPayments(db, name, target, changes);
+  return row;
+}
