@@ -163,13 +163,19 @@ const envSchema = z.object({
    */
   GATEWAY_REFUSED_CONFIRMS_PER_PAYMENT: intFromEnv(1, 10_000, 20),
   /**
-   * Option rows (quotes) one payment may ever have; beyond, options answers 409 `too_many_options` and
-   * stores nothing. Repeated calls reuse a live quote for the same account and token, so a checkout
-   * adds a row per (account, token) only when a quote runs out (QUOTE_TTL_SECONDS): a buyer trying a
-   * few wallets over a whole payment window stays far below 50, while a caller inventing accounts
-   * cannot grow the table without end.
+   * Live quotes (option rows not yet expired) one client network (an IPv4 address, an IPv6 /64) may
+   * hold on one payment; beyond, options answers that client 409 `too_many_options` and stores nothing.
+   * Repeated calls reuse a live quote for the same account and token, so a checkout holds one row per
+   * (account, token): a buyer with a few wallets stays far below it, and a stranger inventing accounts
+   * uses up only its own share, never the buyer's.
    */
-  MAX_OPTIONS_PER_PAYMENT: intFromEnv(1, 10_000, 50),
+  MAX_OPTIONS_PER_CLIENT: intFromEnv(1, 10_000, 25),
+  /**
+   * Live quotes one payment may hold from all clients together: a bound on the rows a crowd of
+   * addresses can make a payment read at once (expired ones stop counting, and those nothing can land
+   * on any more, unconfirmed relays and Solana transfers, are deleted), far above any real checkout.
+   */
+  MAX_OPTIONS_PER_PAYMENT: intFromEnv(1, 100_000, 500),
   /**
    * Fees the service may pay per merchant per UTC day (relay gas, Solana fees and rent), in the
    * merchant's own currency, e.g. "5.00". Past it, the merchant's gasless options (EIP-3009 relays,

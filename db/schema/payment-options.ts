@@ -50,6 +50,12 @@ export const paymentOptions = pgTable(
     priceRounds: jsonb("price_rounds").$type<{ pair: string; roundId: string; updatedAt: number }[]>(),
     /** When the oldest feed answer used was updated on chain: the age shown with the rate. Null without feeds. */
     pricedAt: timestamptz("priced_at"),
+    /**
+     * The network of the client that asked for this quote (IPv4 address, IPv6 /64): each client holds
+     * at most MAX_OPTIONS_PER_CLIENT live quotes of a payment, so strangers cannot use up the buyer's.
+     * Null for quotes made before it was recorded.
+     */
+    clientNetwork: text("client_network"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -23,9 +23,9 @@ import { toWireAction } from "./wire-actions";
  * One option per (buyer account, accepted token) on networks where the merchant has a receiving
  * address. Each locks a quote (token amount) until its own expiresAt and is stored, so confirm
  * acts only on what was offered here. Asking again while a quote holds returns the same option
- * (id, amount, actions), and a payment has at most MAX_OPTIONS_PER_PAYMENT of them.
+ * (id, amount, actions); `client` (its network) holds at most MAX_OPTIONS_PER_CLIENT live ones.
  */
-export async function buildOptions(db: Db, p: GatewayPayment, accounts: AccountId[], now = new Date()) {
+export async function buildOptions(db: Db, p: GatewayPayment, accounts: AccountId[], client: string, now = new Date()) {
   const quoteExpiresAt = new Date(
     Math.min(p.payment.expiresAt.getTime(), now.getTime() + env().QUOTE_TTL_SECONDS * 1000),
   );
@@ -43,6 +43,7 @@ export async function buildOptions(db: Db, p: GatewayPayment, accounts: AccountI
     offersFor(p, accounts, sponsored, destinations, prices),
     quoteExpiresAt,
     now,
+    client,
   );
   // Chain work (an EIP-3009 token's domain, new Solana transactions) only now, with the rows committed
   // and no transaction open. Actions are built from the stored row alone (a Solana option's

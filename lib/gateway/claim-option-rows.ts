@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { paymentOptions } from "@/db/schema";
 import type { AccountId } from "@/lib/chains/caip";
@@ -10,6 +10,7 @@ import type { Price } from "@/lib/money/price-source";
 import { ApiError } from "@/lib/errors/api-error";
 import { newId } from "@/lib/ids";
 import { SERVICE_BUILT } from "./option-builds";
+import { planOptionRows } from "./plan-option-rows";
 
 /** What options would offer one (account, token) now, before anything is stored. */
 export type Offer = {
@@ -24,20 +25,16 @@ export type Offer = {
 
 export type OptionRow = typeof paymentOptions.$inferSelect;
 
-// A quote about to run out is no use to a buyer who still has to sign: reuse one only while it holds
-// this much longer (or until the payment's own expiry, when a fresh quote could not last longer anyway).
-const REUSE_MIN_MS = 30_000;
-// A Solana option carries a transaction built when it was offered, on a blockhash that lives about
-// 60 to 90 seconds: past this age, asking again gets a new option (with a new transaction) rather
-// than one a wallet that never calls fetch could no longer land. The old one stays confirmable.
-const SERVICE_BUILT_REUSE_MS = 45_000;
-
 /**
  * The stored option row for each offer: the payment's live quote for the same account, token,
- * method and receiving address when there is one, else a new row. A payment never has more than
- * MAX_OPTIONS_PER_PAYMENT rows: a call that would pass it gets 409 `too_many_options` and stores
- * nothing. Serialised per payment (advisory lock), so concurrent calls can neither pass the bound
- * nor store the same quote twice. Only database work in here: chain calls come after it commits.
+ * method and receiving address when there is one, else a new row (lib/gateway/plan-option-rows.ts).
+ * The asking client (its network: IPv4 address, IPv6 /64) holds at most MAX_OPTIONS_PER_CLIENT live
+ * quotes of the payment and the payment MAX_OPTIONS_PER_PAYMENT: a call that would pass either gets
+ * 409 `too_many_options` and stores nothing. Expired Solana quotes never confirmed are deleted first:
+ * their transaction needs the service's signature as fee payer, so nothing can land on them. Other
+ * expired quotes stay (a wallet may still send what they built: the ledger binds it, paid late).
+ * Serialised per payment (advisory lock), so concurrent calls can neither pass a bound nor store the
+ * same quote twice. Only database work in here: chain calls come after it commits.
  */
 export async function claimOptionRows(
   db: Db,
@@ -45,54 +42,50 @@ export async function claimOptionRows(
   offers: Offer[],
   quoteExpiresAt: Date,
   now: Date,
+  client: string,
 ): Promise<OptionRow[]> {
   if (offers.length === 0) return [];
-  const max = env().MAX_OPTIONS_PER_PAYMENT;
-  const reusableUntil = now.getTime() + Math.min(REUSE_MIN_MS, quoteExpiresAt.getTime() - now.getTime());
+  const limits = { perClient: env().MAX_OPTIONS_PER_CLIENT, perPayment: env().MAX_OPTIONS_PER_PAYMENT };
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payment-options:${payment.id}`}))`);
-    // At most `max` rows: the bound itself keeps this read small.
-    const existing = await tx.select().from(paymentOptions).where(eq(paymentOptions.paymentId, payment.id));
-    const live = existing.filter(
-      (row) =>
-        row.expiresAt.getTime() > now.getTime() &&
-        row.expiresAt.getTime() >= reusableUntil &&
-        !(SERVICE_BUILT.has(row.method) && row.createdAt.getTime() < now.getTime() - SERVICE_BUILT_REUSE_MS),
-    );
-    const plan = offers.map((offer) => {
-      const stored = live.find((row) => sameQuote(row, offer));
-      return stored
-        ? { stored, insert: undefined }
-        : { stored: undefined, insert: newRow(payment, offer, quoteExpiresAt) };
-    });
-    const fresh = plan.flatMap((p) => (p.insert ? [p.insert] : []));
-    if (existing.length + fresh.length > max) {
+    await tx.execute(sql`
+      delete from ${paymentOptions} o
+      where o.payment_id = ${payment.id} and o.expires_at <= ${now.toISOString()}::timestamptz
+        and o.method in (${sql.join(
+          [...SERVICE_BUILT].map((m) => sql`${m}`),
+          sql`, `,
+        )})
+        and not exists (select 1 from payment_submissions s where s.option_id = o.id)
+        and not exists (select 1 from payments p where p.id = o.payment_id and p.option_id = o.id)`);
+    // Live quotes only: the payment's bound keeps this read small.
+    const live = await tx
+      .select()
+      .from(paymentOptions)
+      .where(and(eq(paymentOptions.paymentId, payment.id), gt(paymentOptions.expiresAt, now)));
+    const plan = planOptionRows(live, offers, client, limits, quoteExpiresAt, now);
+    if (!plan.ok) {
       throw new ApiError(
         "too_many_options",
-        `This payment has had the most options it can (${max}); pay with an option already offered, or ask the merchant for a new payment`,
+        plan.bound === "client"
+          ? `This payment has as many live quotes for this client as it may hold (${limits.perClient}); pay with an option already offered, or ask again once they expire`
+          : `This payment has as many live quotes as it may hold (${limits.perPayment}); pay with an option already offered, or ask the merchant for a new payment`,
       );
     }
+    const fresh = plan.steps.flatMap((step) =>
+      "offer" in step ? [newRow(payment, step.offer, quoteExpiresAt, client)] : [],
+    );
     const inserted = fresh.length === 0 ? [] : await tx.insert(paymentOptions).values(fresh).returning();
     const byId = new Map(inserted.map((row) => [row.id, row]));
-    return plan.map((p) => p.stored ?? byId.get(p.insert.id)!);
+    let next = 0;
+    return plan.steps.map((step) => ("reuse" in step ? step.reuse : byId.get(fresh[next++]!.id)!));
   });
-}
-
-function sameQuote(row: OptionRow, offer: Offer): boolean {
-  return (
-    row.account === offer.account.id &&
-    row.chainId === offer.network.chainId &&
-    row.tokenCaip19 === offer.token.caip19 &&
-    row.method === offer.method &&
-    // A merchant who changed the receiving address gets new quotes paying the new one.
-    row.recipient === offer.recipient
-  );
 }
 
 function newRow(
   payment: { id: string; expiresAt: Date },
   offer: Offer,
   quoteExpiresAt: Date,
+  client: string,
 ): typeof paymentOptions.$inferInsert & { id: string } {
   const id = newId("opt");
   return {
@@ -114,5 +107,6 @@ function newRow(
     // An authorization must be void once the payment is.
     validBefore: Math.floor(payment.expiresAt.getTime() / 1000),
     expiresAt: quoteExpiresAt,
+    clientNetwork: client,
   };
 }

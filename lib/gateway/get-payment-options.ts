@@ -7,13 +7,22 @@ import { loadGatewayPaymentOrThrow } from "./load-gateway-payment";
 import { parseAccounts } from "./parse-accounts";
 import { withChainErrors } from "./chain-errors";
 
-/** Options for the accounts a wallet holds (spec 4.5 step 1), with the payment's info when asked. */
-export async function getPaymentOptions(db: Db, pathId: string, accounts: string[], includePaymentInfo: boolean) {
+/**
+ * Options for the accounts a wallet holds (spec 4.5 step 1), with the payment's info when asked.
+ * `client` is the caller's network (lib/http/client-ip.ts): the live quotes it may hold are its own share.
+ */
+export async function getPaymentOptions(
+  db: Db,
+  pathId: string,
+  accounts: string[],
+  includePaymentInfo: boolean,
+  client: string,
+) {
   const p = await loadGatewayPaymentOrThrow(db, pathId);
   assertPayable(p.status);
   // A merchant deleted over the Platform API takes no new payments; quotes already offered stay payable.
   if (p.merchantDeletedAt) throw new ApiError("invalid_state", "This merchant no longer accepts payments");
   const parsed = parseAccounts(accounts);
-  const options = await withChainErrors(() => buildOptions(db, p, parsed));
+  const options = await withChainErrors(() => buildOptions(db, p, parsed, client));
   return { options, info: includePaymentInfo ? toPaymentInfo(p) : null };
 }

@@ -1,3 +1,4 @@
+import { Keypair } from "@solana/web3.js";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { describe, expect, inject, it } from "vitest";
 import { uniqueClientIp } from "../support/client-ip";
@@ -10,7 +11,8 @@ import { startServer, type RunningServer } from "../support/server";
 const OPTIONS_PER_MINUTE = 120;
 const FETCH_PER_MINUTE = 60;
 const CONFIRM_PER_MINUTE = 60;
-const MAX_OPTIONS_PER_PAYMENT = 50;
+const MAX_OPTIONS_PER_CLIENT = 25;
+const MAX_OPTIONS_PER_PAYMENT = 500;
 
 type WireOption = { id: string; account: string; amount: { value: string }; actions: unknown[]; expiresAt: number };
 
@@ -178,29 +180,74 @@ describe("option rows per payment", () => {
     expect(await optionRows(paymentId)).toBe(first.length * 2);
   });
 
-  it(`never more than ${MAX_OPTIONS_PER_PAYMENT} rows, however many concurrent calls from however many addresses: beyond, 409 too_many_options and nothing stored`, async () => {
+  it(`a stranger inventing accounts from one address uses up only its own ${MAX_OPTIONS_PER_CLIENT} live quotes: beyond, 409 for it and nothing stored; the buyer elsewhere is served`, async () => {
+    const { paymentId } = await newPayment(await chainMerchant({ evm: true }));
+    const attacker = uniqueClientIp();
+    const asAttacker = () =>
+      gw(paymentId, "/options", { accounts: [freshEvmAccount()] }, { "x-forwarded-for": attacker });
+    const perAccount = ((await (await asAttacker()).json()).options as WireOption[]).length;
+    const fit = Math.floor(MAX_OPTIONS_PER_CLIENT / perAccount);
+    const results = await burst(fit + 5, asAttacker);
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s !== 200 && s !== 409)).toEqual([]);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(fit - 1);
+    expect(await results.find((r) => r.status === 409)!.json()).toMatchObject({
+      code: "too_many_options",
+      message: expect.stringMatching(/this client/),
+    });
+    expect(await optionRows(paymentId)).toBe(fit * perAccount);
+
+    // The real buyer, at another address, still gets quotes for the payment, and can ask again.
+    const buyer = await options(paymentId, [evmAccount(1)]);
+    expect(buyer).toHaveLength(perAccount);
+    expect(await options(paymentId, [evmAccount(1)])).toEqual(buyer);
+  });
+
+  it("expired quotes stop counting: the client gets new ones; expired Solana quotes nobody confirmed are deleted, the others kept", async () => {
+    const { paymentId } = await newPayment(await chainMerchant());
+    const { solana } = inject("devnet");
+    const client = uniqueClientIp();
+    const ask = (accounts: string[]) => gw(paymentId, "/options", { accounts }, { "x-forwarded-for": client });
+    const accounts = () => [freshEvmAccount(), `${solana.chainId}:${Keypair.generate().publicKey.toBase58()}`];
+    let held = 0;
+    for (;;) {
+      const res = await ask(accounts());
+      if (res.status === 409) break;
+      expect(res.status).toBe(200);
+      held += ((await res.json()).options as WireOption[]).length;
+    }
+    expect(held).toBeLessThanOrEqual(MAX_OPTIONS_PER_CLIENT);
+    const solanaRows = async () =>
+      (
+        await testDb()
+          .sql`select count(*)::int as n from payment_options where payment_id = ${paymentId} and chain_id like 'solana:%'`
+      )[0]!.n as number;
+    expect(await solanaRows()).toBeGreaterThan(0);
+
+    await testDb()
+      .sql`update payment_options set expires_at = now() - interval '1 second' where payment_id = ${paymentId}`;
+    const again = await ask(accounts());
+    expect(again.status).toBe(200);
+    const fresh = (await again.json()).options as WireOption[];
+    // The only Solana rows left are the new quote's: the expired ones needed the service's signature to land.
+    expect(await solanaRows()).toBe(fresh.filter((o) => o.account.startsWith("solana:")).length);
+    const evmRows = (
+      await testDb()
+        .sql`select count(*)::int as n from payment_options where payment_id = ${paymentId} and chain_id like 'eip155:%'`
+    )[0]!.n as number;
+    expect(evmRows).toBeGreaterThan(fresh.filter((o) => o.account.startsWith("eip155:")).length);
+  });
+
+  it(`from however many addresses at once, never more than ${MAX_OPTIONS_PER_PAYMENT} live quotes on one payment`, async () => {
     const { paymentId } = await newPayment(await chainMerchant({ evm: true }));
     const perAccount = (await options(paymentId, [freshEvmAccount()])).length;
-    const calls = 60;
-    // Each call from an address of its own (gw's default), for an account never seen: only the bound stops them.
+    const calls = Math.ceil(MAX_OPTIONS_PER_PAYMENT / perAccount) + 10;
+    // Each call from an address of its own (gw's default): only the payment's bound stops them.
     const results = await burst(calls, () => gw(paymentId, "/options", { accounts: [freshEvmAccount()] }));
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s !== 200 && s !== 409)).toEqual([]);
     const fit = Math.floor(MAX_OPTIONS_PER_PAYMENT / perAccount) - 1;
     expect(statuses.filter((s) => s === 200)).toHaveLength(fit);
-    const refused = results.find((r) => r.status === 409)!;
-    expect(await refused.json()).toMatchObject({
-      code: "too_many_options",
-      message: expect.stringMatching(/new payment/),
-    });
-    expect(await optionRows(paymentId)).toBe((fit + 1) * perAccount);
-    expect(await optionRows(paymentId)).toBeLessThanOrEqual(MAX_OPTIONS_PER_PAYMENT);
-
-    // At the bound, quotes already offered are still served; a new account is refused and stores nothing.
-    const offered = await results.find((r) => r.status === 200)!.json();
-    const account = offered.options[0].account as string;
-    expect(await options(paymentId, [account])).toEqual(offered.options);
-    expect((await gw(paymentId, "/options", { accounts: [freshEvmAccount()] })).status).toBe(409);
     expect(await optionRows(paymentId)).toBe((fit + 1) * perAccount);
   });
 });

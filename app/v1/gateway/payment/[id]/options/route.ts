@@ -1,5 +1,6 @@
 import { getPaymentOptions } from "@/lib/gateway/get-payment-options";
 import { optionsBody } from "@/lib/gateway/parse-accounts";
+import { clientNetwork } from "@/lib/http/client-ip";
 import { readJson } from "@/lib/http/read-json";
 import { dbRoute } from "@/lib/http/db-route";
 import { json } from "@/lib/http/route";
@@ -10,7 +11,7 @@ export const POST = dbRoute<{ id: string }>(
   async ({ req, params, db }) => {
     const body = parseOrThrow(optionsBody, await readJson(req));
     const includeInfo = new URL(req.url).searchParams.get("includePaymentInfo") === "true";
-    return json(await getPaymentOptions(db, params.id, body.accounts, includeInfo));
+    return json(await getPaymentOptions(db, params.id, body.accounts, includeInfo, clientNetwork(req)));
   },
   { rateLimit: "gateway_options" },
 );
