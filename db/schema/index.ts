@@ -25,3 +25,4 @@ export * from "./chain-transfers";
 export * from "./ledger-cursors";
 export * from "./confirm-refusals";
 export * from "./webhook-rate-limits";
+export * from "./request-amounts";

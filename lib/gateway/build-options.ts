@@ -75,7 +75,7 @@ export async function buildOptions(db: Db, p: GatewayPayment, accounts: AccountI
  * Each token pays the merchant's settlement destination for that token's CAIP-19 when one is set
  * (Platform API), else its receiving address for the namespace; a token with neither is not offered.
  */
-function offersFor(
+export function offersFor(
   p: GatewayPayment,
   accounts: AccountId[],
   sponsored: boolean,

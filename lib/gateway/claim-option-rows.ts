@@ -81,11 +81,12 @@ export async function claimOptionRows(
   });
 }
 
-function newRow(
+/** A new quote row for `offer` (not stored); `client` null for a payment request, which no client asks for alone. */
+export function newRow(
   payment: { id: string; expiresAt: Date },
   offer: Offer,
   quoteExpiresAt: Date,
-  client: string,
+  client: string | null,
 ): typeof paymentOptions.$inferInsert & { id: string } {
   const id = newId("opt");
   return {

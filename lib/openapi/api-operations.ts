@@ -1,3 +1,4 @@
+import { paymentRequestsResponse } from "@/lib/gateway/requests/request-schemas";
 import { z } from "zod";
 import { confirmBody } from "@/lib/gateway/confirm-payment";
 import { fetchBody } from "@/lib/gateway/fetch-actions";
@@ -355,6 +356,15 @@ export const API_OPERATIONS: ApiOperation[] = [
       "rate_limited",
       "bad_gateway",
     ],
+  ),
+  gateway(
+    "get",
+    "/payment-requests",
+    "getPaymentRequests",
+    "Payment requests a phone wallet pays by scanning (EIP-681, each for a unique amount)",
+    undefined,
+    paymentRequestsResponse,
+    ["payment_expired", "invalid_state", "rate_limited"],
   ),
   gateway(
     "get",

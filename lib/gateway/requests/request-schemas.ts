@@ -1,0 +1,23 @@
+import { z } from "zod";
+
+/** One payment request a phone wallet can pay by scanning it (GET /v1/gateway/payment/{id}/payment-requests). */
+export const paymentRequestSchema = z
+  .object({
+    chainId: z.string().meta({ description: "CAIP-2 network", example: "eip155:1" }),
+    asset: z.string().meta({ description: "CAIP-19 of the token or native coin" }),
+    amount: z.object({
+      value: z.string().meta({ description: "Base units, exactly what the request asks for" }),
+      display: z.record(z.string(), z.unknown()).meta({ description: "Symbol, decimals, network name, icons" }),
+    }),
+    kind: z.enum(["eip681"]).meta({
+      description:
+        "eip681: `ethereum:<token>@<chainId>/transfer?address=<merchant>&uint256=<amount>` or `ethereum:<merchant>@<chainId>?value=<wei>`, bound to the payment by its unique amount",
+    }),
+    uri: z.string(),
+    expiresAt: z.number().int().meta({ description: "Unix seconds: the quote holds until then" }),
+  })
+  .meta({ id: "PaymentRequest" });
+
+export const paymentRequestsResponse = z
+  .object({ requests: z.array(paymentRequestSchema) })
+  .meta({ id: "PaymentRequests" });
