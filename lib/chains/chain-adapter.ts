@@ -152,6 +152,13 @@ export type ObservedTransfer = {
 /** What a scan looks for: transfers to these addresses; `native`: also plain native-coin transfers (costs a block read each). */
 export type ScanWatch = { recipients: string[]; native: boolean };
 
+/**
+ * What a scan by reference looks for (Solana): transactions that carry `reference` (0x-hex of the
+ * option's 32 bytes, used as a read-only account key, Solana Pay's way) and move `asset` (CAIP-19) to
+ * `recipient` (the merchant's address; for a token, any token account it owns of the mint).
+ */
+export type ReferenceWatch = { reference: string; recipient: string; asset: string };
+
 /** A network's head and its newest final block, read once per pass. */
 export type ChainTip = { head: bigint; finalized: bigint };
 
@@ -244,7 +251,7 @@ export interface ChainAdapter {
   verifyRefund(intent: RefundIntent, txHash: string): Promise<Observation>;
   /** The ledger (EVM): the newest block number. */
   chainHead?(network: NetworkConfig): Promise<bigint>;
-  /** The ledger (EVM): the head and the newest final block. */
+  /** The ledger: the head and the newest final block (Solana: slots). */
   chainTip?(network: NetworkConfig): Promise<ChainTip>;
   /** The ledger (EVM): the hash of block `blockNumber`, undefined past the head (a reorg under the scan's cursor shows here). */
   blockHash?(network: NetworkConfig, blockNumber: bigint): Promise<string | undefined>;
@@ -253,6 +260,16 @@ export interface ChainAdapter {
     network: NetworkConfig,
     range: { from: bigint; to: bigint },
     watch: ScanWatch,
+  ): Promise<ObservedTransfer[]>;
+  /**
+   * The ledger (Solana): the successful transfers of the watched references, newest `perReference`
+   * transactions of each at "confirmed", leaving out the signatures in `known` (already recorded: not
+   * read again). One transfer per transaction and reference, at most.
+   */
+  scanReferences?(
+    network: NetworkConfig,
+    watches: ReferenceWatch[],
+    options: { known: ReadonlySet<string>; perReference: number },
   ): Promise<ObservedTransfer[]>;
   /** The ledger: where a recorded transfer stands now (depth, finality) or that it is missing (reorged out). */
   locateTransfer?(network: NetworkConfig, transfer: RecordedTransfer, tip: ChainTip): Promise<LocatedTransfer>;

@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { chainTransfers, ledgerCursors } from "@/db/schema";
-import { randomBase62 } from "@/lib/ids";
+import { ledgerCursors } from "@/db/schema";
 import type { BoundTransfer } from "./bind-transfers";
+import { insertTransfers } from "./insert-transfers";
 
 export type ScanRecord = {
   chainId: string;
@@ -36,35 +36,8 @@ export async function recordScan(db: Db, scan: ScanRecord): Promise<string[]> {
         .where(and(eq(ledgerCursors.chainId, scan.chainId), eq(ledgerCursors.leaseOwner, scan.owner)))
         .returning({ chainId: ledgerCursors.chainId });
       if (moved.length === 0) throw new LostLease();
-      if (scan.transfers.length === 0) return [];
       const depthNeeded = BigInt(Math.max(scan.confirmations, 1));
-      const inserted = await tx
-        .insert(chainTransfers)
-        .values(
-          scan.transfers.map((t) => ({
-            id: `trf_${randomBase62(16)}`,
-            chainId: scan.chainId,
-            txHash: t.txHash,
-            position: t.position,
-            blockNumber: t.blockNumber,
-            blockHash: t.blockHash,
-            blockTime: t.blockTime,
-            sender: t.sender,
-            recipient: t.recipient,
-            asset: t.asset,
-            amount: t.amount.toString(),
-            merchantId: t.merchantId,
-            paymentId: t.binding?.paymentId ?? null,
-            optionId: t.binding?.optionId ?? null,
-            state: scan.head - t.blockNumber + 1n >= depthNeeded ? ("counted" as const) : ("seen" as const),
-            match: t.binding ? ("bound" as const) : ("unmatched" as const),
-            // The finality watch follows it from now on (reorgs, depth, finality).
-            nextCheckAt: sql`now()`,
-          })),
-        )
-        .onConflictDoNothing()
-        .returning({ paymentId: chainTransfers.paymentId });
-      return [...new Set(inserted.flatMap((r) => (r.paymentId ? [r.paymentId] : [])))];
+      return insertTransfers(tx, scan.chainId, scan.transfers, (t) => scan.head - t.blockNumber + 1n >= depthNeeded);
     });
   } catch (err) {
     // Another instance took the scan over (this one ran past its lease): it records the range itself.

@@ -9,8 +9,10 @@ import {
 import { decodeBase64 } from "./wire-transaction";
 import { encodeBase58 } from "./base58";
 import { buildTransferTransaction, tokenAccountsOf } from "./build-transfer-transaction";
+import { locateSignature, solanaTip } from "./locate-signature";
 import { observeSignature } from "./observe-signature";
 import { sendSignedTransaction, simulateSignedTransaction } from "./send-transaction";
+import { scanReferences } from "./scan-references";
 import { solanaConnection, solanaRpc } from "./solana-connection";
 import { solanaTransferOf } from "./solana-transfer";
 import { splitWireTransaction } from "./split-wire-transaction";
@@ -159,6 +161,20 @@ export function createSolanaAdapter(options: SolanaAdapterOptions): ChainAdapter
 
     async verifyRefund(intent, signature) {
       return verifyRefundSignature(solanaConnection(intent.network), intent, signature);
+    },
+
+    // The ledger: Solana has no block scan here (a block is thousands of transactions); the references
+    // the service handed out name its payments' transactions, and the chain indexes them.
+    scanReferences(network, watches, options) {
+      return scanReferences(solanaConnection(network), watches, options);
+    },
+
+    chainTip(network) {
+      return solanaTip(solanaConnection(network));
+    },
+
+    locateTransfer(network, transfer, tip) {
+      return locateSignature(solanaConnection(network), transfer.txHash, tip);
     },
   };
 }

@@ -1,0 +1,154 @@
+import {
+  createAssociatedTokenAccountIdempotentInstruction,
+  createTransferCheckedInstruction,
+  getAssociatedTokenAddressSync,
+  TOKEN_PROGRAM_ID,
+} from "@solana/spl-token";
+import {
+  Keypair,
+  PublicKey,
+  SystemProgram,
+  Transaction,
+  type TokenBalance,
+  type VersionedTransactionResponse,
+} from "@solana/web3.js";
+import { describe, expect, it } from "vitest";
+import { referenceTransferOf } from "@/lib/chains/solana/reference-transfer";
+
+// How the ledger reads a Solana transaction that carries a payment's reference key: what reached the
+// option's recipient, from whom, and where in the transaction.
+
+const CHAIN = "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp";
+const key = (seed: number) => Keypair.fromSeed(new Uint8Array(32).fill(seed)).publicKey;
+const buyer = key(1);
+const merchant = key(2);
+const mint = key(3);
+const referenceHex = `0x${"ab".repeat(32)}`;
+const reference = new PublicKey(Buffer.from("ab".repeat(32), "hex"));
+const usdc = `${CHAIN}/token:${mint.toBase58()}`;
+const sol = `${CHAIN}/slip44:501`;
+const buyerAta = getAssociatedTokenAddressSync(mint, buyer, true);
+const merchantAta = getAssociatedTokenAddressSync(mint, merchant, true);
+
+type Balances = Record<string, bigint>;
+
+/** A confirmed transaction as getTransaction answers it, from its instructions and each account's balances. */
+function landed(
+  tx: Transaction,
+  opts: { lamports?: [Balances, Balances]; tokens?: [Balances, Balances]; err?: unknown },
+): VersionedTransactionResponse {
+  const message = tx.compileMessage();
+  const keys = message.accountKeys.map((k) => k.toBase58());
+  const lamports = (side: 0 | 1) => keys.map((k) => Number(opts.lamports?.[side][k] ?? 1_000_000_000n));
+  const owners = new Map([
+    [buyerAta.toBase58(), buyer.toBase58()],
+    [merchantAta.toBase58(), merchant.toBase58()],
+  ]);
+  const tokens = (side: 0 | 1): TokenBalance[] =>
+    Object.entries(opts.tokens?.[side] ?? {}).map(([account, amount]) => ({
+      accountIndex: keys.indexOf(account),
+      mint: mint.toBase58(),
+      owner: owners.get(account),
+      uiTokenAmount: { amount: amount.toString(), decimals: 6, uiAmount: null },
+    }));
+  return {
+    slot: 4242,
+    blockTime: 1_800_000_000,
+    transaction: { message, signatures: [] },
+    meta: {
+      err: opts.err ?? null,
+      fee: 5000,
+      preBalances: lamports(0),
+      postBalances: lamports(1),
+      preTokenBalances: tokens(0),
+      postTokenBalances: tokens(1),
+      innerInstructions: [],
+      logMessages: [],
+    },
+  } as unknown as VersionedTransactionResponse;
+}
+
+function splPayment(amount: bigint, withReference = true): Transaction {
+  const pay = createTransferCheckedInstruction(buyerAta, mint, merchantAta, buyer, amount, 6);
+  if (withReference) pay.keys.push({ pubkey: reference, isSigner: false, isWritable: false });
+  const create = createAssociatedTokenAccountIdempotentInstruction(
+    buyer,
+    merchantAta,
+    merchant,
+    mint,
+    TOKEN_PROGRAM_ID,
+  );
+  return new Transaction({ feePayer: buyer, blockhash: key(9).toBase58(), lastValidBlockHeight: 1 }).add(create, pay);
+}
+
+const watch = (asset: string) => ({ reference: referenceHex, recipient: merchant.toBase58(), asset });
+
+describe("referenceTransferOf", () => {
+  it("reads an SPL transfer to the recipient's token account: its rise, the buyer as sender, the transfer instruction's index", () => {
+    const tx = landed(splPayment(1_500_000n), {
+      tokens: [
+        { [buyerAta.toBase58()]: 9_000_000n, [merchantAta.toBase58()]: 100n },
+        { [buyerAta.toBase58()]: 7_500_000n, [merchantAta.toBase58()]: 1_500_100n },
+      ],
+    });
+    expect(referenceTransferOf(tx, "sig1", watch(usdc))).toEqual({
+      txHash: "sig1",
+      position: 1,
+      blockNumber: 4242n,
+      blockHash: "slot:4242",
+      blockTime: new Date(1_800_000_000_000),
+      sender: buyer.toBase58(),
+      recipient: merchant.toBase58(),
+      asset: usdc,
+      amount: 1_500_000n,
+      references: [referenceHex],
+    });
+  });
+
+  it("counts a token account created in the same transaction (no balance before it)", () => {
+    const tx = landed(splPayment(20n), {
+      tokens: [{ [buyerAta.toBase58()]: 50n }, { [buyerAta.toBase58()]: 30n, [merchantAta.toBase58()]: 20n }],
+    });
+    expect(referenceTransferOf(tx, "sig", watch(usdc))?.amount).toBe(20n);
+  });
+
+  it("reads a SOL transfer from the recipient's own lamports", () => {
+    const pay = SystemProgram.transfer({ fromPubkey: buyer, toPubkey: merchant, lamports: 777n });
+    pay.keys.push({ pubkey: reference, isSigner: false, isWritable: false });
+    const tx = new Transaction({ feePayer: buyer, blockhash: key(9).toBase58(), lastValidBlockHeight: 1 }).add(pay);
+    const b = buyer.toBase58();
+    const m = merchant.toBase58();
+    const found = referenceTransferOf(
+      landed(tx, {
+        lamports: [
+          { [b]: 10_000n, [m]: 1n },
+          { [b]: 10_000n - 777n - 5000n, [m]: 778n },
+        ],
+      }),
+      "sig",
+      watch(sol),
+    );
+    expect(found).toMatchObject({ amount: 777n, sender: b, position: 0, asset: sol });
+  });
+
+  it("finds nothing in a failed transaction, one without the reference key, or one that took money from the recipient", () => {
+    const tokens: [Balances, Balances] = [
+      { [buyerAta.toBase58()]: 10n, [merchantAta.toBase58()]: 0n },
+      { [buyerAta.toBase58()]: 5n, [merchantAta.toBase58()]: 5n },
+    ];
+    expect(
+      referenceTransferOf(
+        landed(splPayment(5n), { tokens, err: { InstructionError: [1, "Custom"] } }),
+        "s",
+        watch(usdc),
+      ),
+    ).toBeUndefined();
+    expect(referenceTransferOf(landed(splPayment(5n, false), { tokens }), "s", watch(usdc))).toBeUndefined();
+    const reversed: [Balances, Balances] = [tokens[1], tokens[0]];
+    expect(referenceTransferOf(landed(splPayment(5n), { tokens: reversed }), "s", watch(usdc))).toBeUndefined();
+    // Another mint's transfer is not the option's asset.
+    expect(
+      referenceTransferOf(landed(splPayment(5n), { tokens }), "s", watch(`${CHAIN}/token:${key(4).toBase58()}`)),
+    ).toBeUndefined();
+  });
+});
