@@ -72,7 +72,10 @@ const envSchema = z.object({
    * `confirmations`; an idle scan costs one eth_blockNumber.
    */
   LEDGER_SCAN_INTERVAL_MS: intFromEnv(100, 600_000, 1_000),
-  /** Blocks one scan reads at most (one eth_getLogs); a scan behind the head catches up this many at a time. */
+  /**
+   * Blocks one scan reads at most (one eth_getLogs); a scan behind the head catches up this many at a time.
+   * While a native-coin option is open on the network, 50 (each block is then read whole).
+   */
   LEDGER_MAX_RANGE_BLOCKS: intFromEnv(1, 100_000, 500),
   /** Where a network's first scan starts: this many blocks before the head it sees. */
   LEDGER_START_LOOKBACK_BLOCKS: intFromEnv(0, 1_000_000, 100),
@@ -240,7 +243,8 @@ const envSchema = z.object({
   WEBHOOK_TIMEOUT_MS: intFromEnv(100, 60_000, 15_000),
   /**
    * An endpoint whose attempts time out one after another gets shorter timeouts: each timeout in a row
-   * halves WEBHOOK_TIMEOUT_MS, down to this; any answer restores the full timeout.
+   * halves WEBHOOK_TIMEOUT_MS, down to this (every 8th attempt of a streak gets the full one); any answer
+   * restores the full timeout.
    */
   WEBHOOK_MIN_TIMEOUT_MS: intFromEnv(100, 60_000, 2000),
   /**
@@ -249,14 +253,14 @@ const envSchema = z.object({
    * them to one merchant's endpoints, and a quarter to one host (host:port).
    */
   WEBHOOK_CONCURRENCY: intFromEnv(2, 1000, 128),
-  /** An endpoint whose every attempt has failed for this long is disabled, e.g. "5d", "12h". */
+  /** An endpoint whose every attempt has failed for this long is disabled, e.g. "5d", "12h" (units ms, s, m, h, d). */
   WEBHOOK_DISABLE_AFTER: z
     .string()
     .regex(/^\s*\d+(ms|s|m|h|d)\s*$/, "must be a duration like 5d, 12h or 30m")
     .default("5d"),
-  /** Test events a merchant may send per minute (API and dashboard together); 429 beyond. */
+  /** Test events a merchant may send per minute (API and dashboard together); 429 with Retry-After beyond. */
   WEBHOOK_TESTS_PER_MINUTE: intFromEnv(1, 100_000, 20),
-  /** Resends a merchant may ask for per minute (one delivery, or every failed one since a time); 429 beyond. */
+  /** Resends a merchant may ask for per minute (one delivery, or every failed one since a time); 429 with Retry-After beyond. */
   WEBHOOK_RESENDS_PER_MINUTE: intFromEnv(1, 100_000, 30),
   /**
    * Days a webhook event (its deliveries and their attempts) is kept once no delivery of it is still
