@@ -2,25 +2,36 @@ import { z } from "zod";
 import { DECIMAL_AMOUNT } from "@/lib/money/decimal-units";
 
 /**
- * Every setting the service reads, validated once. No other module touches process.env,
- * so this file is the complete list the README documents.
+ * Every setting the service reads, validated once. No other module touches process.env, so this file
+ * is the complete list: the table in docs/operations.md is generated from it (`npm run docs:config`),
+ * each row's meaning from the comment above the setting.
  */
 const intFromEnv = (min: number, max: number, fallback: number) =>
   z.coerce.number().int().min(min).max(max).default(fallback);
 
 const envSchema = z.object({
+  /**
+   * `production` makes the dashboard's session cookie Secure (except on an http:// loopback
+   * PUBLIC_BASE_URL). Whether SECRETS_KEY is required depends on PUBLIC_BASE_URL, not on this.
+   */
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /** HTTP port of `npm start` and the demo. */
   PORT: intFromEnv(1, 65535, 3000),
   /** External PostgreSQL. When unset, an embedded PostgreSQL is started under EMBEDDED_PG_DIR. */
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
     .optional(),
-  /** Connections this process keeps to PostgreSQL (postgres.js pipelines queries over them). */
+  /**
+   * Connections of this process's main pool to PostgreSQL (postgres.js pipelines queries over them). Status
+   * polls use 2 more of their own, so long transactions never hold them up.
+   */
   DATABASE_POOL_SIZE: intFromEnv(1, 100, 10),
+  /** Data folder of the embedded PostgreSQL (used when DATABASE_URL is unset). */
   EMBEDDED_PG_DIR: z.string().min(1).default(".data/postgres"),
+  /** Port of the embedded PostgreSQL, on loopback only. */
   EMBEDDED_PG_PORT: intFromEnv(1024, 65535, 54329),
-  /** Origin buyers reach the checkout at; gatewayUrl is built from it. */
+  /** Origin buyers reach the checkout at; gatewayUrl is `$PUBLIC_BASE_URL/pay?pid=…`. Unset: http://localhost:$PORT. */
   PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Payment window when a request gives no expiresAt (seconds). */
   PAYMENT_EXPIRY_SECONDS: intFromEnv(60, 30 * 24 * 3600, 15 * 60),
@@ -28,7 +39,7 @@ const envSchema = z.object({
   POLL_INTERVAL_MS: intFromEnv(100, 60_000, 2000),
   /** How often the expiry job sweeps pending payments; 0 turns the job off. */
   EXPIRY_JOB_INTERVAL_MS: intFromEnv(0, 3_600_000, 5000),
-  /** JSON file of networks and tokens (see README). Unset: the local devnet, when it is running. */
+  /** JSON file of networks and tokens (see docs/operations.md). Unset: the local devnet, when it is running. */
   NETWORKS_FILE: z.string().min(1).optional(),
   /** The service's EVM gas key (relays EIP-3009 authorizations). Unset: the running devnet's relayer. */
   EVM_RELAYER_PRIVATE_KEY: z
@@ -61,7 +72,10 @@ const envSchema = z.object({
    * `confirmations`; an idle scan costs one eth_blockNumber.
    */
   LEDGER_SCAN_INTERVAL_MS: intFromEnv(100, 600_000, 1_000),
-  /** Blocks one scan reads at most (one eth_getLogs); a scan behind the head catches up this many at a time. */
+  /**
+   * Blocks one scan reads at most (one eth_getLogs); a scan behind the head catches up this many at a time.
+   * While a native-coin option is open on the network, 50 (each block is then read whole).
+   */
   LEDGER_MAX_RANGE_BLOCKS: intFromEnv(1, 100_000, 500),
   /** Where a network's first scan starts: this many blocks before the head it sees. */
   LEDGER_START_LOOKBACK_BLOCKS: intFromEnv(0, 1_000_000, 100),
@@ -102,7 +116,7 @@ const envSchema = z.object({
    */
   SIGN_UP: z.enum(["closed", "open"]).default("closed"),
   /**
-   * Dashboard sign-up attempts allowed per client address (the last X-Forwarded-For hop) per hour.
+   * Dashboard sign-up attempts allowed per client network (an IPv4 address, an IPv6 /64) per hour.
    * Each costs a password hash and makes a merchant, so anonymous callers must not get unlimited ones.
    */
   SIGN_UPS_PER_HOUR: intFromEnv(1, 100_000, 10),
@@ -123,10 +137,13 @@ const envSchema = z.object({
   /** Password hashes that may wait for a free slot; beyond, 503 `server_busy` with Retry-After. */
   PASSWORD_HASH_QUEUE: intFromEnv(0, 1000, 4),
   /**
-   * Proxies of the operator's in front of the server (scripts/serve.mjs takes the client address
-   * that many hops from the right of X-Forwarded-For). Above 0, the dashboard's same-origin check
-   * also believes X-Forwarded-Host and X-Forwarded-Proto, which only such a proxy may set; at 0 a
-   * client could write them itself, so they are ignored.
+   * Reverse proxies of the operator's in front of the server. At 0 the client address (per-client
+   * limits) is the connection's peer and any X-Forwarded-For a client sends is ignored; at n,
+   * scripts/serve.mjs takes the address n places from the right of X-Forwarded-For plus the peer, so
+   * each proxy must append what it saw. Setting it without such proxies lets clients choose their
+   * address. Above 0, the dashboard's same-origin check also believes X-Forwarded-Host and
+   * X-Forwarded-Proto, which only such a proxy may set; at 0 a client could write them itself, so they
+   * are ignored.
    */
   TRUST_PROXY_HOPS: intFromEnv(0, 10, 0),
   /**
@@ -146,7 +163,7 @@ const envSchema = z.object({
   /** How often the gas keys' balances are read for /healthz. */
   GAS_CHECK_INTERVAL_MS: intFromEnv(1000, 3_600_000, 60_000),
   /**
-   * Gateway calls allowed per client address (the last X-Forwarded-For hop) per minute, counted in
+   * Gateway options calls allowed per client address per minute (see TRUST_PROXY_HOPS), counted in
    * PostgreSQL so that every instance shares one budget; 429 `rate_limited` beyond. One checkout asks
    * for options a few times (connect, switch account, a quote refresh), fetches once or twice and
    * confirms once or twice, retries included. The defaults leave room for a shop's many buyers
@@ -154,8 +171,11 @@ const envSchema = z.object({
    * service from one address meets the limit within seconds. Status polls are never limited.
    */
   GATEWAY_OPTIONS_PER_MINUTE: intFromEnv(1, 1_000_000, 120),
+  /** Gateway fetch calls allowed per client address per minute, counted like GATEWAY_OPTIONS_PER_MINUTE. */
   GATEWAY_FETCH_PER_MINUTE: intFromEnv(1, 1_000_000, 60),
+  /** Gateway confirm calls allowed per client address per minute, counted like GATEWAY_OPTIONS_PER_MINUTE. */
   GATEWAY_CONFIRM_PER_MINUTE: intFromEnv(1, 1_000_000, 60),
+  /** Gateway (buyer) cancel calls allowed per client address per minute, counted like GATEWAY_OPTIONS_PER_MINUTE. */
   GATEWAY_CANCEL_PER_MINUTE: intFromEnv(1, 1_000_000, 30),
   /**
    * Confirms of one payment that fail verification, from all addresses together, per 10 minutes; past it,
@@ -172,8 +192,8 @@ const envSchema = z.object({
   MAX_OPTIONS_PER_CLIENT: intFromEnv(1, 10_000, 25),
   /**
    * Live quotes one payment may hold from all clients together: a bound on the rows a crowd of
-   * addresses can make a payment read at once (expired ones stop counting, and those nothing can land
-   * on any more, unconfirmed relays and Solana transfers, are deleted), far above any real checkout.
+   * addresses can make a payment read at once (expired ones stop counting, and expired Solana ones never
+   * confirmed, which nothing can land on any more, are deleted), far above any real checkout.
    */
   MAX_OPTIONS_PER_PAYMENT: intFromEnv(1, 100_000, 500),
   /**
@@ -223,7 +243,8 @@ const envSchema = z.object({
   WEBHOOK_TIMEOUT_MS: intFromEnv(100, 60_000, 15_000),
   /**
    * An endpoint whose attempts time out one after another gets shorter timeouts: each timeout in a row
-   * halves WEBHOOK_TIMEOUT_MS, down to this; any answer restores the full timeout.
+   * halves WEBHOOK_TIMEOUT_MS, down to this (every 8th attempt of a streak gets the full one); any answer
+   * restores the full timeout.
    */
   WEBHOOK_MIN_TIMEOUT_MS: intFromEnv(100, 60_000, 2000),
   /**
@@ -232,21 +253,23 @@ const envSchema = z.object({
    * them to one merchant's endpoints, and a quarter to one host (host:port).
    */
   WEBHOOK_CONCURRENCY: intFromEnv(2, 1000, 128),
-  /** An endpoint whose every attempt has failed for this long is disabled, e.g. "5d", "12h". */
+  /** An endpoint whose every attempt has failed for this long is disabled, e.g. "5d", "12h" (units ms, s, m, h, d). */
   WEBHOOK_DISABLE_AFTER: z
     .string()
     .regex(/^\s*\d+(ms|s|m|h|d)\s*$/, "must be a duration like 5d, 12h or 30m")
     .default("5d"),
-  /** Test events a merchant may send per minute (API and dashboard together); 429 beyond. */
+  /** Test events a merchant may send per minute (API and dashboard together); 429 with Retry-After beyond. */
   WEBHOOK_TESTS_PER_MINUTE: intFromEnv(1, 100_000, 20),
-  /** Resends a merchant may ask for per minute (one delivery, or every failed one since a time); 429 beyond. */
+  /** Resends a merchant may ask for per minute (one delivery, or every failed one since a time); 429 with Retry-After beyond. */
   WEBHOOK_RESENDS_PER_MINUTE: intFromEnv(1, 100_000, 30),
   /**
    * Days a webhook event (its deliveries and their attempts) is kept once no delivery of it is still
    * pending; 0 keeps them forever. Older ones are deleted every WEBHOOK_PRUNE_INTERVAL_MS.
    */
   WEBHOOK_RETENTION_DAYS: intFromEnv(0, 3650, 30),
+  /** How often each instance deletes the webhook events WEBHOOK_RETENTION_DAYS no longer keeps. */
   WEBHOOK_PRUNE_INTERVAL_MS: intFromEnv(100, 24 * 3600 * 1000, 3600 * 1000),
+  /** pino log level; `silent` turns logs off. */
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
