@@ -56,6 +56,12 @@ export const paymentOptions = pgTable(
      * Null for quotes made before it was recorded.
      */
     clientNetwork: text("client_network"),
+    /**
+     * Set when this quote is a payment request a phone wallet pays by scanning (GET .../payment-requests)
+     * rather than an option a connected wallet asked for: `eip681` (bound by its unique amount, see
+     * request_amounts) or `solana-pay-transfer` (bound by its reference key). No confirm ever names it.
+     */
+    requestKind: text("request_kind", { enum: ["eip681", "solana-pay-transfer"] }),
     createdAt: createdAt(),
   },
   (t) => [

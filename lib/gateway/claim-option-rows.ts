@@ -55,6 +55,7 @@ export async function claimOptionRows(
           [...SERVICE_BUILT].map((m) => sql`${m}`),
           sql`, `,
         )})
+        and o.request_kind is null
         and not exists (select 1 from payment_submissions s where s.option_id = o.id)
         and not exists (select 1 from payments p where p.id = o.payment_id and p.option_id = o.id)`);
     // Live quotes only: the payment's bound keeps this read small.

@@ -35,6 +35,8 @@ export function planOptionRows(
   const reusableUntil = now.getTime() + Math.min(REUSE_MIN_MS, quoteExpiresAt.getTime() - now.getTime());
   const reusable = live.filter(
     (row) =>
+      // A payment request is not an option: no wallet's account asks for it.
+      row.requestKind === null &&
       row.expiresAt.getTime() >= reusableUntil &&
       !(SERVICE_BUILT.has(row.method) && row.createdAt.getTime() < now.getTime() - SERVICE_BUILT_REUSE_MS),
   );

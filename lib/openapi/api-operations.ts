@@ -361,7 +361,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     "get",
     "/payment-requests",
     "getPaymentRequests",
-    "Payment requests a phone wallet pays by scanning (EIP-681, each for a unique amount)",
+    "Payment requests a phone wallet pays by scanning (Solana Pay transfer requests, EIP-681)",
     undefined,
     paymentRequestsResponse,
     ["payment_expired", "invalid_state", "rate_limited"],

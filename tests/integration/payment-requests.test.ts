@@ -10,14 +10,17 @@ import {
   type Hex,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { createTransfer, parseURL, type TransferRequestURL } from "@solana/pay";
+import { Connection, Keypair, PublicKey, SystemProgram, Transaction } from "@solana/web3.js";
 import { describe, expect, inject, it } from "vitest";
 import { chainTransfers, payments } from "@/db/schema";
+import { decodeBase58 } from "@/lib/chains/solana/base58";
 import { testDb } from "../support/db";
 import { chainMerchant, gw, newPayment, waitFinal } from "../support/gateway";
 
 // A phone wallet pays by scanning a standard payment request, with no page open and no confirm: it
-// parses the EIP-681 URI and sends exactly what it says. The request's unique amount is what binds
-// the plain transfer to its payment (the ledger finds it on chain).
+// parses the URI and sends exactly what it says. A Solana Pay transfer carries the request's reference
+// key; an EIP-681 transfer carries nothing, and its unique amount binds it. The ledger finds either.
 
 type PaymentRequest = {
   chainId: string;
@@ -133,5 +136,70 @@ describe("EIP-681 payment requests, paid by a phone wallet with no confirm", () 
     expect((await waitFinal(second, 15_000)).status).toBe("succeeded");
     expect((await paymentRow(second)).txHash).toBe(txHash);
     expect((await paymentRow(first)).status).toBe("pending");
+  });
+});
+
+/**
+ * A real merchant's wallet holds some SOL; the devnet's merchant key may never have been funded, and
+ * @solana/pay refuses a recipient account that does not exist. Fund it once, before the payment.
+ */
+async function ensureWalletExists(connection: Connection, funder: Keypair, wallet: PublicKey) {
+  if (await connection.getAccountInfo(wallet)) return;
+  const tx = new Transaction().add(
+    SystemProgram.transfer({ fromPubkey: funder.publicKey, toPubkey: wallet, lamports: 10_000_000 }),
+  );
+  tx.feePayer = funder.publicKey;
+  tx.recentBlockhash = (await connection.getLatestBlockhash("confirmed")).blockhash;
+  tx.sign(funder);
+  await connection.confirmTransaction(await connection.sendRawTransaction(tx.serialize()), "confirmed");
+}
+
+/** A Solana phone wallet, as @solana/pay has one: parse the URI, build the transfer it asks for, sign, send. */
+async function paySolanaPayUri(uri: string, buyer: number): Promise<string> {
+  const { solana } = inject("devnet");
+  const connection = new Connection(solana.rpcUrl, "confirmed");
+  const wallet = Keypair.fromSecretKey(decodeBase58(solana.buyers[buyer]!.secretKey)!);
+  const request = parseURL(uri) as TransferRequestURL;
+  await ensureWalletExists(connection, wallet, request.recipient);
+  const tx = await createTransfer(connection, wallet.publicKey, {
+    recipient: request.recipient,
+    amount: request.amount!,
+    splToken: request.splToken,
+    reference: request.reference,
+    memo: request.memo,
+  });
+  tx.feePayer = wallet.publicKey;
+  tx.recentBlockhash = (await connection.getLatestBlockhash("confirmed")).blockhash;
+  tx.sign(wallet);
+  return connection.sendRawTransaction(tx.serialize());
+}
+
+describe("Solana Pay transfer requests, paid by a phone wallet with no confirm", () => {
+  it("one per Solana asset, first, naming the merchant, the decimal amount, the mint and a reference key", async () => {
+    const merchant = await chainMerchant();
+    const { paymentId } = await newPayment(merchant, "1250");
+    const requests = await requestsOf(paymentId);
+    const solana = requests.filter((r) => r.kind === "solana-pay-transfer");
+    expect(solana.map((r) => r.amount.display.assetSymbol).sort()).toEqual(["SOL", "USDC"]);
+    expect(requests.slice(0, 2).every((r) => r.kind === "solana-pay-transfer")).toBe(true);
+    const usdc = parseURL(bySymbol(solana, "USDC").uri) as TransferRequestURL;
+    expect(usdc.recipient.toBase58()).toBe(inject("devnet").solana.merchant.publicKey);
+    expect(usdc.amount!.toString()).toBe("12.5");
+    expect(`${bySymbol(solana, "USDC").asset}`).toContain(usdc.splToken!.toBase58());
+    expect(usdc.reference).toHaveLength(1);
+    expect(usdc.label).toBe("Chain Shop");
+    expect(usdc.memo).toBe(paymentId);
+  });
+
+  it.each(["USDC", "SOL"])("a %s transfer built by @solana/pay from the URI settles its payment", async (symbol) => {
+    const merchant = await chainMerchant({ solana: true });
+    const { paymentId } = await newPayment(merchant, "210");
+    const request = bySymbol(await requestsOf(paymentId), symbol);
+    const signature = await paySolanaPayUri(request.uri, 1);
+    const status = await waitFinal(paymentId, 15_000);
+    expect(status.status).toBe("succeeded");
+    expect(await paymentRow(paymentId)).toMatchObject({ txHash: signature, tokenAmount: request.amount.value });
+    const transfers = await testDb().db.select().from(chainTransfers).where(eq(chainTransfers.paymentId, paymentId));
+    expect(transfers).toEqual([expect.objectContaining({ txHash: signature, match: "bound" })]);
   });
 });

@@ -34,6 +34,7 @@ const row = (account: string, client: string | null, expiresInMs = 200_000): Opt
     expiresAt: new Date(NOW.getTime() + expiresInMs),
     createdAt: new Date(NOW.getTime() - 1_000),
     clientNetwork: client,
+    requestKind: null,
   }) as OptionRow;
 
 const plan = (live: OptionRow[], offers: Offer[], client = "198.51.100.7") =>

@@ -1,6 +1,4 @@
-import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { paymentOptions, requestAmounts } from "@/db/schema";
 import { parseAccountId } from "@/lib/chains/caip";
 import { loadNetworks } from "@/lib/chains/load-networks";
 import { env } from "@/lib/env";
@@ -10,122 +8,78 @@ import { livePriceSource } from "@/lib/prices/live-price-source";
 import { currentPrices } from "@/lib/prices/price-cache";
 import { assertPayable } from "../assert-payable";
 import { offersFor, tokenAmountView } from "../build-options";
-import { newRow, type Offer } from "../claim-option-rows";
+import type { OptionRow } from "../claim-option-rows";
 import { loadGatewayPaymentOrThrow, type GatewayPayment } from "../load-gateway-payment";
+import { claimRequestRows, type RequestOffer } from "./claim-request-rows";
 import { eip681Uri } from "./eip681-uri";
-import { reserveRequestAmount } from "./reserve-request-amount";
+import { solanaPayTransferUri } from "./solana-pay-uri";
 
-/** A request is handed out again while it holds this much longer; else a new one (as options reuse quotes). */
-const REUSE_MIN_MS = 30_000;
-/** After its quote expires, a request's amount stays reserved this long: money sent late still binds (paid late). */
-const LATE_WINDOW_MS = 60 * 60_000;
-/** Who pays a request is unknown until the money arrives: its quote row names no buyer. */
-const ANY_PAYER = "0x0000000000000000000000000000000000000000";
-
-type RequestRow = { option: typeof paymentOptions.$inferSelect; amount: string };
+/** Who pays a request is unknown until the money arrives: its quote row names no buyer (an address no one signs for). */
+const ANY_PAYER = { eip155: "0x0000000000000000000000000000000000000000", solana: "11111111111111111111111111111111" };
 
 /**
- * The payment requests a phone wallet can pay with no page open (GET .../payment-requests): one EIP-681
- * request per EVM network and asset the merchant is paid in, each for a unique amount (the quote plus
- * the smallest free offset), so the ledger binds a plain transfer to it by recipient, asset and amount.
- * Each is a quote stored like an option (same price rules, same expiry); asking again while one holds
- * returns it. Serialised per payment with options (same advisory lock); no chain call.
+ * The payment requests a phone wallet can pay with no page open (GET .../payment-requests): per network
+ * and asset the merchant is paid in, a Solana Pay transfer request (bound by its reference key) on
+ * Solana, an EIP-681 request (bound by its unique amount) on EVM networks, Solana first. Each is a quote
+ * stored like an option (same price rules, same expiry); asking again while one holds returns it. The
+ * wallet pays the network fee; the ledger finds the transfer. No chain call.
  */
 export async function getPaymentRequests(db: Db, pathId: string, now = new Date()) {
   const p = await loadGatewayPaymentOrThrow(db, pathId);
   assertPayable(p.status);
   if (p.merchantDeletedAt) throw new ApiError("invalid_state", "This merchant no longer accepts payments");
-  const offers = await requestOffers(db, p, now);
   const quoteExpiresAt = new Date(
     Math.min(p.payment.expiresAt.getTime(), now.getTime() + env().QUOTE_TTL_SECONDS * 1000),
   );
-  const rows = await claimRequestRows(db, p, offers, quoteExpiresAt, now);
-  return {
-    requests: rows.map(({ option, amount }) => {
-      const network = loadNetworks().find((n) => n.chainId === option.chainId)!;
-      const token = network.tokens.find((t) => t.caip19 === option.tokenCaip19)!;
-      const view = tokenAmountView(BigInt(amount), token, network);
-      return {
-        chainId: option.chainId,
-        asset: option.tokenCaip19,
-        amount: { value: view.value, display: view.display },
-        kind: "eip681" as const,
-        uri: eip681Uri({
-          chainId: option.chainId,
-          asset: option.tokenCaip19,
-          recipient: option.recipient,
-          amount: BigInt(amount),
-        }),
-        expiresAt: Math.floor(option.expiresAt.getTime() / 1000),
-      };
-    }),
-  };
+  const rows = await claimRequestRows(db, p.payment, await requestOffers(db, p, now), quoteExpiresAt, now);
+  return { requests: rows.map((row) => requestView(p, row)) };
 }
 
-/** What each EVM network would quote now, as options would for a buyer whose wallet sends the transfer. */
-async function requestOffers(db: Db, p: GatewayPayment, now: Date): Promise<Offer[]> {
+/** What each network would quote now, as options would for a buyer whose wallet sends and pays for the transfer. */
+async function requestOffers(db: Db, p: GatewayPayment, now: Date): Promise<RequestOffer[]> {
   const [snapshot, destinations] = await Promise.all([
     currentPrices(now.getTime()),
     loadSettlementOverrides(db, p.payment.merchantId),
   ]);
-  const accounts = loadNetworks()
-    .filter((n) => n.chainId.startsWith("eip155:"))
-    .map((n) => parseAccountId(`${n.chainId}:${ANY_PAYER}`)!);
-  // Not sponsored: a phone wallet sends a plain transfer and pays its own gas.
-  return offersFor(p, accounts, false, destinations, livePriceSource(snapshot, now.getTime()));
+  const prices = livePriceSource(snapshot, now.getTime());
+  const payers = (namespace: "eip155" | "solana") =>
+    loadNetworks()
+      .filter((n) => n.chainId.startsWith(`${namespace}:`))
+      .map((n) => parseAccountId(`${n.chainId}:${ANY_PAYER[namespace]}`)!);
+  // Solana offers come back only where the service could pay (its methods name a fee payer); a Solana
+  // Pay wallet pays its own fee, so they are asked for as if sponsored. EVM: plain transfers.
+  const solana = offersFor(p, payers("solana"), true, destinations, prices);
+  const evm = offersFor(p, payers("eip155"), false, destinations, prices);
+  return [
+    ...solana.map((o) => ({ ...o, kind: "solana-pay-transfer" as const })),
+    ...evm.map((o) => ({ ...o, kind: "eip681" as const })),
+  ];
 }
 
-async function claimRequestRows(
-  db: Db,
-  p: GatewayPayment,
-  offers: Offer[],
-  quoteExpiresAt: Date,
-  now: Date,
-): Promise<RequestRow[]> {
-  if (offers.length === 0) return [];
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payment-options:${p.payment.id}`}))`);
-    const live = await tx
-      .select({ option: paymentOptions, amount: requestAmounts.amount })
-      .from(requestAmounts)
-      .innerJoin(paymentOptions, eq(paymentOptions.id, requestAmounts.optionId))
-      .where(
-        and(
-          eq(requestAmounts.paymentId, p.payment.id),
-          gt(paymentOptions.expiresAt, new Date(now.getTime() + REUSE_MIN_MS)),
-        ),
-      );
-    const rows: RequestRow[] = [];
-    for (const offer of offers) {
-      const recipient = offer.recipient.toLowerCase();
-      const held = live.find(
-        (r) =>
-          r.option.chainId === offer.network.chainId &&
-          r.option.tokenCaip19 === offer.token.caip19 &&
-          r.option.recipient.toLowerCase() === recipient,
-      );
-      if (held) {
-        rows.push(held);
-        continue;
-      }
-      const draft = newRow(p.payment, offer, quoteExpiresAt, null);
-      const amount = await reserveRequestAmount(tx, {
-        chainId: offer.network.chainId,
-        recipient,
-        asset: offer.token.caip19,
-        base: offer.amount,
-        paymentId: p.payment.id,
-        optionId: draft.id,
-        reservedUntil: new Date(quoteExpiresAt.getTime() + LATE_WINDOW_MS),
-      });
-      // Every amount near this price is held by another open request: this asset is not offered now.
-      if (amount === undefined) continue;
-      const [option] = await tx
-        .insert(paymentOptions)
-        .values({ ...draft, tokenAmount: amount.toString() })
-        .returning();
-      rows.push({ option: option!, amount: amount.toString() });
-    }
-    return rows;
-  });
+function requestView(p: GatewayPayment, row: OptionRow) {
+  const network = loadNetworks().find((n) => n.chainId === row.chainId)!;
+  const token = network.tokens.find((t) => t.caip19 === row.tokenCaip19)!;
+  const amount = BigInt(row.tokenAmount);
+  const view = tokenAmountView(amount, token, network);
+  const uri =
+    row.requestKind === "solana-pay-transfer"
+      ? solanaPayTransferUri({
+          recipient: row.recipient,
+          asset: row.tokenCaip19,
+          amount,
+          decimals: token.decimals,
+          reference: row.reference,
+          label: p.merchantName,
+          message: `Payment ${p.payment.referenceId}`,
+          memo: p.payment.id,
+        })
+      : eip681Uri({ chainId: row.chainId, asset: row.tokenCaip19, recipient: row.recipient, amount });
+  return {
+    chainId: row.chainId,
+    asset: row.tokenCaip19,
+    amount: { value: view.value, display: view.display },
+    kind: row.requestKind!,
+    uri,
+    expiresAt: Math.floor(row.expiresAt.getTime() / 1000),
+  };
 }

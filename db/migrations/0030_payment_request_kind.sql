@@ -1,0 +1,1 @@
+ALTER TABLE "payment_options" ADD COLUMN "request_kind" text;
