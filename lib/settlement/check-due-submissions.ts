@@ -13,6 +13,7 @@ import { log } from "@/lib/log";
 import { claimDueSubmissions, type DueSubmission } from "./claim-due-submissions";
 import { finishLateTransfer, finishSubmission, rescheduleSubmission } from "./finish-submission";
 import { fillNonceGaps } from "./fill-nonce-gaps";
+import { nextStep, type StepFacts } from "./next-step";
 import { replaceRelay } from "./replace-relay";
 import { CLAIM_LEASE_MS, nextCheckDelayMs } from "./schedule";
 
@@ -104,6 +105,7 @@ async function checkOne(db: Db, due: DueSubmission): Promise<void> {
   }
 }
 
+/** Carry out the watcher's decision (lib/settlement/next-step.ts) for one submission. */
 async function act(
   db: Db,
   adapter: ChainAdapter,
@@ -113,111 +115,59 @@ async function act(
   seen: Observation,
 ): Promise<void> {
   const id = submission.paymentId;
+  const settings = env();
+  const facts: StepFacts = {
+    submission,
+    amount: intent.amount,
+    offered,
+    validBefore: intent.validBefore,
+    seen,
+    now: new Date(),
+    settings: {
+      processingDeadlineS: settings.PROCESSING_DEADLINE_S,
+      droppedTxTimeoutS: settings.DROPPED_TX_TIMEOUT_S,
+      relayBumpAfterS: settings.RELAY_BUMP_AFTER_S,
+    },
+  };
+  let step = nextStep(facts);
+  if (step.kind === "ask_ledger")
+    step = nextStep({ ...facts, ledger: await ledgerSaysSince(db, submission.chainId, id, step.since) });
   const delay = nextCheckDelayMs(submission.checks);
-  if (seen.state === "confirmed" && intent.amount !== offered) {
-    const exception = intent.amount < offered ? "underpaid" : "overpaid";
-    const reason = `${exception}: received ${intent.amount} base units, the option asked ${offered}`;
-    return finishSubmission(db, id, {
-      status: "failed",
-      reason,
-      exception,
-      txHash: seen.txHash,
-      receivedAmount: intent.amount,
-      fees: feesOf(intent, seen),
-    });
-  }
-  if (seen.state === "confirmed")
-    return finishSubmission(db, id, {
-      status: "succeeded",
-      txHash: seen.txHash,
-      sponsored: seen.sponsored,
-      fees: feesOf(intent, seen),
-    });
-  if (seen.state === "failed")
-    return finishSubmission(db, id, { status: "failed", reason: seen.reason, fees: feesOf(intent, seen) });
-  // Still not landed: however it waits (underpriced in a mempool, unknown, stuck behind a nonce), a
-  // processing payment ends at its deadline, so nobody can pin one with a transaction that never mines.
-  const waitedS = (Date.now() - submission.createdAt.getTime()) / 1000;
-  if (waitedS >= env().PROCESSING_DEADLINE_S)
-    return finishSubmission(db, id, {
-      status: "failed",
-      reason: `stuck: the transfer did not land within ${env().PROCESSING_DEADLINE_S} s`,
-      exception: "stuck",
-    });
-  if (seen.state === "pending") {
-    if (submission.kind === "relay" && !seen.mined) await unblockRelay(db, adapter, intent, submission);
-    return rescheduleSubmission(db, id, delay, "clear");
-  }
-  // The network does not know the transaction.
-  if (seen.expired)
-    return finishSubmission(db, id, { status: "failed", reason: "blockhash expired before the transaction landed" });
-  if (submission.rawTx && submission.kind === "relay") {
-    if (seen.nonceUsed) {
-      // Our relay can never be mined, and nobody used the authorization: relay it again, if it still holds.
-      if (intent.validBefore * 1000 <= Date.now() + 10_000)
-        return finishSubmission(db, id, {
-          status: "failed",
-          reason: "authorization expired before it could be relayed",
-        });
+  switch (step.kind) {
+    case "finish":
+      return finishSubmission(db, id, {
+        ...step.outcome,
+        ...(step.outcome.status === "succeeded" && seen.state === "confirmed" ? { sponsored: seen.sponsored } : {}),
+        fees: seen.state === "confirmed" || seen.state === "failed" ? feesOf(intent, seen) : undefined,
+      });
+    case "reschedule":
+      if (step.unblock) await unblockRelay(db, adapter, intent, submission, step.unblock);
+      return rescheduleSubmission(db, id, delay, step.unseen);
+    case "renonce":
       await replaceRelay(db, adapter, intent.network, submission, "renonce");
       return rescheduleSubmission(db, id, delay, "clear");
-    }
-    await adapter.broadcast(intent.network, submission.rawTx, { preflight: false });
-    await unblockRelay(db, adapter, intent, submission);
-    return rescheduleSubmission(db, id, delay, "now");
+    case "resend":
+      await adapter.broadcast(intent.network, submission.rawTx!, { preflight: false });
+      if (step.unblock) await unblockRelay(db, adapter, intent, submission, step.unblock);
+      return rescheduleSubmission(db, id, delay, "now");
+    case "ask_ledger":
+      // The ledger answered above; a second ask cannot come back.
+      return rescheduleSubmission(db, id, delay, "keep");
   }
-  if (submission.rawTx) {
-    // Our own co-signed bytes: resending them is idempotent, and keeps them alive until their blockhash expires.
-    await adapter.broadcast(intent.network, submission.rawTx, { preflight: false });
-    return rescheduleSubmission(db, id, delay, "now");
-  }
-  // A transaction the wallet broadcast (we never resend a buyer's transaction).
-  if (seen.nonceUsed) {
-    // Replaced ("speed up") or dropped. A replacement carries the same input, so the ledger binds it to
-    // this payment and settles it; fail only once the ledger has scanned past this moment and found none.
-    if (!submission.nonceUsedAt) return rescheduleSubmission(db, id, delay, "nonce_used");
-    const ledger = await ledgerSaysSince(db, submission.chainId, id, submission.nonceUsedAt);
-    if (ledger !== "none") return rescheduleSubmission(db, id, delay, "keep");
-    return finishSubmission(db, id, {
-      status: "failed",
-      reason:
-        "the payer's nonce moved past the transaction without it being mined, and no replacement reached the merchant",
-    });
-  }
-  const unseenFor = submission.unseenSince ? Date.now() - submission.unseenSince.getTime() : 0;
-  if (unseenFor >= env().DROPPED_TX_TIMEOUT_S * 1000) {
-    return finishSubmission(db, id, {
-      status: "failed",
-      reason: `dropped: unknown to the network for ${Math.round(unseenFor / 1000)} s`,
-    });
-  }
-  return rescheduleSubmission(db, id, delay, "now");
 }
 
 function feesOf(intent: TransferIntent, seen: { fees?: PaidFee[] }): FeesPaid | undefined {
   return seen.fees?.length ? { network: intent.network, paid: seen.fees } : undefined;
 }
 
-/** Checks of a relay before it counts as waiting: a healthy one is mined by then. */
-const WAITING_AFTER_CHECKS = 3;
-
-/**
- * A relay that has waited a few checks unmined: fill nonce gaps below it (nobody else will), and
- * once stuck for RELAY_BUMP_AFTER_S, re-send it at a higher fee with the same nonce.
- */
+/** Fill nonce gaps below a waiting relay (nobody else will), and for a stuck one re-send it at a higher fee with the same nonce. */
 async function unblockRelay(
   db: Db,
   adapter: ChainAdapter,
   intent: TransferIntent,
   submission: PaymentSubmission,
+  how: "fill" | "fill_and_bump",
 ): Promise<void> {
-  if (submission.checks < WAITING_AFTER_CHECKS || submission.relayNonce === null) return;
-  await fillNonceGaps(db, adapter, intent.network, submission.relayNonce);
-  if (isStuck(submission)) await replaceRelay(db, adapter, intent.network, submission, "bump");
-}
-
-/** A relay the network holds but has not mined for RELAY_BUMP_AFTER_S since it was (re)sent. */
-function isStuck(submission: PaymentSubmission): boolean {
-  const since = submission.sentAt ?? submission.updatedAt;
-  return Date.now() - since.getTime() >= env().RELAY_BUMP_AFTER_S * 1000;
+  await fillNonceGaps(db, adapter, intent.network, submission.relayNonce!);
+  if (how === "fill_and_bump") await replaceRelay(db, adapter, intent.network, submission, "bump");
 }
