@@ -1,4 +1,5 @@
 import type { NetworkConfig, TokenConfig } from "./network-config";
+import type { TransferMethod } from "./transfer-methods";
 
 /*
  * One interface per chain namespace (eip155, solana). Adapters build what a wallet must sign,
@@ -23,13 +24,8 @@ export type BuildAction = { type: "build"; request: WalletRpcAction };
 
 export type PaymentAction = WalletRpcAction | BuildAction;
 
-/**
- * How a buyer pays on a chain; fixed when options are offered and stored with the quote. EVM: an
- * EIP-3009 authorization the service relays, or a transaction the wallet sends itself (an ERC-20
- * `transfer`, or the native coin as `value`). Solana: a transaction the service builds and co-signs
- * (an SPL transferChecked, or a system transfer of SOL).
- */
-export type TransferMethod = "eip3009" | "erc20_transfer" | "native_transfer" | "spl_transfer" | "sol_transfer";
+/** How a buyer pays on a chain; fixed when options are offered and stored with the quote (lib/chains/transfer-methods.ts). */
+export type { TransferMethod };
 
 /** Everything an adapter needs to build or check one option's transfer. */
 export type TransferIntent = {

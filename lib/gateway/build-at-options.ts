@@ -6,9 +6,10 @@ import { namespaceOf } from "@/lib/chains/caip";
 import { ChainRpcError, ChainVerificationError, type BuiltTransaction } from "@/lib/chains/chain-adapter";
 import { log } from "@/lib/log";
 import type { OptionRow } from "./claim-option-rows";
-import { intentOfOption } from "./option-intent";
-import { SERVICE_BUILT } from "./option-builds";
+import { intentOfOption } from "@/lib/payments/option-intent";
+
 import { rentPayerFor } from "./rent-payer-for";
+import { SERVICE_BUILT } from "@/lib/chains/transfer-methods";
 
 /**
  * Options-time builds: every offered option whose transaction the service builds (Solana) gets one

@@ -14,10 +14,11 @@ import { currentPrices } from "@/lib/prices/price-cache";
 import { buildAtOptions } from "./build-at-options";
 import { claimOptionRows, type Offer } from "./claim-option-rows";
 import type { GatewayPayment } from "./load-gateway-payment";
-import { offeredBuildOf, SERVICE_BUILT } from "./option-builds";
-import { intentOfOption } from "./option-intent";
+import { offeredBuildOf } from "./option-builds";
+import { intentOfOption } from "@/lib/payments/option-intent";
 import { optionRate } from "./option-rate";
 import { toWireAction } from "./wire-actions";
+import { SERVICE_BUILT } from "@/lib/chains/transfer-methods";
 
 /**
  * One option per (buyer account, accepted token) on networks where the merchant has a receiving
@@ -115,12 +116,6 @@ export function offersFor(
   }
   return [...offers.values()];
 }
-
-/** Methods whose network fees the service pays: an EIP-3009 relay, a Solana transaction it co-signs as fee payer. */
-export const SERVICE_PAID: ReadonlySet<string> = new Set<TransferMethod>(["eip3009", "spl_transfer", "sol_transfer"]);
-
-/** Methods where the buyer's wallet sends the transfer itself: the money has moved by the time confirm hears of it. */
-export const WALLET_SENT: ReadonlySet<string> = new Set<TransferMethod>(["erc20_transfer", "native_transfer"]);
 
 /**
  * How a buyer pays with `token`: gasless where the service may pay (`sponsored`), else a transfer the

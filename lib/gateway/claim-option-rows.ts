@@ -9,8 +9,9 @@ import { env } from "@/lib/env";
 import type { Price } from "@/lib/money/price-source";
 import { ApiError } from "@/lib/errors/api-error";
 import { newId } from "@/lib/ids";
-import { SERVICE_BUILT } from "./option-builds";
+
 import { planOptionRows } from "./plan-option-rows";
+import { SERVICE_BUILT } from "@/lib/chains/transfer-methods";
 
 /** What options would offer one (account, token) now, before anything is stored. */
 export type Offer = {

@@ -11,15 +11,16 @@ import { sendRecorded } from "@/lib/settlement/send-recorded";
 import { effectiveStatus } from "@/lib/payments/status";
 import { assertPayable } from "./assert-payable";
 import { withChainErrors } from "./chain-errors";
-import { SERVICE_PAID, WALLET_SENT } from "./build-options";
+
 import { confirmResultsSchema, normalizeResults } from "./confirm-results";
 import { findOptionOrThrow, quoteExpired } from "./find-option-or-throw";
 import { toGatewayStatus } from "./gateway-views";
 import { assertConfirmsLeft, countRefusedConfirm } from "./refused-confirms";
 import { loadGatewayPaymentOrThrow, type GatewayPayment } from "./load-gateway-payment";
 import { waitGatewayStatus } from "./wait-gateway-status";
-import { buildsOf, SERVICE_BUILT } from "./option-builds";
-import { intentOfOption } from "./option-intent";
+import { buildsOf } from "./option-builds";
+import { intentOfOption } from "@/lib/payments/option-intent";
+import { SERVICE_PAID, WALLET_SENT, SERVICE_BUILT } from "@/lib/chains/transfer-methods";
 
 export const confirmBody = z
   .object({ optionId: z.string().min(1).max(64), results: confirmResultsSchema, collectedData: z.unknown().optional() })

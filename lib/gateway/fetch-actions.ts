@@ -9,10 +9,11 @@ import { assertPayable } from "./assert-payable";
 import { withChainErrors } from "./chain-errors";
 import { findOptionOrThrow } from "./find-option-or-throw";
 import { loadGatewayPaymentOrThrow } from "./load-gateway-payment";
-import { SERVICE_BUILT } from "./option-builds";
-import { intentOfOption } from "./option-intent";
+
+import { intentOfOption } from "@/lib/payments/option-intent";
 import { rentPayerFor } from "./rent-payer-for";
 import { toWireAction } from "./wire-actions";
+import { SERVICE_BUILT } from "@/lib/chains/transfer-methods";
 
 // `data` is what the option's build action carried (ignored: the option row says what to build). Sized
 // for a hex-encoded wallet request holding a whole Solana transaction (at most 1232 bytes).

@@ -1,13 +1,7 @@
 import type { paymentOptions } from "@/db/schema";
-import type { BuiltTransaction, TransferMethod } from "@/lib/chains/chain-adapter";
+import type { BuiltTransaction } from "@/lib/chains/chain-adapter";
 
 type OptionRow = typeof paymentOptions.$inferSelect;
-
-/**
- * Methods whose transaction the service builds (Solana): once when the option is offered (its build
- * action carries it, ready to sign) and fresh again at every fetch (a newer blockhash).
- */
-export const SERVICE_BUILT: ReadonlySet<string> = new Set<TransferMethod>(["spl_transfer", "sol_transfer"]);
 
 /** The transaction built when the option was offered, if one is stored. */
 export function offeredBuildOf(option: OptionRow): BuiltTransaction | undefined {

@@ -1,6 +1,6 @@
 import type { paymentOptions } from "@/db/schema";
 import type { Offer } from "./claim-option-rows";
-import { SERVICE_BUILT } from "./option-builds";
+import { SERVICE_BUILT } from "@/lib/chains/transfer-methods";
 
 type OptionRow = typeof paymentOptions.$inferSelect;
 

@@ -7,7 +7,7 @@ import type { ChainAdapter, Observation, PaidFee, Tracked, TransferIntent } from
 import { createNetworkSlots } from "@/lib/concurrency/network-slots";
 import { env } from "@/lib/env";
 import type { FeesPaid } from "@/lib/fees/record-service-fees";
-import { intentOfOption } from "@/lib/gateway/option-intent";
+import { intentOfOption } from "@/lib/payments/option-intent";
 import { ledgerSaysSince } from "@/lib/ledger/ledger-coverage";
 import { log } from "@/lib/log";
 import { claimDueSubmissions, type DueSubmission } from "./claim-due-submissions";
