@@ -3,11 +3,12 @@ import {
   createTransferCheckedInstruction,
   getAssociatedTokenAddressSync,
 } from "@solana/spl-token";
-import { Connection, Keypair, PublicKey, SystemProgram, Transaction } from "@solana/web3.js";
+import { Connection, Keypair, PublicKey, SystemProgram, Transaction, TransactionInstruction } from "@solana/web3.js";
 import { eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { chainTransfers, paymentOptions, payments, webhookEvents } from "@/db/schema";
 import { decodeBase58 } from "@/lib/chains/solana/base58";
+import { MEMO_PROGRAM_ID } from "@/lib/chains/solana/build-transfer-transaction";
 import { optionForDevnetBuyer } from "../support/devnet-buyer";
 import { testDb } from "../support/db";
 import { chainMerchant, newPayment, waitFinal } from "../support/gateway";
@@ -49,7 +50,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tim
 }
 
 /** The buyer's own transaction for the option: transferChecked (or a SOL transfer) with the reference key, the buyer paying the fee. */
-async function sendAsSolanaPayWallet(optionId: string): Promise<string> {
+async function sendAsSolanaPayWallet(optionId: string, note?: string): Promise<string> {
   const { solana } = inject("devnet");
   const [option] = await testDb().db.select().from(paymentOptions).where(eq(paymentOptions.id, optionId));
   const buyer = Keypair.fromSecretKey(decodeBase58(solana.buyers[BUYER]!.secretKey)!);
@@ -83,6 +84,8 @@ async function sendAsSolanaPayWallet(optionId: string): Promise<string> {
     pay.keys.push({ pubkey: reference, isSigner: false, isWritable: false });
     tx.add(pay);
   }
+  // A wallet's second send is another transaction even within one blockhash: its own memo tells them apart.
+  if (note) tx.add(new TransactionInstruction({ programId: MEMO_PROGRAM_ID, keys: [], data: Buffer.from(note) }));
   tx.sign(buyer);
   return connection.sendRawTransaction(tx.serialize());
 }
@@ -143,7 +146,7 @@ describe("the ledger: Solana payments found by their reference", () => {
     const option = await optionOf(paymentId, "USDC");
     const first = await sendAsSolanaPayWallet(option.id);
     expect((await waitFinal(paymentId, DETECTED_WITHIN_MS)).status).toBe("succeeded");
-    const again = await sendAsSolanaPayWallet(option.id);
+    const again = await sendAsSolanaPayWallet(option.id, "sent again");
     expect(again).not.toBe(first);
 
     const row = await until(
