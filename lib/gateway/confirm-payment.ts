@@ -2,16 +2,16 @@ import { z } from "zod";
 import type { Db } from "@/db/client";
 import { adapterFor } from "@/lib/chains/adapters";
 import { ChainRpcError } from "@/lib/chains/chain-adapter";
+import { SERVICE_PAID } from "@/lib/chains/transfer-methods";
 import { namespaceOf } from "@/lib/chains/caip";
 import { withinSponsoredBudget } from "@/lib/fees/sponsored-budget";
 import { ApiError } from "@/lib/errors/api-error";
 import { recordSubmission } from "@/lib/settlement/record-submission";
 import { syncRelayerNonce } from "@/lib/settlement/relayer-nonces";
 import { sendRecorded } from "@/lib/settlement/send-recorded";
+import { intentOfOption } from "@/lib/payments/option-intent";
 import { effectiveStatus } from "@/lib/payments/status";
-import { assertPayable } from "./assert-payable";
 import { withChainErrors } from "./chain-errors";
-
 import { confirmResultsSchema, normalizeResults } from "./confirm-results";
 import { findOptionOrThrow, quoteExpired } from "./find-option-or-throw";
 import { toGatewayStatus } from "./gateway-views";
@@ -19,47 +19,28 @@ import { assertConfirmsLeft, countRefusedConfirm } from "./refused-confirms";
 import { loadGatewayPaymentOrThrow, type GatewayPayment } from "./load-gateway-payment";
 import { waitGatewayStatus } from "./wait-gateway-status";
 import { buildsOf } from "./option-builds";
-import { intentOfOption } from "@/lib/payments/option-intent";
-import { SERVICE_PAID, WALLET_SENT, SERVICE_BUILT } from "@/lib/chains/transfer-methods";
+import {
+  isRepeat,
+  judgeConfirmOption,
+  judgeConfirmStart,
+  judgeRecorded,
+  type ConfirmStep,
+  type Late,
+} from "./judge-confirm";
 
 export const confirmBody = z
   .object({ optionId: z.string().min(1).max(64), results: confirmResultsSchema, collectedData: z.unknown().optional() })
   .meta({ id: "ConfirmPaymentRequest" });
 
-// Every option of ours resolves to exactly one wallet action (typed data, a transfer, or one Solana transaction).
-const ACTIONS_PER_OPTION = 1;
-
-type Late = "payment_expired" | "quote_expired" | "cancelled";
-
-const LATE_WHAT: Record<Late, string> = {
-  payment_expired: "This payment has expired",
-  quote_expired: "This option's quote has expired; ask for options again",
-  cancelled: "This payment was cancelled",
-};
-
-function lateError(late: Late, recorded: boolean): ApiError {
-  const what = LATE_WHAT[late];
-  const code = late === "cancelled" ? "invalid_state" : late;
-  // The merchant sees it as paid late and decides; the payment's status does not change.
-  return new ApiError(
-    code,
-    recorded
-      ? `${what}. Your transfer reached the merchant and is recorded as paid late for the merchant to resolve`
-      : what,
-  );
-}
-
-/** Why a transfer for this payment now comes too late: it expired or was cancelled (or, below, the option's quote expired). */
-function lateStatus(status: GatewayPayment["status"]): Late | undefined {
-  if (status === "expired") return "payment_expired";
-  return status === "cancelled" ? "cancelled" : undefined;
-}
-
 /** A confirm that arrives after this option's confirm was recorded (a retry, a race) answers where the payment stands. */
 function alreadyConfirmed(p: Pick<GatewayPayment, "status" | "payment">, optionId: string) {
-  if (p.status === "pending" || p.status === "expired" || p.status === "cancelled" || p.payment.optionId !== optionId)
-    return undefined;
-  return toGatewayStatus(p);
+  return isRepeat({ status: p.status, optionId: p.payment.optionId }, optionId) ? toGatewayStatus(p) : undefined;
+}
+
+/** Carry out a refusal or an answer; undefined means go on. */
+function settle(step: ConfirmStep, p: Pick<GatewayPayment, "status" | "payment">) {
+  if (step.kind === "refuse") throw step.error;
+  return step.kind === "answer" ? toGatewayStatus(p) : undefined;
 }
 
 /**
@@ -88,42 +69,33 @@ export async function confirmPayment(
 async function confirmOnce(db: Db, pathId: string, body: z.infer<typeof confirmBody>, walletName: string | null) {
   const p = await loadGatewayPaymentOrThrow(db, pathId);
   const results = normalizeResults(body.results);
-  if (results.length !== ACTIONS_PER_OPTION) {
-    throw new ApiError(
-      "invalid_params",
-      `results must hold ${ACTIONS_PER_OPTION} entry per action of the option, in order; got ${results.length}`,
-      [{ field: "results", message: "length does not match the option's actions" }],
-    );
-  }
-  const answered = alreadyConfirmed(p, body.optionId);
+  const start = judgeConfirmStart({
+    status: p.status,
+    paymentOptionId: p.payment.optionId,
+    optionId: body.optionId,
+    results: results.length,
+  });
+  const answered = settle(start, p);
   if (answered) return answered;
-  if (!lateStatus(p.status)) assertPayable(p.status);
 
   await assertConfirmsLeft(db, p.payment.id);
   const option = await findOptionOrThrow(db, p.payment.id, body.optionId, new Date(), "allow");
-  // Too late for this option. Nothing moved yet when the service sends the transfer (EIP-3009, Solana):
-  // refuse. A transfer the wallet sent itself has reached the merchant: verify it and record it.
-  const late = lateStatus(p.status) ?? (quoteExpired(option) ? "quote_expired" : undefined);
-  if (late && !WALLET_SENT.has(option.method)) throw lateError(late, false);
-  const adapter = adapterFor(namespaceOf(option.chainId));
-  if (!adapter) throw new ApiError("invalid_state", "This option's network is no longer served");
   // Solana: the transactions built for this option (when offered, and at the latest fetch); the signed one must be one of them.
   const builds = buildsOf(option);
-  if (SERVICE_BUILT.has(option.method) && builds.length === 0) {
-    throw new ApiError(
-      "invalid_state",
-      "No transaction was built for this option yet; ask for options again or fetch its build action",
-    );
-  }
-  if (
-    SERVICE_PAID.has(option.method) &&
-    !(await withinSponsoredBudget(db, { id: p.payment.merchantId, currency: p.merchantCurrency }))
-  ) {
-    throw new ApiError(
-      "fees_budget_exhausted",
-      "This shop's network fees paid by the service are used up for today; ask for options again to pay with a transfer you send yourself",
-    );
-  }
+  const judged = judgeConfirmOption({
+    status: p.status,
+    method: option.method,
+    quoteExpired: quoteExpired(option),
+    builds: builds.length,
+    // Read only where it matters: the service pays this option's fees.
+    withinBudget:
+      !SERVICE_PAID.has(option.method) ||
+      (await withinSponsoredBudget(db, { id: p.payment.merchantId, currency: p.merchantCurrency })),
+  });
+  settle(judged, p);
+  const late = judged.kind === "verify" ? judged.late : undefined;
+  const adapter = adapterFor(namespaceOf(option.chainId));
+  if (!adapter) throw new ApiError("invalid_state", "This option's network is no longer served");
   const intent = intentOfOption(option);
 
   let prepared;
@@ -171,10 +143,21 @@ async function confirmOnce(db: Db, pathId: string, body: z.infer<typeof confirmB
     relay,
     late: late !== undefined,
   });
-  // Cancelled (or expired) while this confirm verified: a transfer the wallet sent is the merchant's
-  // money all the same, so it is recorded as late rather than refused and forgotten.
-  const lateNow = !late && !outcome.recorded ? lateStatus(effectiveStatus(outcome.payment)) : undefined;
-  if (lateNow && verified.kind === "wallet_sent") {
+  const facts = (o: typeof outcome, asLate?: Late) => ({
+    late: asLate,
+    status: effectiveStatus(o.payment),
+    rowStatus: o.payment.status,
+    paymentOptionId: o.payment.optionId,
+    optionId: body.optionId,
+    recorded: o.recorded,
+    recordedTxHash: o.submission?.txHash,
+    walletTxHash: verified.kind === "wallet_sent" ? verified.txHash : undefined,
+  });
+  let step = judgeRecorded(facts(outcome, late));
+  if (step.kind === "record_late") {
+    // Cancelled (or expired) while this confirm verified: a transfer the wallet sent is the merchant's
+    // money all the same, so it is recorded as late rather than refused and forgotten.
+    const lateNow = step.late;
     outcome = await recordSubmission(db, {
       paymentId: p.payment.id,
       option,
@@ -184,29 +167,11 @@ async function confirmOnce(db: Db, pathId: string, body: z.infer<typeof confirmB
       relay,
       late: true,
     });
-    if (!outcome.recorded && outcome.submission?.txHash !== verified.txHash)
-      throw new ApiError("invalid_state", "Another transfer is already recorded for this payment");
-    throw lateError(lateNow, true);
+    step = judgeRecorded(facts(outcome, lateNow));
   }
-  if (late) {
-    if (
-      !outcome.recorded &&
-      outcome.submission?.txHash !== (verified.kind === "wallet_sent" ? verified.txHash : undefined)
-    ) {
-      throw new ApiError("invalid_state", "Another transfer is already recorded for this payment");
-    }
-    throw lateError(late, true);
-  }
-  if (!outcome.recorded && outcome.submission && outcome.payment.status === "pending") {
-    throw new ApiError("invalid_state", "A transfer is already recorded for this payment; the merchant resolves it");
-  }
-  if (!outcome.recorded) {
-    const current = { status: effectiveStatus(outcome.payment), payment: outcome.payment };
-    const same = alreadyConfirmed(current, body.optionId);
-    if (same) return same;
-    assertPayable(current.status);
-    throw new ApiError("invalid_state", `This payment is already ${current.status}`);
-  }
+  const answer = settle(step, { status: effectiveStatus(outcome.payment), payment: outcome.payment });
+  if (answer) return answer;
+  if (!outcome.recorded) throw new Error("confirm: a transfer not recorded reached the send");
   if (!nodeSilent) await sendRecorded(db, adapter, intent.network, outcome.submission);
   return toGatewayStatus({ status: "processing", payment: outcome.payment });
 }
