@@ -5,6 +5,8 @@ import { checkoutRequestsSchema, type CheckoutRequest } from "./request-view";
 
 /** Asked again this long after the first request's quote ends, so the server has let it go. */
 const AFTER_EXPIRY_MS = 1_000;
+/** Never sooner than this: a browser clock ahead of the server's would otherwise ask every second. */
+const MIN_REFRESH_MS = 10_000;
 
 /**
  * The payment's requests from the same route a wallet reads. Each holds a quote that ends at its
@@ -24,7 +26,7 @@ export function usePaymentRequests(paymentId: string) {
     },
     refetchInterval: (query) => {
       const ends = (query.state.data ?? []).map((r) => r.expiresAt * 1000);
-      return ends.length ? Math.max(AFTER_EXPIRY_MS, Math.min(...ends) - Date.now() + AFTER_EXPIRY_MS) : false;
+      return ends.length ? Math.max(MIN_REFRESH_MS, Math.min(...ends) - Date.now() + AFTER_EXPIRY_MS) : false;
     },
     refetchOnWindowFocus: false,
     retry: 2,
