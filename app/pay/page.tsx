@@ -32,7 +32,7 @@ export default async function CheckoutPage({
           redirects={payment.redirects}
           networks={checkoutNetworks(payment.namespaces)}
           walletConnectProjectId={env().WALLETCONNECT_PROJECT_ID ?? null}
-          share={<ShareLink url={gatewayUrlFor(payment.id)} />}
+          share={<ShareLink paymentId={payment.id} url={gatewayUrlFor(payment.id)} />}
         />
       </div>
     </main>

@@ -29,7 +29,7 @@ export type CheckoutAppProps = {
   networks: CheckoutNetwork[];
   /** WalletConnect Cloud project id; null leaves WalletConnect out. */
   walletConnectProjectId: string | null;
-  /** The payment link as QR code and copy button (rendered on the server); shown while payable. */
+  /** Paying from another device: phone-wallet payment requests and the link as QR code (server-rendered); shown while payable. */
   share: ReactNode;
 };
 

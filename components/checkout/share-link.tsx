@@ -1,29 +1,34 @@
 import Image from "next/image";
 import QRCode from "qrcode";
 import { PaymentLinkField } from "./payment-link-field";
+import { PhoneWallet } from "./phone-wallet";
 
 /**
- * The payment link as a QR code and a copy button, so a phone wallet can pay a link opened on a
- * desktop. Rendered on the server: the QR encoder never reaches the buyer's browser.
+ * The ways to pay from another device: a phone wallet's scanner paying a payment request, and this
+ * page's link as a QR code and a copy button, to open the checkout on a phone. The link's QR is
+ * rendered on the server: that encoder never reaches the buyer's browser on first load.
  */
-export async function ShareLink({ url }: { url: string }) {
+export async function ShareLink({ paymentId, url }: { paymentId: string; url: string }) {
   const qr = await QRCode.toDataURL(url, { errorCorrectionLevel: "M", margin: 1, width: 176, type: "image/png" });
   return (
-    <details className="share">
-      <summary>Pay with a phone wallet</summary>
-      <div className="share-body">
-        {/* A data: URL made here: nothing for the image optimizer to fetch. */}
-        <Image
-          src={qr}
-          width={176}
-          height={176}
-          alt="QR code of this payment link"
-          data-testid="payment-qr"
-          unoptimized
-        />
-        <p className="muted">Scan with your phone, or copy the link into your wallet&apos;s browser.</p>
-        <PaymentLinkField url={url} />
-      </div>
-    </details>
+    <>
+      <PhoneWallet paymentId={paymentId} />
+      <details className="share">
+        <summary>Open on another device</summary>
+        <div className="share-body">
+          {/* A data: URL made here: nothing for the image optimizer to fetch. */}
+          <Image
+            src={qr}
+            width={176}
+            height={176}
+            alt="QR code of this page's link"
+            data-testid="link-qr"
+            unoptimized
+          />
+          <p className="muted">Scan it with your phone&apos;s camera to open this page there, or copy the link.</p>
+          <PaymentLinkField url={url} />
+        </div>
+      </details>
+    </>
   );
 }

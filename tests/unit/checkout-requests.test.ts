@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import {
+  checkoutRequestsSchema,
+  exactAmount,
+  requestKey,
+  requestLabel,
+} from "@/components/checkout/phone-wallet/request-view";
+
+const wire = {
+  chainId: "eip155:8453",
+  asset: "eip155:8453/erc20:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+  amount: {
+    value: "12500001",
+    display: { assetSymbol: "USDC", decimals: 6, networkName: "Base", assetName: "USD Coin" },
+  },
+  kind: "eip681",
+  uri: "ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x1&uint256=12500001",
+  expiresAt: 1_800_000_000,
+};
+
+describe("the checkout's payment requests", () => {
+  it("say the exact amount with every digit and the network to send it on", () => {
+    const [request] = checkoutRequestsSchema.parse({ requests: [wire] }).requests;
+    expect(`Send exactly ${exactAmount(request!)} on ${request!.amount.display.networkName}`).toBe(
+      "Send exactly 12.500001 USDC on Base",
+    );
+    expect(requestLabel(request!)).toBe("USDC on Base");
+    expect(requestKey(request!)).toBe(`${wire.chainId}|${wire.asset}`);
+  });
+
+  it("refuse a request the page could not describe exactly", () => {
+    const noDecimals = {
+      ...wire,
+      amount: { value: "12500001", display: { assetSymbol: "USDC", networkName: "Base" } },
+    };
+    expect(checkoutRequestsSchema.safeParse({ requests: [noDecimals] }).success).toBe(false);
+    const notBaseUnits = { ...wire, amount: { ...wire.amount, value: "12.5" } };
+    expect(checkoutRequestsSchema.safeParse({ requests: [notBaseUnits] }).success).toBe(false);
+  });
+});
