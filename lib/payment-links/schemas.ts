@@ -74,7 +74,7 @@ export const paymentLinksQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   cursor: paymentLinkId.optional().meta({ description: "nextCursor of the previous page" }),
 });
-export type PaymentLinksQuery = z.infer<typeof paymentLinksQuery>;
+export type PaymentLinksQuery = { active?: boolean; limit: number; cursor?: string };
 
 export const linkPaymentsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
