@@ -35,6 +35,9 @@ export const createPaymentLinkBody = z
     checkout: redirects.nullish(),
   })
   .superRefine((body, ctx) => {
+    const given = [body.amount, body.minimumAmount, body.maximumAmount];
+    // A malformed amount was already reported by its own field; the terms are judged on well-formed ones only.
+    if (given.some((v) => v !== undefined && !/^[0-9]+$/.test(v))) return;
     const big = (v: string | undefined) => (v === undefined ? undefined : BigInt(v));
     const issues = linkTermsIssues({
       amount: big(body.amount),

@@ -204,7 +204,7 @@ describe("buyers paying through a link", () => {
     const link = await createLink(merchant, range);
     const paidOne = (await (await pay(link.id, { amount: "1234" })).json()).paymentId as string;
     await pay(link.id, { amount: "700" });
-    const signed = await signWithDevnetBuyer({ url: inject("baseUrl") }, paidOne, "eip155", "USDC", 3);
+    const signed = await signWithDevnetBuyer({ url: inject("baseUrl") }, paidOne, "eip155", "USDC", 2);
     expect((await confirmAt({ url: inject("baseUrl") }, signed))?.status).toBe(200);
     await expect
       .poll(async () => (await (await call(merchant, "GET", `/${link.id}`)).json()).totals, { timeout: 30_000 })

@@ -58,6 +58,8 @@ describe("a new link's amounts", () => {
       { ...ok, checkout: { successUrl: "https://shop.example/ok" } },
       { ...ok, currency: "EUR" },
       { ...ok, minimumAmount: "0" },
+      { ...ok, maximumAmount: "12.50" },
+      { description: "Ticket", amount: "1e3" },
       { ...ok, description: "  " },
     ];
     for (const body of bad) expect(createPaymentLinkBody.safeParse(body).success, JSON.stringify(body)).toBe(false);
