@@ -178,6 +178,11 @@ const envSchema = z.object({
   /** Gateway (buyer) cancel calls allowed per client address per minute, counted like GATEWAY_OPTIONS_PER_MINUTE. */
   GATEWAY_CANCEL_PER_MINUTE: intFromEnv(1, 1_000_000, 30),
   /**
+   * Payments a client address may create through payment links per minute (every link together),
+   * counted like GATEWAY_OPTIONS_PER_MINUTE: a stranger cannot flood a merchant with payments.
+   */
+  PAYMENT_LINK_PAYMENTS_PER_MINUTE: intFromEnv(1, 1_000_000, 10),
+  /**
    * Confirms of one payment that fail verification, from all addresses together, per 10 minutes; past it,
    * 429 for that payment until the window ends. A wallet's honest retries stay far below it.
    */

@@ -6,6 +6,7 @@ import { usePathname } from "next/navigation";
 const LINKS = [
   { href: "/dashboard", label: "Overview" },
   { href: "/dashboard/payments", label: "Payments" },
+  { href: "/dashboard/payment-links", label: "Payment links" },
   { href: "/dashboard/fees", label: "Network fees" },
   { href: "/dashboard/keys", label: "API keys" },
   { href: "/dashboard/webhooks", label: "Webhooks" },

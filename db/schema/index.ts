@@ -26,3 +26,4 @@ export * from "./ledger-cursors";
 export * from "./confirm-refusals";
 export * from "./webhook-rate-limits";
 export * from "./request-amounts";
+export * from "./payment-links";

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { merchants } from "./merchants";
+import { paymentLinks } from "./payment-links";
 import { createdAt, timestamptz } from "./columns";
 
 /**
@@ -91,6 +92,8 @@ export const payments = pgTable(
     refundedAt: timestamptz("refunded_at"),
     refundedBy: text("refunded_by"),
     refundTxHash: text("refund_tx_hash"),
+    /** The payment link a buyer paid through (its referenceId names the link too); null for API payments. */
+    paymentLinkId: text("payment_link_id").references(() => paymentLinks.id),
   },
   (t) => [
     check(
@@ -112,6 +115,10 @@ export const payments = pgTable(
     // Keyset pages of the listing, by date and by amount.
     index("payments_merchant_created_idx").on(t.merchantId, t.createdAt, t.id),
     index("payments_merchant_amount_idx").on(t.merchantId, t.fiatAmount, t.id),
+    // A payment link's payments, newest first, and its totals.
+    index("payments_payment_link_idx")
+      .on(t.paymentLinkId, t.createdAt, t.id)
+      .where(sql`${t.paymentLinkId} is not null`),
     // Dashboard search by the merchant's own order id.
     index("payments_merchant_reference_idx").on(t.merchantId, t.referenceId),
     // Listing statistics read raw rows only at the partial days at the edges of a date range.

@@ -22,6 +22,7 @@ function budgets(): Record<RateLimitBucket, Budget> {
     gateway_fetch: perMinute(settings.GATEWAY_FETCH_PER_MINUTE),
     gateway_confirm: perMinute(settings.GATEWAY_CONFIRM_PER_MINUTE),
     gateway_cancel: perMinute(settings.GATEWAY_CANCEL_PER_MINUTE),
+    payment_link_payments: perMinute(settings.PAYMENT_LINK_PAYMENTS_PER_MINUTE),
     // Every sign-in of every address together: what bounds a flood from addresses without number.
     sign_ins: perMinute(settings.SIGN_INS_PER_MINUTE, "The service is taking too many sign-ins right now"),
     // Guessing from one network, whichever accounts it tries (a success gives its attempt back).

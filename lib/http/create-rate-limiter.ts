@@ -3,12 +3,13 @@ import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-lim
 import { log } from "@/lib/log";
 import { ApiError } from "@/lib/errors/api-error";
 
-/** Per-client budgets: the unauthenticated gateway calls, dashboard sign-ins and sign-ups (settings in lib/env.ts). */
+/** Per-client budgets: the unauthenticated gateway calls, payments made through payment links, dashboard sign-ins and sign-ups (settings in lib/env.ts). */
 export type RateLimitBucket =
   | "gateway_options"
   | "gateway_fetch"
   | "gateway_confirm"
   | "gateway_cancel"
+  | "payment_link_payments"
   | "sign_ins"
   | "sign_in_network"
   | "sign_in_pair"

@@ -19,6 +19,7 @@ import {
   contractStatusResponse,
 } from "@/lib/payments/contract-views";
 import { PLATFORM_OPERATIONS } from "./platform-operations";
+import { PAYMENT_LINK_OPERATIONS } from "./payment-link-operations";
 import { TRANSFER_OPERATIONS } from "./transfer-operations";
 import { WEBHOOK_OPERATIONS } from "./webhook-operations";
 import { refundBody, refundResponse } from "@/lib/payments/refund-payment";
@@ -321,6 +322,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   },
   ...WEBHOOK_OPERATIONS,
   ...TRANSFER_OPERATIONS,
+  ...PAYMENT_LINK_OPERATIONS,
   gateway("get", "", "getPaymentInfo", "Payment info for wallets", undefined, anyObject("PaymentInfo")),
   gateway(
     "post",

@@ -12,21 +12,27 @@ import { MAX_EXPIRY_SECONDS, type CreatePaymentBody } from "./schemas";
 
 type PaymentRow = typeof payments.$inferSelect;
 export type CreatePaymentResult = { payment: PaymentRow; replayed: boolean };
+/** What creating a payment needs of its merchant (an API key's, or a payment link's). */
+export type PayingMerchant = Pick<AuthenticatedMerchant, "id" | "defaultExpirySeconds">;
+/** Where a payment came from besides the API: the payment link a buyer paid through. */
+export type PaymentOrigin = { paymentLinkId?: string };
 
 /**
  * Create a pending payment. With an Idempotency-Key, the same key and body return the payment the
  * first request made (even when 50 arrive at once: the key row is inserted first, and concurrent
  * inserts of the same key wait on it); the same key with another body is `idempotency_conflict`.
+ * `origin` records a payment link's payments as its own.
  */
 export async function createPayment(
   db: Db,
-  merchant: AuthenticatedMerchant,
+  merchant: PayingMerchant,
   body: CreatePaymentBody,
   idempotencyKey?: string,
+  origin: PaymentOrigin = {},
 ): Promise<CreatePaymentResult> {
   const now = new Date();
   const expiresAt = resolveExpiry(body.expiresAt ?? undefined, merchant, now);
-  if (!idempotencyKey) return { payment: await insertPayment(db, merchant, body, expiresAt), replayed: false };
+  if (!idempotencyKey) return { payment: await insertPayment(db, merchant, body, expiresAt, origin), replayed: false };
 
   const requestHash = hashBody(body);
   return db.transaction(async (tx) => {
@@ -38,7 +44,7 @@ export async function createPayment(
     if (claimed.length === 0)
       return { payment: await replay(tx, merchant.id, idempotencyKey, requestHash), replayed: true };
 
-    const payment = await insertPayment(tx, merchant, body, expiresAt);
+    const payment = await insertPayment(tx, merchant, body, expiresAt, origin);
     await tx
       .update(idempotencyKeys)
       .set({ paymentId: payment.id })
@@ -47,7 +53,13 @@ export async function createPayment(
   });
 }
 
-async function insertPayment(db: DbOrTx, merchant: AuthenticatedMerchant, body: CreatePaymentBody, expiresAt: Date) {
+async function insertPayment(
+  db: DbOrTx,
+  merchant: PayingMerchant,
+  body: CreatePaymentBody,
+  expiresAt: Date,
+  origin: PaymentOrigin,
+) {
   const [row] = await db
     .insert(payments)
     .values({
@@ -58,6 +70,7 @@ async function insertPayment(db: DbOrTx, merchant: AuthenticatedMerchant, body: 
       fiatAmount: BigInt(body.amount.value),
       expiresAt,
       ...resolveRedirects(body.checkout),
+      paymentLinkId: origin.paymentLinkId ?? null,
     })
     .returning();
   return row!;
@@ -76,7 +89,7 @@ async function replay(db: DbOrTx, merchantId: string, key: string, requestHash: 
   return payment;
 }
 
-function resolveExpiry(requested: number | undefined, merchant: AuthenticatedMerchant, now: Date): Date {
+function resolveExpiry(requested: number | undefined, merchant: PayingMerchant, now: Date): Date {
   const nowSeconds = Math.floor(now.getTime() / 1000);
   if (requested === undefined) {
     return new Date((nowSeconds + (merchant.defaultExpirySeconds ?? env().PAYMENT_EXPIRY_SECONDS)) * 1000);

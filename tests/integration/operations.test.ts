@@ -52,6 +52,10 @@ describe("operations", () => {
         "/v1/webhook-endpoints/{id}/deliveries",
         "/v1/webhook-endpoints/{id}/deliveries/{deliveryId}/resend",
         "/v1/webhook-endpoints/{id}/resend-failed",
+        "/v1/payment-links",
+        "/v1/payment-links/{id}",
+        "/v1/payment-links/{id}/payments",
+        "/v1/payment-links/{id}/checkout",
       ].sort(),
     );
     const create = doc.paths["/v1/merchant/payment"].post;
