@@ -196,12 +196,6 @@ const envSchema = z.object({
    */
   MAX_OPTIONS_PER_CLIENT: intFromEnv(1, 10_000, 25),
   /**
-   * Live quotes one payment may hold from all clients together: a bound on the rows a crowd of
-   * addresses can make a payment read at once (expired ones stop counting, and expired Solana ones never
-   * confirmed, which nothing can land on any more, are deleted), far above any real checkout.
-   */
-  MAX_OPTIONS_PER_PAYMENT: intFromEnv(1, 100_000, 500),
-  /**
    * Fees the service may pay per merchant per UTC day (relay gas, Solana fees and rent), in the
    * merchant's own currency, e.g. "5.00". Past it, the merchant's gasless options (EIP-3009 relays,
    * Solana transfers) are not offered until the next day and buyer-paid ones remain. Unset: no budget.

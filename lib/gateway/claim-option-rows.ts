@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { paymentOptions } from "@/db/schema";
 import type { AccountId } from "@/lib/chains/caip";
@@ -30,12 +30,13 @@ export type OptionRow = typeof paymentOptions.$inferSelect;
  * The stored option row for each offer: the payment's live quote for the same account, token,
  * method and receiving address when there is one, else a new row (lib/gateway/plan-option-rows.ts).
  * The asking client (its network: IPv4 address, IPv6 /64) holds at most MAX_OPTIONS_PER_CLIENT live
- * quotes of the payment and the payment MAX_OPTIONS_PER_PAYMENT: a call that would pass either gets
- * 409 `too_many_options` and stores nothing. Expired Solana quotes never confirmed are deleted first:
+ * quotes of the payment: a call that would pass it gets 409 `too_many_options` and stores nothing.
+ * There is no bound for the payment as a whole, which a crowd of addresses could fill for the buyer. Expired Solana quotes never confirmed are deleted first:
  * their transaction needs the service's signature as fee payer, so nothing can land on them. Other
  * expired quotes stay (a wallet may still send what they built: the ledger binds it, paid late).
- * Serialised per payment (advisory lock), so concurrent calls can neither pass a bound nor store the
- * same quote twice. Only database work in here: chain calls come after it commits.
+ * Serialised per payment (advisory lock), so concurrent calls can neither pass the bound nor store the
+ * same quote twice. Reads only the client's own live quotes and those of the offered accounts, so a
+ * crowd's quotes cost it nothing. Only database work in here: chain calls come after it commits.
  */
 export async function claimOptionRows(
   db: Db,
@@ -46,7 +47,8 @@ export async function claimOptionRows(
   client: string,
 ): Promise<OptionRow[]> {
   if (offers.length === 0) return [];
-  const limits = { perClient: env().MAX_OPTIONS_PER_CLIENT, perPayment: env().MAX_OPTIONS_PER_PAYMENT };
+  const perClient = env().MAX_OPTIONS_PER_CLIENT;
+  const accounts = [...new Set(offers.map((offer) => offer.account.id))];
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payment-options:${payment.id}`}))`);
     await tx.execute(sql`
@@ -59,18 +61,22 @@ export async function claimOptionRows(
         and o.request_kind is null
         and not exists (select 1 from payment_submissions s where s.option_id = o.id)
         and not exists (select 1 from payments p where p.id = o.payment_id and p.option_id = o.id)`);
-    // Live quotes only: the payment's bound keeps this read small.
+    // Live quotes of this client (its share keeps the read small) and of the offered accounts (to reuse).
     const live = await tx
       .select()
       .from(paymentOptions)
-      .where(and(eq(paymentOptions.paymentId, payment.id), gt(paymentOptions.expiresAt, now)));
-    const plan = planOptionRows(live, offers, client, limits, quoteExpiresAt, now);
+      .where(
+        and(
+          eq(paymentOptions.paymentId, payment.id),
+          gt(paymentOptions.expiresAt, now),
+          or(eq(paymentOptions.clientNetwork, client), inArray(paymentOptions.account, accounts)),
+        ),
+      );
+    const plan = planOptionRows(live, offers, client, perClient, quoteExpiresAt, now);
     if (!plan.ok) {
       throw new ApiError(
         "too_many_options",
-        plan.bound === "client"
-          ? `This payment has as many live quotes for this client as it may hold (${limits.perClient}); pay with an option already offered, or ask again once they expire`
-          : `This payment has as many live quotes as it may hold (${limits.perPayment}); pay with an option already offered, or ask the merchant for a new payment`,
+        `This payment has as many live quotes for this client as it may hold (${perClient}); pay with an option already offered, or ask again once they expire`,
       );
     }
     const fresh = plan.steps.flatMap((step) =>

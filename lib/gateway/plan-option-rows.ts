@@ -12,23 +12,21 @@ const REUSE_MIN_MS = 30_000;
 // than one a wallet that never calls fetch could no longer land. The old one stays confirmable.
 const SERVICE_BUILT_REUSE_MS = 45_000;
 
-export type QuoteLimits = { perClient: number; perPayment: number };
-
 /** For each offer, the live quote it reuses, or that it needs a new row. */
-export type QuotePlan =
-  { ok: true; steps: ({ reuse: OptionRow } | { offer: Offer })[] } | { ok: false; bound: "client" | "payment" };
+export type QuotePlan = { ok: true; steps: ({ reuse: OptionRow } | { offer: Offer })[] } | { ok: false };
 
 /**
  * Which offers reuse a live quote of the payment (same account, token, method and receiving address,
- * with enough time left) and which need a new row, and whether the new rows fit: the asking client's
- * live quotes and the payment's stay within their limits. Only live quotes count (expired ones hold
- * nothing), and a client's share is its own: others' quotes never refuse it before the payment's bound.
+ * with enough time left) and which need a new row, and whether the new rows fit the asking client's
+ * share: at most `perClient` live quotes of its own. Only live quotes count (expired ones hold
+ * nothing), and a client's share is its own: however many addresses others use, their quotes never
+ * refuse it. `live` needs only the client's own live quotes and those of the offered accounts.
  */
 export function planOptionRows(
   live: OptionRow[],
   offers: Offer[],
   client: string,
-  limits: QuoteLimits,
+  perClient: number,
   quoteExpiresAt: Date,
   now: Date,
 ): QuotePlan {
@@ -46,9 +44,7 @@ export function planOptionRows(
   });
   const fresh = steps.filter((s) => "offer" in s).length;
   if (fresh === 0) return { ok: true, steps };
-  if (live.filter((row) => row.clientNetwork === client).length + fresh > limits.perClient)
-    return { ok: false, bound: "client" };
-  if (live.length + fresh > limits.perPayment) return { ok: false, bound: "payment" };
+  if (live.filter((row) => row.clientNetwork === client).length + fresh > perClient) return { ok: false };
   return { ok: true, steps };
 }
 

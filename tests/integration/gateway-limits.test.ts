@@ -12,7 +12,6 @@ const OPTIONS_PER_MINUTE = 120;
 const FETCH_PER_MINUTE = 60;
 const CONFIRM_PER_MINUTE = 60;
 const MAX_OPTIONS_PER_CLIENT = 25;
-const MAX_OPTIONS_PER_PAYMENT = 500;
 
 type WireOption = { id: string; account: string; amount: { value: string }; actions: unknown[]; expiresAt: number };
 
@@ -238,16 +237,13 @@ describe("option rows per payment", () => {
     expect(evmRows).toBeGreaterThan(fresh.filter((o) => o.account.startsWith("eip155:")).length);
   });
 
-  it(`from however many addresses at once, never more than ${MAX_OPTIONS_PER_PAYMENT} live quotes on one payment`, async () => {
+  it("200 invented accounts from 200 addresses at once cannot stop the real buyer from getting a quote", async () => {
     const { paymentId } = await newPayment(await chainMerchant({ evm: true }));
-    const perAccount = (await options(paymentId, [freshEvmAccount()])).length;
-    const calls = Math.ceil(MAX_OPTIONS_PER_PAYMENT / perAccount) + 10;
-    // Each call from an address of its own (gw's default): only the payment's bound stops them.
-    const results = await burst(calls, () => gw(paymentId, "/options", { accounts: [freshEvmAccount()] }));
-    const statuses = results.map((r) => r.status);
-    expect(statuses.filter((s) => s !== 200 && s !== 409)).toEqual([]);
-    const fit = Math.floor(MAX_OPTIONS_PER_PAYMENT / perAccount) - 1;
-    expect(statuses.filter((s) => s === 200)).toHaveLength(fit);
-    expect(await optionRows(paymentId)).toBe((fit + 1) * perAccount);
+    // Each call from an address of its own (gw's default), for an account never seen.
+    const results = await burst(200, () => gw(paymentId, "/options", { accounts: [freshEvmAccount()] }));
+    expect(results.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
+    const buyer = await options(paymentId, [evmAccount(1)]);
+    expect(buyer.length).toBeGreaterThan(0);
+    expect(buyer.every((o) => o.account === evmAccount(1))).toBe(true);
   });
 });
