@@ -8,6 +8,11 @@ import { confirmAt, createPaymentAt, signWithDevnetBuyer, type Signed } from "..
 import { kill, proxiedSetup, type ProxiedSetup } from "../support/proxied-servers";
 import type { RunningServer } from "../support/server";
 
+// The servers that are killed run no ledger scan: its reads of the same transaction (the ledger reads
+// the receipt of every transfer to a merchant, confirm or not) would trip the kill before the step under
+// test. The server that finishes the work after the crashes ("d") runs everything, the ledger included.
+const CONFIRM_AND_WATCHER_ONLY = { LEDGER_SCAN_INTERVAL_MS: "600000" };
+
 // Each test kills a real app process (SIGKILL) at three steps of three payments: after the
 // transfer is recorded (before it is sent), after it is sent (before confirm hears back), and
 // before the watcher writes the result. The RPC proxy in front of the real chain holds the call
@@ -77,7 +82,7 @@ describe.concurrent("settlement survives a crash at each step of a confirm", { t
     const before = await evmTokenBalance("USDC", setup.merchant.evmAddress);
     const isSend = (c: RpcCall) => c.method === "eth_sendRawTransaction";
 
-    const a = await setup.start("a");
+    const a = await setup.start("a", CONFIRM_AND_WATCHER_ONLY);
     const afterRecord = await signWithDevnetBuyer(
       a,
       await createPaymentAt(a, setup.merchant, "101"),
@@ -90,7 +95,7 @@ describe.concurrent("settlement survives a crash at each step of a confirm", { t
     expect((await statusesOf(setup, [afterRecord.paymentId]))[0]!.status).toBe("processing");
     expect((await submissionOf(setup, afterRecord.paymentId))!.rawTx).toMatch(/^0x02/);
 
-    const b = await setup.start("b");
+    const b = await setup.start("b", CONFIRM_AND_WATCHER_ONLY);
     const afterSend = await signWithDevnetBuyer(
       b,
       await createPaymentAt(b, setup.merchant, "102"),
@@ -100,7 +105,7 @@ describe.concurrent("settlement survives a crash at each step of a confirm", { t
     );
     await killDuring(b, setup, "evm", isSend, "response", afterSend);
 
-    const c = await setup.start("c");
+    const c = await setup.start("c", CONFIRM_AND_WATCHER_ONLY);
     const beforeResult = await signWithDevnetBuyer(
       c,
       await createPaymentAt(c, setup.merchant, "103"),
@@ -141,7 +146,7 @@ describe.concurrent("settlement survives a crash at each step of a confirm", { t
 
     // The wallet's transfer is on chain before confirm: a crash while confirm verifies it leaves no
     // record, and the wallet's retry (after the restart) records and settles it.
-    const a = await setup.start("a");
+    const a = await setup.start("a", CONFIRM_AND_WATCHER_ONLY);
     const beforeRecord = await signWithDevnetBuyer(
       a,
       await createPaymentAt(a, setup.merchant, "201"),
@@ -159,7 +164,7 @@ describe.concurrent("settlement survives a crash at each step of a confirm", { t
     );
     expect((await statusesOf(setup, [beforeRecord.paymentId]))[0]!.status).toBe("pending");
 
-    const b = await setup.start("b");
+    const b = await setup.start("b", CONFIRM_AND_WATCHER_ONLY);
     const afterRecord = await signWithDevnetBuyer(
       b,
       await createPaymentAt(b, setup.merchant, "202"),
@@ -177,7 +182,7 @@ describe.concurrent("settlement survives a crash at each step of a confirm", { t
     );
     expect((await statusesOf(setup, [afterRecord.paymentId]))[0]!.status).toBe("processing");
 
-    const c = await setup.start("c");
+    const c = await setup.start("c", CONFIRM_AND_WATCHER_ONLY);
     const beforeResult = await signWithDevnetBuyer(
       c,
       await createPaymentAt(c, setup.merchant, "203"),
@@ -208,7 +213,7 @@ describe.concurrent("settlement survives a crash at each step of a confirm", { t
     const before = await solanaUsdcOf(setup.merchant.solanaAddress);
     const isSend = (c: RpcCall) => c.method === "sendTransaction";
 
-    const a = await setup.start("a");
+    const a = await setup.start("a", CONFIRM_AND_WATCHER_ONLY);
     const afterRecord = await signWithDevnetBuyer(
       a,
       await createPaymentAt(a, setup.merchant, "301"),
@@ -219,7 +224,7 @@ describe.concurrent("settlement survives a crash at each step of a confirm", { t
     await killDuring(a, setup, "solana", isSend, "request", afterRecord);
     expect((await statusesOf(setup, [afterRecord.paymentId]))[0]!.status).toBe("processing");
 
-    const b = await setup.start("b");
+    const b = await setup.start("b", CONFIRM_AND_WATCHER_ONLY);
     const afterSend = await signWithDevnetBuyer(
       b,
       await createPaymentAt(b, setup.merchant, "302"),
@@ -229,7 +234,7 @@ describe.concurrent("settlement survives a crash at each step of a confirm", { t
     );
     await killDuring(b, setup, "solana", isSend, "response", afterSend);
 
-    const c = await setup.start("c");
+    const c = await setup.start("c", CONFIRM_AND_WATCHER_ONLY);
     const beforeResult = await signWithDevnetBuyer(
       c,
       await createPaymentAt(c, setup.merchant, "303"),
