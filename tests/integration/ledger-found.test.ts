@@ -1,9 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
-import { chainTransfers, payments, webhookEvents } from "@/db/schema";
+import { chainTransfers } from "@/db/schema";
 import { optionForDevnetBuyer } from "../support/devnet-buyer";
 import { testDb } from "../support/db";
 import { chainMerchant, newPayment, waitFinal } from "../support/gateway";
+import { eventTypes, paymentRow, transfersOf, until } from "../support/ledger-reads";
 
 // The ledger finds money on chain without the wallet's word: the buyer's wallet sends what the option
 // built and the checkout never calls confirm (a closed tab, a suspended mobile browser). The devnet
@@ -12,33 +13,6 @@ import { chainMerchant, newPayment, waitFinal } from "../support/gateway";
 
 const server = () => ({ url: inject("baseUrl") });
 const DETECTED_WITHIN_MS = 8_000;
-
-async function transfersOf(paymentId: string) {
-  return testDb().db.select().from(chainTransfers).where(eq(chainTransfers.paymentId, paymentId));
-}
-
-async function paymentRow(paymentId: string) {
-  const [row] = await testDb().db.select().from(payments).where(eq(payments.id, paymentId));
-  return row!;
-}
-
-async function eventTypes(paymentId: string): Promise<string[]> {
-  const rows = await testDb()
-    .db.select({ type: webhookEvents.type })
-    .from(webhookEvents)
-    .where(eq(webhookEvents.paymentId, paymentId))
-    .orderBy(webhookEvents.stateVersion);
-  return rows.map((r) => r.type);
-}
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 /** The buyer's wallet sends the option's transaction; nothing ever calls confirm. */
 async function sendWithoutConfirm(symbol: "USDT" | "ETH", value: string, buyer: number) {

@@ -6,12 +6,13 @@ import {
 import { Connection, Keypair, PublicKey, SystemProgram, Transaction, TransactionInstruction } from "@solana/web3.js";
 import { eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
-import { chainTransfers, paymentOptions, payments, webhookEvents } from "@/db/schema";
+import { paymentOptions } from "@/db/schema";
 import { decodeBase58 } from "@/lib/chains/solana/base58";
 import { MEMO_PROGRAM_ID } from "@/lib/chains/solana/build-transfer-transaction";
 import { optionForDevnetBuyer } from "../support/devnet-buyer";
 import { testDb } from "../support/db";
 import { chainMerchant, newPayment, waitFinal } from "../support/gateway";
+import { eventTypes, paymentRow, transfersOf, until } from "../support/ledger-reads";
 
 // The ledger finds Solana payments without the wallet's confirm: a wallet that pays a Solana Pay
 // transfer request (the option's recipient, amount and reference key) sends its own transaction, with
@@ -21,33 +22,6 @@ import { chainMerchant, newPayment, waitFinal } from "../support/gateway";
 const server = () => ({ url: inject("baseUrl") });
 const DETECTED_WITHIN_MS = 8_000;
 const BUYER = 2;
-
-async function paymentRow(paymentId: string) {
-  const [row] = await testDb().db.select().from(payments).where(eq(payments.id, paymentId));
-  return row!;
-}
-
-async function transfersOf(paymentId: string) {
-  return testDb().db.select().from(chainTransfers).where(eq(chainTransfers.paymentId, paymentId));
-}
-
-async function eventTypes(paymentId: string): Promise<string[]> {
-  const rows = await testDb()
-    .db.select({ type: webhookEvents.type })
-    .from(webhookEvents)
-    .where(eq(webhookEvents.paymentId, paymentId))
-    .orderBy(webhookEvents.stateVersion);
-  return rows.map((r) => r.type);
-}
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 /** The buyer's own transaction for the option: transferChecked (or a SOL transfer) with the reference key, the buyer paying the fee. */
 async function sendAsSolanaPayWallet(optionId: string, note?: string): Promise<string> {

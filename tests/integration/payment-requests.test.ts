@@ -13,10 +13,11 @@ import { privateKeyToAccount } from "viem/accounts";
 import { createTransfer, parseURL, type TransferRequestURL } from "@solana/pay";
 import { Connection, Keypair, PublicKey, SystemProgram, Transaction } from "@solana/web3.js";
 import { describe, expect, inject, it } from "vitest";
-import { chainTransfers, payments } from "@/db/schema";
+import { chainTransfers } from "@/db/schema";
 import { decodeBase58 } from "@/lib/chains/solana/base58";
 import { testDb } from "../support/db";
 import { chainMerchant, gw, newPayment, waitFinal } from "../support/gateway";
+import { paymentRow } from "../support/ledger-reads";
 
 // A phone wallet pays by scanning a standard payment request, with no page open and no confirm: it
 // parses the URI and sends exactly what it says. A Solana Pay transfer carries the request's reference
@@ -72,11 +73,6 @@ async function payUri(uri: string, buyer: number): Promise<Hex> {
     return wallet.sendTransaction({ to: parsed.target, data });
   }
   return wallet.sendTransaction({ to: parsed.target, value: BigInt(parsed.params.get("value")!) });
-}
-
-async function paymentRow(paymentId: string) {
-  const [row] = await testDb().db.select().from(payments).where(eq(payments.id, paymentId));
-  return row!;
 }
 
 describe("EIP-681 payment requests, paid by a phone wallet with no confirm", () => {
