@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, eq, gt, inArray, or, sql } from "drizzle-orm";
-import type { Db } from "@/db/client";
+import type { Db, Tx } from "@/db/client";
 import { paymentOptions } from "@/db/schema";
 import type { AccountId } from "@/lib/chains/caip";
 import type { TransferMethod } from "@/lib/chains/chain-adapter";
@@ -27,6 +27,14 @@ export type Offer = {
 export type OptionRow = typeof paymentOptions.$inferSelect;
 
 /**
+ * Serialise the writers of one payment's quotes (options and payment requests) until the transaction
+ * ends: concurrent calls can neither pass a bound nor store the same quote twice.
+ */
+export async function lockPaymentQuotes(tx: Tx, paymentId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payment-options:${paymentId}`}))`);
+}
+
+/**
  * The stored option row for each offer: the payment's live quote for the same account, token,
  * method and receiving address when there is one, else a new row (lib/gateway/plan-option-rows.ts).
  * The asking client (its network: IPv4 address, IPv6 /64) holds at most MAX_OPTIONS_PER_CLIENT live
@@ -50,7 +58,7 @@ export async function claimOptionRows(
   const perClient = env().MAX_OPTIONS_PER_CLIENT;
   const accounts = [...new Set(offers.map((offer) => offer.account.id))];
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payment-options:${payment.id}`}))`);
+    await lockPaymentQuotes(tx, payment.id);
     await tx.execute(sql`
       delete from ${paymentOptions} o
       where o.payment_id = ${payment.id} and o.expires_at <= ${now.toISOString()}::timestamptz

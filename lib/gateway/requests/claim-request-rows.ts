@@ -1,7 +1,7 @@
-import { and, eq, gt, isNotNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
 import { paymentOptions } from "@/db/schema";
-import { newRow, type Offer, type OptionRow } from "../claim-option-rows";
+import { lockPaymentQuotes, newRow, type Offer, type OptionRow } from "../claim-option-rows";
 import { reserveRequestAmount } from "./reserve-request-amount";
 
 export type RequestKind = "eip681" | "solana-pay-transfer";
@@ -27,7 +27,7 @@ export async function claimRequestRows(
 ): Promise<OptionRow[]> {
   if (offers.length === 0) return [];
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payment-options:${payment.id}`}))`);
+    await lockPaymentQuotes(tx, payment.id);
     const live = await tx
       .select()
       .from(paymentOptions)
