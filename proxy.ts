@@ -22,4 +22,4 @@ export function proxy(request: NextRequest) {
   return response;
 }
 
-export const config = { matcher: ["/pay"] };
+export const config = { matcher: ["/pay", "/pos"] };

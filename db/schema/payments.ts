@@ -13,6 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { merchants } from "./merchants";
 import { paymentLinks } from "./payment-links";
+import { apiKeys } from "./api-keys";
 import { createdAt, timestamptz } from "./columns";
 
 /**
@@ -94,6 +95,8 @@ export const payments = pgTable(
     refundTxHash: text("refund_tx_hash"),
     /** The payment link a buyer paid through (its referenceId names the link too); null for API payments. */
     paymentLinkId: text("payment_link_id").references(() => paymentLinks.id),
+    /** The API key that created the payment (null for payment links and payments made before it was kept): a point of sale's sales are its own. */
+    createdByKeyId: text("created_by_key_id").references(() => apiKeys.id),
   },
   (t) => [
     check(
@@ -119,6 +122,10 @@ export const payments = pgTable(
     index("payments_payment_link_idx")
       .on(t.paymentLinkId, t.createdAt, t.id)
       .where(sql`${t.paymentLinkId} is not null`),
+    // A point of sale's sales of the day.
+    index("payments_created_by_key_idx")
+      .on(t.createdByKeyId, t.createdAt)
+      .where(sql`${t.createdByKeyId} is not null`),
     // Dashboard search by the merchant's own order id.
     index("payments_merchant_reference_idx").on(t.merchantId, t.referenceId),
     // Listing statistics read raw rows only at the partial days at the edges of a date range.

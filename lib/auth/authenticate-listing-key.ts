@@ -41,6 +41,7 @@ async function merchantOfKey(db: Db, apiKey: string): Promise<AuthenticatedMerch
       currency: merchants.currency,
       defaultExpirySeconds: merchants.defaultExpirySeconds,
       keyId: apiKeys.id,
+      scopes: apiKeys.scopes,
     })
     .from(apiKeys)
     .innerJoin(merchants, eq(merchants.id, apiKeys.merchantId))

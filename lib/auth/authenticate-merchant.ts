@@ -12,6 +12,8 @@ export type AuthenticatedMerchant = {
   currency: string;
   defaultExpirySeconds: number | null;
   keyId: string;
+  /** What the matched key may do (scopes.ts); routes check it with assertScopes. */
+  scopes: readonly string[];
 };
 
 /**
@@ -54,7 +56,11 @@ export async function verifyMerchantKey(
   return merchant;
 }
 
-type MerchantKeyRow = Omit<AuthenticatedMerchant, "keyId"> & { keyId: string | null; keyHash: string | null };
+type MerchantKeyRow = Omit<AuthenticatedMerchant, "keyId" | "scopes"> & {
+  keyId: string | null;
+  keyHash: string | null;
+  keyScopes: string[] | null;
+};
 
 /**
  * The merchant of `rows` (one per active key, or one with null key) if `apiKey` is one of its
@@ -64,9 +70,9 @@ export function matchMerchantKey(rows: MerchantKeyRow[], apiKey: string): Authen
   const merchant = rows[0];
   if (!merchant) return undefined;
   const presented = hashApiKey(apiKey);
-  let matched: string | undefined;
+  let matched: MerchantKeyRow | undefined;
   for (const row of rows) {
-    if (row.keyHash && row.keyId && sameHash(row.keyHash, presented)) matched = row.keyId;
+    if (row.keyHash && row.keyId && sameHash(row.keyHash, presented)) matched = row;
   }
   if (!matched) throw new ApiError("invalid_api_key", "Api-Key is not valid for this merchant");
   return {
@@ -74,7 +80,8 @@ export function matchMerchantKey(rows: MerchantKeyRow[], apiKey: string): Authen
     name: merchant.name,
     currency: merchant.currency,
     defaultExpirySeconds: merchant.defaultExpirySeconds,
-    keyId: matched,
+    keyId: matched.keyId!,
+    scopes: matched.keyScopes ?? [],
   };
 }
 
@@ -86,6 +93,7 @@ export const MERCHANT_KEY_FIELDS = {
   defaultExpirySeconds: merchants.defaultExpirySeconds,
   keyId: apiKeys.id,
   keyHash: apiKeys.keyHash,
+  keyScopes: apiKeys.scopes,
 };
 export const ACTIVE_KEY_OF_MERCHANT = and(eq(apiKeys.merchantId, merchants.id), isNull(apiKeys.revokedAt));
 /** The merchant named by the `merchantId` placeholder; a deleted one (Platform API soft delete) is no merchant at all. */

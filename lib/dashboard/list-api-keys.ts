@@ -11,6 +11,8 @@ export async function listApiKeys(db: Db, merchantId: string) {
       prefix: apiKeys.prefix,
       createdAt: apiKeys.createdAt,
       lastUsedAt: apiKeys.lastUsedAt,
+      kind: apiKeys.kind,
+      scopes: apiKeys.scopes,
     })
     .from(apiKeys)
     .where(and(eq(apiKeys.merchantId, merchantId), isNull(apiKeys.revokedAt)))

@@ -18,6 +18,7 @@ export const ERROR_CODES = [
   "not_signed_in",
   "invalid_credentials",
   "csrf_failed",
+  "insufficient_scope",
   "sign_up_closed",
   "merchant_not_found",
   "payment_not_found",

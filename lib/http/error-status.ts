@@ -19,6 +19,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   not_signed_in: 401,
   invalid_credentials: 401,
   csrf_failed: 403,
+  insufficient_scope: 403,
   sign_up_closed: 403,
   merchant_not_found: 404,
   payment_not_found: 404,

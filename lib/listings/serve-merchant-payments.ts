@@ -1,4 +1,5 @@
 import { authenticateListingKey } from "@/lib/auth/authenticate-listing-key";
+import { assertScopes } from "@/lib/auth/scopes";
 import { dbRoute } from "@/lib/http/db-route";
 import { json } from "@/lib/http/route";
 import { listMerchantPayments } from "./list-merchant-payments";
@@ -11,6 +12,7 @@ import { DEPRECATED_NAMES, parseMerchantPaymentsQuery } from "./parse-merchant-p
 export function serveMerchantPayments({ partner }: { partner: boolean }) {
   return dbRoute(async ({ req, db }) => {
     const merchant = await authenticateListingKey(db, req.headers, { merchantIdRequired: !partner });
+    assertScopes(merchant, "payments:read");
     const { query, deprecatedNames, merchantIds } = parseMerchantPaymentsQuery(new URL(req.url).searchParams, {
       merchantFilter: partner,
     });

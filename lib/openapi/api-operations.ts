@@ -20,10 +20,12 @@ import {
 } from "@/lib/payments/contract-views";
 import { PLATFORM_OPERATIONS } from "./platform-operations";
 import { PAYMENT_LINK_OPERATIONS } from "./payment-link-operations";
+import { POS_OPERATIONS } from "./pos-operations";
 import { TRANSFER_OPERATIONS } from "./transfer-operations";
 import { WEBHOOK_OPERATIONS } from "./webhook-operations";
 import { refundBody, refundResponse } from "@/lib/payments/refund-payment";
 import { createPaymentBody, paymentResponse, paymentStatusResponse } from "@/lib/payments/schemas";
+import type { ApiKeyScope } from "@/lib/auth/scopes";
 import type { ErrorCode } from "@/lib/errors/api-error";
 
 export const errorBody = z
@@ -42,6 +44,8 @@ export type ApiOperation = {
   tags: string[];
   /** `key`: Api-Key alone names its merchant (Merchant-Id optional). `platform`: a partner's key. */
   auth: "merchant" | "key" | "legacy" | "platform" | "none";
+  /** The API key scopes the route requires (lib/auth/scopes.ts); a key without one is answered 403 insufficient_scope. */
+  scopes?: ApiKeyScope[];
   deprecated?: boolean;
   parameters?: Record<string, unknown>[];
   body?: z.ZodType;
@@ -84,6 +88,7 @@ const createPayment = (path: string, contract: boolean): ApiOperation => ({
     : "Create a payment (spec 3.1 statuses: pending …)",
   tags: ["Payments"],
   auth: "merchant",
+  scopes: ["payments:create"],
   parameters: [IDEMPOTENCY_KEY],
   body: createPaymentBody,
   response: {
@@ -123,6 +128,7 @@ const paymentStatus = (path: string, contract: boolean): ApiOperation => ({
     : "Verify a payment's status (spec 3.1: a cancelled payment reads failed)",
   tags: ["Payments"],
   auth: "merchant",
+  scopes: ["payments:status"],
   parameters: [PAYMENT_ID, MAX_POLL],
   response: {
     status: 200,
@@ -171,6 +177,7 @@ const deprecatedListing: ApiOperation = {
   summary: "List a merchant's payments (deprecated: use GET /v1/merchants/payments)",
   tags: ["Listings"],
   auth: "legacy",
+  scopes: ["payments:read"],
   deprecated: true,
   parameters: [
     { name: "merchant_id", in: "path", required: true, schema: { type: "string" } },
@@ -198,6 +205,7 @@ const replacementListing = (partner: boolean): ApiOperation => ({
   summary: partner ? "List the API key's merchant's payments with statistics" : "List payments with statistics",
   tags: ["Listings"],
   auth: partner ? "key" : "merchant",
+  scopes: ["payments:read"],
   parameters: [
     ...queryParameters(partner ? partnerPaymentsQuerySchema : merchantPaymentsQuerySchema),
     ...DEPRECATED_QUERY,
@@ -277,6 +285,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     summary: "A payment's detail: status, referenceId, info, failureCode, settlement",
     tags: ["Payments"],
     auth: "merchant",
+    scopes: ["payments:read"],
     parameters: [PAYMENT_ID],
     response: { status: 200, description: "The payment", schema: contractDetailResponse },
     errors: ["payment_not_found", ...AUTH_ERRORS],
@@ -288,6 +297,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     summary: "Cancel a payment that still requires action (reason cancelled_by_merchant)",
     tags: ["Payments"],
     auth: "merchant",
+    scopes: ["payments:write"],
     parameters: [PAYMENT_ID],
     response: { status: 200, description: "Cancelled", schema: cancelResponse },
     errors: ["invalid_state", "payment_not_found", ...AUTH_ERRORS],
@@ -304,6 +314,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     summary: "Mark a succeeded payment refunded (bookkeeping: the merchant refunds the buyer from its own wallet)",
     tags: ["Refunds"],
     auth: "merchant",
+    scopes: ["refunds:write"],
     body: refundBody,
     response: { status: 200, description: "The payment is now marked refunded", schema: refundResponse },
     errors: [
@@ -323,6 +334,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   ...WEBHOOK_OPERATIONS,
   ...TRANSFER_OPERATIONS,
   ...PAYMENT_LINK_OPERATIONS,
+  ...POS_OPERATIONS,
   gateway("get", "", "getPaymentInfo", "Payment info for wallets", undefined, anyObject("PaymentInfo")),
   gateway(
     "post",

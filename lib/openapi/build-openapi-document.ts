@@ -79,7 +79,8 @@ function operationObject(op: ApiOperation, components: Record<string, JsonSchema
       content: { "application/json": { schema: schemaFor(op.response.schema, "output", components) } },
     },
   };
-  for (const code of versioned ? [...op.errors, ...VERSION_ERRORS] : op.errors) {
+  const errors: ErrorCode[] = [...op.errors, ...(op.scopes ? ["insufficient_scope" as const] : [])];
+  for (const code of versioned ? [...errors, ...VERSION_ERRORS] : errors) {
     const status = String(op.errorStatus?.[code] ?? ERROR_STATUS[code]);
     const entry = (responses[status] ??= {
       description: "Error",
@@ -92,6 +93,9 @@ function operationObject(op: ApiOperation, components: Record<string, JsonSchema
   return {
     operationId: op.operationId,
     summary: op.summary,
+    ...(op.scopes
+      ? { description: `Requires the API key scope ${op.scopes.join(" and ")}.`, "x-required-scopes": op.scopes }
+      : {}),
     tags: op.tags,
     ...(op.deprecated ? { deprecated: true } : {}),
     security: SECURITY[op.auth],

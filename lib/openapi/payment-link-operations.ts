@@ -29,6 +29,7 @@ const BODY: ErrorCode[] = ["params_validation", "invalid_params", "unsupported_m
 
 const op = (o: Omit<ApiOperation, "auth" | "tags">): ApiOperation => ({
   auth: "merchant",
+  scopes: ["links:manage"],
   tags: ["Payment links"],
   ...o,
 });

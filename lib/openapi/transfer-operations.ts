@@ -24,7 +24,13 @@ const QUERY = [
 
 const ONE: ErrorCode[] = ["params_validation", "not_found", "invalid_state", ...AUTH];
 
-const op = (o: Omit<ApiOperation, "auth" | "tags">): ApiOperation => ({ auth: "merchant", tags: ["Transfers"], ...o });
+// Attaching credits a payment with money the key must be able to see: both scopes.
+const op = (o: Omit<ApiOperation, "auth" | "tags">): ApiOperation => ({
+  auth: "merchant",
+  tags: ["Transfers"],
+  scopes: o.method === "get" ? ["payments:read"] : ["payments:read", "payments:write"],
+  ...o,
+});
 
 /** The ledger's transfers to the merchant's addresses: the list, and the merchant's decisions on unmatched money. */
 export const TRANSFER_OPERATIONS: ApiOperation[] = [

@@ -53,7 +53,12 @@ export const AUTH: ErrorCode[] = [
 const BODY: ErrorCode[] = ["params_validation", "invalid_params", "unsupported_media_type", "payload_too_large"];
 const ONE: ErrorCode[] = ["params_validation", "not_found", ...AUTH];
 
-const op = (o: Omit<ApiOperation, "auth" | "tags">): ApiOperation => ({ auth: "merchant", tags: ["Webhooks"], ...o });
+const op = (o: Omit<ApiOperation, "auth" | "tags">): ApiOperation => ({
+  auth: "merchant",
+  scopes: ["webhooks:manage"],
+  tags: ["Webhooks"],
+  ...o,
+});
 const at = (suffix = "") => `/v1/webhook-endpoints/{id}${suffix}`;
 
 /** Managing webhook endpoints: register, list, delete, rotate, pause, test, and the delivery log with resends. */

@@ -1,5 +1,6 @@
 import type { Db } from "@/db/client";
 import { authenticateMerchant } from "@/lib/auth/authenticate-merchant";
+import { assertScopes } from "@/lib/auth/scopes";
 import { inContractTerms } from "@/lib/http/contract-errors";
 import { ApiError } from "@/lib/errors/api-error";
 import { readJson } from "@/lib/http/read-json";
@@ -15,14 +16,16 @@ import { createPaymentBody } from "./schemas";
 export async function createPaymentFromRequest(db: Db, req: Request, vocabulary: "spec" | "contract") {
   try {
     const merchant = await authenticateMerchant(db, req.headers);
+    assertScopes(merchant, "payments:create");
     const body = parseOrThrow(createPaymentBody, await readJson(req));
-    return await createPayment(db, merchant, body, idempotencyKey(req.headers));
+    return await createPayment(db, merchant, body, idempotencyKeyOf(req.headers), { createdByKeyId: merchant.keyId });
   } catch (err) {
     throw vocabulary === "contract" ? inContractTerms(err, "create") : err;
   }
 }
 
-function idempotencyKey(headers: Headers): string | undefined {
+/** The optional Idempotency-Key header, 1 to 255 characters. */
+export function idempotencyKeyOf(headers: Headers): string | undefined {
   const key = headers.get("idempotency-key");
   if (key === null) return undefined;
   if (key.length < 1 || key.length > 255) {

@@ -14,8 +14,8 @@ type PaymentRow = typeof payments.$inferSelect;
 export type CreatePaymentResult = { payment: PaymentRow; replayed: boolean };
 /** What creating a payment needs of its merchant (an API key's, or a payment link's). */
 export type PayingMerchant = Pick<AuthenticatedMerchant, "id" | "defaultExpirySeconds">;
-/** Where a payment came from besides the API: the payment link a buyer paid through. */
-export type PaymentOrigin = { paymentLinkId?: string };
+/** Where a payment came from: the payment link a buyer paid through, or the API key that made it. */
+export type PaymentOrigin = { paymentLinkId?: string; createdByKeyId?: string };
 
 /**
  * Create a pending payment. With an Idempotency-Key, the same key and body return the payment the
@@ -71,6 +71,7 @@ async function insertPayment(
       expiresAt,
       ...resolveRedirects(body.checkout),
       paymentLinkId: origin.paymentLinkId ?? null,
+      createdByKeyId: origin.createdByKeyId ?? null,
     })
     .returning();
   return row!;

@@ -11,6 +11,7 @@ import {
   partnerHeaders,
 } from "@/lib/auth/authenticate-merchant";
 import { recordKeyUse } from "@/lib/auth/record-key-use";
+import { assertScopes, type ApiKeyScope } from "@/lib/auth/scopes";
 import { ApiError } from "@/lib/errors/api-error";
 import { PAYMENT_VIEW_FIELDS } from "./get-payment-or-throw";
 import { paymentIdParam } from "./schemas";
@@ -18,16 +19,23 @@ import { paymentIdParam } from "./schemas";
 /**
  * The status endpoint's hot path in one round trip: the merchant's active key hashes and the
  * payment come back in one prepared query, then the key is checked exactly as
- * authenticateMerchant does (auth errors first, then payment_not_found).
+ * authenticateMerchant does (auth errors first, then the key's `scope`, then payment_not_found, so a
+ * key without the scope learns nothing of which payments exist).
  * `dbs.read` is the small pool for hot reads (`readDb` in db/client.ts); the key's last-use stamp is a
  * write, so it goes through `dbs.write`.
  */
-export async function readStatusWithKey(dbs: { read: Db; write: Db }, headers: Headers, paymentId: string) {
+export async function readStatusWithKey(
+  dbs: { read: Db; write: Db },
+  headers: Headers,
+  paymentId: string,
+  scope: ApiKeyScope,
+) {
   const { merchantId, apiKey } = partnerHeaders(headers);
   const wellFormed = paymentIdParam.safeParse(paymentId).success;
   const rows = await statusQuery(dbs.read).execute({ merchantId, paymentId: wellFormed ? paymentId : "" });
   const merchant = matchMerchantKey(rows, apiKey);
   if (!merchant) throw merchantNotFound(merchantId);
+  assertScopes(merchant, scope);
   recordKeyUse(dbs.write, merchant.keyId);
   const row = rows[0]!;
   if (!row.paymentId || !row.payment) {

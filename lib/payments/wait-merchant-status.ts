@@ -14,8 +14,9 @@ export async function waitMerchantStatus<T extends object>(
   paymentId: string,
   maxPollMs: number,
   view: (payment: PaymentView) => T,
+  scope: "payments:status" | "payments:read" = "payments:status",
 ): Promise<T> {
-  const { merchant, payment } = await readStatusWithKey(dbs, headers, paymentId);
+  const { merchant, payment } = await readStatusWithKey(dbs, headers, paymentId, scope);
   if (maxPollMs === 0) return view(payment);
   const read = async () => view(await getMerchantPaymentOrThrow(dbs.read, merchant.id, paymentId));
   return withStatusWait(payment.id, maxPollMs, read, (v) => "isFinal" in v && v.isFinal === true);

@@ -29,6 +29,8 @@ describe("operations", () => {
         "/v1/transfers",
         "/v1/transfers/{id}/attach",
         "/v1/transfers/{id}/dismiss",
+        "/v1/pos/charges",
+        "/v1/pos/sales",
         "/v1/merchants/payments",
         "/v1/merchants/{merchant_id}/payments",
         "/v1/merchants",

@@ -11,8 +11,9 @@ const ours = buildOpenApiDocument("http://localhost:3000") as unknown as {
 // Beyond each route's documented statuses: those the real clients read (only the status: 409
 // quote/route, 410 expired, 422, 429), and the request-level failures any route can meet (a header
 // that is not ASCII, a body too large or not JSON: 400/413/415; authentication: 401; a crash: 500;
-// a chain that does not answer: 502, retried by the SDK as any 5xx).
-const BEYOND = new Set(["409", "410", "422", "429", "400", "401", "413", "415", "500", "502"]);
+// a chain that does not answer: 502, retried by the SDK as any 5xx), and a key made with fewer scopes
+// than the route needs: 403 (a key of the contract's kind holds every scope).
+const BEYOND = new Set(["409", "410", "422", "429", "400", "401", "403", "413", "415", "500", "502"]);
 
 const served = Object.entries(FACTS.paths).flatMap(([path, methods]) =>
   Object.entries(methods)

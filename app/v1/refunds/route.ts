@@ -7,6 +7,7 @@ import { refundBody, refundPayment } from "@/lib/payments/refund-payment";
 
 /** Mark a succeeded payment refunded (bookkeeping: the merchant refunded the buyer itself). */
 export const POST = merchantRoute(
+  ["refunds:write"],
   async ({ req, db, merchant }) => {
     const { paymentId } = parseOrThrow(refundBody, await readJson(req));
     const refunded = await refundPayment(db, merchant.id, paymentId, `api_key:${merchant.keyId}`);

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { getDb } from "@/db/client";
 import { CopyButton } from "@/components/ui/copy-button";
 import { CreateKeyForm } from "@/components/dashboard/create-key-form";
+import { CreatePosKeyForm } from "@/components/dashboard/create-pos-key-form";
 import { RevokeKeyButton } from "@/components/dashboard/revoke-key-button";
 import { formatTime } from "@/lib/dashboard/format";
 import { listApiKeys } from "@/lib/dashboard/list-api-keys";
@@ -9,7 +10,7 @@ import { requireSession } from "@/lib/dashboard/page-session";
 
 export const metadata: Metadata = { title: "API keys" };
 
-/** The Merchant-Id and the merchant's API keys: create (secret shown once), list, revoke. */
+/** The Merchant-Id and the merchant's API keys: create with scopes (secret shown once), set up a point of sale, list, revoke. */
 export default async function KeysPage() {
   const session = await requireSession();
   const keys = await listApiKeys(await getDb(), session.merchant.id);
@@ -35,6 +36,14 @@ export default async function KeysPage() {
         <h2 id="new-key-heading">Create a key</h2>
         <CreateKeyForm csrfToken={session.csrfToken} />
       </section>
+      <section className="dash-panel" aria-labelledby="pos-heading">
+        <h2 id="pos-heading">Point of sale</h2>
+        <p className="dash-muted">
+          A phone or tablet at a counter takes payments with a key of its own, which can create payments and read their
+          status, and nothing else: no listing, refunds, settings or keys.
+        </p>
+        <CreatePosKeyForm csrfToken={session.csrfToken} />
+      </section>
       <section className="dash-panel" aria-labelledby="keys-heading">
         <h2 id="keys-heading">Active keys</h2>
         {keys.length === 0 ? (
@@ -46,6 +55,7 @@ export default async function KeysPage() {
                 <tr>
                   <th scope="col">Name</th>
                   <th scope="col">Key</th>
+                  <th scope="col">Can</th>
                   <th scope="col">Created</th>
                   <th scope="col">Last used</th>
                   <th scope="col">
@@ -60,6 +70,7 @@ export default async function KeysPage() {
                     <td>
                       <code>{k.prefix}…</code>
                     </td>
+                    <td data-testid="key-scopes">{k.kind === "pos" ? "Point of sale" : k.scopes.join(", ")}</td>
                     <td>{formatTime(k.createdAt)}</td>
                     <td>{k.lastUsedAt ? formatTime(k.lastUsedAt) : "Never"}</td>
                     <td>

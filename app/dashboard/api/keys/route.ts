@@ -1,15 +1,54 @@
 import { z } from "zod";
-import { createApiKey } from "@/lib/auth/create-api-key";
+import { createApiKey, posSetupUrl } from "@/lib/auth/create-api-key";
+import { STANDARD_SCOPES, type ApiKeyScope } from "@/lib/auth/scopes";
 import { dashboardRoute } from "@/lib/dashboard/dashboard-route";
 import { readJson } from "@/lib/http/read-json";
 import { json } from "@/lib/http/route";
 import { parseOrThrow } from "@/lib/errors/validate";
 
-const body = z.object({ name: z.string().trim().min(1, "is required").max(100, "must be at most 100 characters") });
+// A body without `kind` is a standard key, as before POS keys existed.
+const withKind = (v: unknown) => (v && typeof v === "object" && !("kind" in v) ? { ...v, kind: "standard" } : v);
+const body = z.preprocess(
+  withKind,
+  z.discriminatedUnion("kind", [
+    z.object({
+      kind: z.literal("standard"),
+      name: z.string().trim().min(1, "is required").max(100, "must be at most 100 characters"),
+      scopes: z
+        .array(z.enum(STANDARD_SCOPES as [ApiKeyScope, ...ApiKeyScope[]]))
+        .min(1, "choose at least one scope")
+        .optional(),
+    }),
+    z.object({
+      kind: z.literal("pos"),
+      name: z.string().trim().min(1, "is required").max(100, "must be at most 100 characters"),
+    }),
+  ]),
+);
 
-/** Create an API key for the signed-in merchant; the secret is in this answer and nowhere else. */
+/**
+ * Create an API key for the signed-in merchant: a standard key with the scopes chosen (every one when
+ * none are named), or a point-of-sale key with its setup link. The secret is in this answer and nowhere else.
+ */
 export const POST = dashboardRoute(async ({ req, db, session }) => {
-  const { name } = parseOrThrow(body, await readJson(req));
-  const key = await createApiKey(db, session.merchant.id, name);
-  return json({ id: key.id, name, prefix: key.prefix, secret: key.secret }, 201);
+  const input = parseOrThrow(body, await readJson(req));
+  const key = await createApiKey(
+    db,
+    session.merchant.id,
+    input.name,
+    input.kind === "pos" ? { kind: "pos" } : { kind: "standard", scopes: input.scopes },
+  );
+  const setupUrl = key.kind === "pos" ? posSetupUrl(session.merchant.id, key.secret) : undefined;
+  return json(
+    {
+      id: key.id,
+      name: input.name,
+      prefix: key.prefix,
+      secret: key.secret,
+      kind: key.kind,
+      scopes: key.scopes,
+      setupUrl,
+    },
+    201,
+  );
 });

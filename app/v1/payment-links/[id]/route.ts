@@ -7,13 +7,13 @@ import { paymentLinkParams, updatePaymentLinkBody } from "@/lib/payment-links/sc
 import { updatePaymentLink } from "@/lib/payment-links/update-payment-link";
 
 /** One of the merchant's links with its totals; another merchant's is 404. */
-export const GET = merchantRoute<{ id: string }>(async ({ params, db, merchant }) => {
+export const GET = merchantRoute<{ id: string }>(["links:manage"], async ({ params, db, merchant }) => {
   const { id } = parseOrThrow(paymentLinkParams, params, "Path");
   return json(await getPaymentLink(db, merchant.id, id));
 });
 
 /** Change the description, the redirects, or disable / enable the link; amounts never change. */
-export const PATCH = merchantRoute<{ id: string }>(async ({ req, params, db, merchant }) => {
+export const PATCH = merchantRoute<{ id: string }>(["links:manage"], async ({ req, params, db, merchant }) => {
   const { id } = parseOrThrow(paymentLinkParams, params, "Path");
   const body = parseOrThrow(updatePaymentLinkBody, await readJson(req));
   return json(await updatePaymentLink(db, merchant.id, id, body));

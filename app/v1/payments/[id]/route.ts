@@ -5,5 +5,14 @@ import { waitMerchantStatus } from "@/lib/payments/wait-merchant-status";
 
 /** A payment's detail (the contract's GET /v1/payments/{id}): status, referenceId, info, failureCode, settlement. */
 export const GET = dbRoute<{ id: string }>(async ({ req, params, db, readDb }) =>
-  json(await waitMerchantStatus({ read: readDb, write: db }, req.headers, params.id, 0, toContractDetailView)),
+  json(
+    await waitMerchantStatus(
+      { read: readDb, write: db },
+      req.headers,
+      params.id,
+      0,
+      toContractDetailView,
+      "payments:read",
+    ),
+  ),
 );

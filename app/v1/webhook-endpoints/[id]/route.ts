@@ -5,7 +5,7 @@ import { deleteWebhookEndpoint } from "@/lib/webhooks/delete-webhook-endpoint";
 import { endpointParams } from "@/lib/webhooks/webhook-api-schemas";
 
 /** Delete an endpoint at once and for good: nothing more is sent to it. */
-export const DELETE = merchantRoute<{ id: string }>(async ({ params, db, merchant }) => {
+export const DELETE = merchantRoute<{ id: string }>(["webhooks:manage"], async ({ params, db, merchant }) => {
   const { id } = parseOrThrow(endpointParams, params, "Path");
   return json(await deleteWebhookEndpoint(db, merchant.id, id));
 });

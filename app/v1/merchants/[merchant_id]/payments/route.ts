@@ -1,4 +1,5 @@
 import { authenticateLegacyKey } from "@/lib/auth/authenticate-legacy-key";
+import { assertScopes } from "@/lib/auth/scopes";
 import { dbRoute } from "@/lib/http/db-route";
 import { json } from "@/lib/http/route";
 import { listPayments } from "@/lib/listings/list-payments";
@@ -14,6 +15,7 @@ const DEPRECATION_HEADERS = {
 export const GET = dbRoute<{ merchant_id: string }>(
   async ({ req, params, db }) => {
     const merchant = await authenticateLegacyKey(db, req.headers, params.merchant_id);
+    assertScopes(merchant, "payments:read");
     const query = parseListingQuery(new URL(req.url).searchParams);
     return json(await listPayments(db, merchant, query));
   },

@@ -6,8 +6,11 @@ import { attachTransfer } from "@/lib/ledger/attach-transfer";
 import { attachBody, transferParams } from "@/lib/ledger/transfer-schemas";
 
 /** Tie an unmatched transfer to one of the merchant's payments: it reads paid, short or over by what arrived. */
-export const POST = merchantRoute<{ id: string }>(async ({ req, params, db, merchant }) => {
-  const { id } = parseOrThrow(transferParams, params, "Path");
-  const { paymentId } = parseOrThrow(attachBody, await readJson(req));
-  return json(await attachTransfer(db, merchant.id, id, paymentId, `api:${merchant.keyId}`));
-});
+export const POST = merchantRoute<{ id: string }>(
+  ["payments:read", "payments:write"],
+  async ({ req, params, db, merchant }) => {
+    const { id } = parseOrThrow(transferParams, params, "Path");
+    const { paymentId } = parseOrThrow(attachBody, await readJson(req));
+    return json(await attachTransfer(db, merchant.id, id, paymentId, `api:${merchant.keyId}`));
+  },
+);

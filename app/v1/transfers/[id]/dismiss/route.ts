@@ -5,7 +5,10 @@ import { dismissTransfer } from "@/lib/ledger/dismiss-transfer";
 import { transferParams } from "@/lib/ledger/transfer-schemas";
 
 /** Set an unmatched transfer aside: it leaves the unmatched list and stays in the ledger. */
-export const POST = merchantRoute<{ id: string }>(async ({ params, db, merchant }) => {
-  const { id } = parseOrThrow(transferParams, params, "Path");
-  return json(await dismissTransfer(db, merchant.id, id, `api:${merchant.keyId}`));
-});
+export const POST = merchantRoute<{ id: string }>(
+  ["payments:read", "payments:write"],
+  async ({ params, db, merchant }) => {
+    const { id } = parseOrThrow(transferParams, params, "Path");
+    return json(await dismissTransfer(db, merchant.id, id, `api:${merchant.keyId}`));
+  },
+);

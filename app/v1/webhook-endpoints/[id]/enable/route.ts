@@ -5,7 +5,7 @@ import { enableWebhookEndpoint } from "@/lib/webhooks/enable-webhook-endpoint";
 import { endpointParams } from "@/lib/webhooks/webhook-api-schemas";
 
 /** Enable the endpoint (paused or disabled for failing): held deliveries go out; answers it as listed. */
-export const POST = merchantRoute<{ id: string }>(async ({ params, db, merchant }) => {
+export const POST = merchantRoute<{ id: string }>(["webhooks:manage"], async ({ params, db, merchant }) => {
   const { id } = parseOrThrow(endpointParams, params, "Path");
   return json(await enableWebhookEndpoint(db, merchant.id, id));
 });

@@ -6,7 +6,7 @@ import { resendFailedWebhookDeliveries } from "@/lib/webhooks/resend-failed-webh
 import { endpointParams, resendFailedBody } from "@/lib/webhooks/webhook-api-schemas";
 
 /** Send again every delivery of this endpoint that failed, made since `since`. */
-export const POST = merchantRoute<{ id: string }>(async ({ req, params, db, merchant }) => {
+export const POST = merchantRoute<{ id: string }>(["webhooks:manage"], async ({ req, params, db, merchant }) => {
   const { id } = parseOrThrow(endpointParams, params, "Path");
   const { since } = parseOrThrow(resendFailedBody, await readJson(req));
   return json(await resendFailedWebhookDeliveries(db, merchant.id, id, new Date(since)));

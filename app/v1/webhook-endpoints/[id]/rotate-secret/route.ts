@@ -5,7 +5,7 @@ import { rotateWebhookSecret } from "@/lib/webhooks/rotate-webhook-secret";
 import { endpointParams } from "@/lib/webhooks/webhook-api-schemas";
 
 /** A new signing secret, shown once; the old one keeps signing for 24 hours. */
-export const POST = merchantRoute<{ id: string }>(async ({ params, db, merchant }) => {
+export const POST = merchantRoute<{ id: string }>(["webhooks:manage"], async ({ params, db, merchant }) => {
   const { id } = parseOrThrow(endpointParams, params, "Path");
   return json(await rotateWebhookSecret(db, merchant.id, id));
 });

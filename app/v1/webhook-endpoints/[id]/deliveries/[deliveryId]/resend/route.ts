@@ -5,7 +5,10 @@ import { resendWebhookDelivery } from "@/lib/webhooks/resend-webhook-delivery";
 import { deliveryParams } from "@/lib/webhooks/webhook-api-schemas";
 
 /** Send one delivery again now (same event id and body), starting its retry schedule over. */
-export const POST = merchantRoute<{ id: string; deliveryId: string }>(async ({ params, db, merchant }) => {
-  const { id, deliveryId } = parseOrThrow(deliveryParams, params, "Path");
-  return json(await resendWebhookDelivery(db, merchant.id, id, deliveryId));
-});
+export const POST = merchantRoute<{ id: string; deliveryId: string }>(
+  ["webhooks:manage"],
+  async ({ params, db, merchant }) => {
+    const { id, deliveryId } = parseOrThrow(deliveryParams, params, "Path");
+    return json(await resendWebhookDelivery(db, merchant.id, id, deliveryId));
+  },
+);

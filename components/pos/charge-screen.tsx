@@ -1,0 +1,77 @@
+"use client";
+
+import { useState } from "react";
+import { QrCode } from "@/components/ui/qr-code";
+import { formatFiat } from "@/lib/money/format-fiat";
+import type { Charge, PaymentRequest } from "./pos-api";
+import { formatTokenUnits } from "./token-units";
+
+/** Every digit the wallet must send, with its symbol: "12.500001 USDC". */
+const exactly = (r: PaymentRequest, locale: string) =>
+  `${formatTokenUnits(r.amount.value, r.amount.display.decimals, locale)} ${r.amount.display.assetSymbol}`;
+
+const STATUS_TEXT: Record<string, string> = {
+  requires_action: "Waiting for payment…",
+  processing: "Payment seen, confirming…",
+};
+
+/**
+ * The full-screen QR code of one payment request the buyer scans with a phone wallet, with a choice
+ * of network and asset, the exact amount and network it must be sent on, and the live status.
+ */
+export function ChargeScreen({
+  charge,
+  status,
+  locale,
+  onCancel,
+}: {
+  charge: Charge;
+  status: string;
+  locale: string;
+  onCancel: () => void;
+}) {
+  const [index, setIndex] = useState(0);
+  const request = charge.requests[index];
+  const fiat = formatFiat(BigInt(charge.payment.amount.value), charge.payment.amount.currency, locale);
+  return (
+    <section className="pos-charge" aria-labelledby="charge-heading">
+      <h1 id="charge-heading" className="pos-charge-amount" data-testid="charge-amount">
+        {fiat}
+      </h1>
+      {request ? (
+        <>
+          <label className="pos-select">
+            <span>Pay with</span>
+            <select value={index} onChange={(e) => setIndex(Number(e.target.value))} data-testid="request-select">
+              {charge.requests.map((r, i) => (
+                <option key={`${r.kind}:${r.asset}`} value={i}>
+                  {r.amount.display.assetSymbol} on {r.amount.display.networkName}
+                  {r.kind === "solana-pay-transaction" ? " (Solana Pay)" : ""}
+                </option>
+              ))}
+            </select>
+          </label>
+          <div className="pos-qr" data-testid="pos-qr">
+            <QrCode
+              text={request.uri}
+              size={320}
+              alt={`Payment request: ${exactly(request, locale)} on ${request.amount.display.networkName}`}
+            />
+          </div>
+          <p className="pos-exact" data-testid="request-amount">
+            Send exactly <strong>{exactly(request, locale)}</strong> on{" "}
+            <strong>{request.amount.display.networkName}</strong>
+          </p>
+        </>
+      ) : (
+        <p role="alert">No network can take this payment right now. Cancel and try again shortly.</p>
+      )}
+      <p className="pos-status" role="status" data-testid="charge-status">
+        {STATUS_TEXT[status] ?? status}
+      </p>
+      <button type="button" className="pos-secondary" onClick={onCancel}>
+        Cancel sale
+      </button>
+    </section>
+  );
+}

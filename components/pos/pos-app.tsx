@@ -1,0 +1,187 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { ChargeScreen } from "./charge-screen";
+import { Keypad } from "./keypad";
+import {
+  cancelCharge,
+  createCharge,
+  fetchSalesToday,
+  PosApiError,
+  type Charge,
+  type PaymentStatus,
+  type PosCredentials,
+  type SalesToday,
+} from "./pos-api";
+import { forgetCredentials, loadCredentials } from "./pos-credentials";
+import { PosSetup } from "./pos-setup";
+import { ResultScreen } from "./result-screen";
+import { SalesTodayView } from "./sales-today";
+import { useChargeStatus } from "./use-charge-status";
+
+type Merchant = { name: string; currency: string };
+
+/**
+ * The point of sale: set up from a dashboard link, then keypad, charge (a QR code of the payment's
+ * requests with the live status), paid or not, a receipt, and today's sales. Everything it does, it
+ * does with the device's POS key, which can create payments and read their status only.
+ */
+export function PosApp() {
+  // Rendered in the browser only (pos-client.tsx), so the device's stored key is read at once.
+  const [creds, setCreds] = useState<PosCredentials | null>(() => loadCredentials());
+  const [merchant, setMerchant] = useState<Merchant | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const locale = navigator.language;
+
+  // A key is checked (and the merchant's name and currency learnt) with the one read it may make.
+  useEffect(() => {
+    if (!creds) return;
+    let current = true;
+    fetchSalesToday(creds).then(
+      (today) => {
+        if (!current) return;
+        setMerchant(today.merchant);
+        setProblem(null);
+      },
+      (err: unknown) => {
+        if (!current) return;
+        if (err instanceof PosApiError && err.unauthorized) {
+          forgetCredentials();
+          setCreds(null);
+          setProblem("This device's key no longer works (revoked or mistyped). Set it up again from the dashboard.");
+        } else {
+          setProblem("The service cannot be reached. Check the connection and reload.");
+        }
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [creds]);
+
+  if (!creds) return <PosSetup problem={problem} onReady={setCreds} />;
+  if (!merchant) return <p className="pos-loading">{problem ?? "Loading…"}</p>;
+  return <Register creds={creds} merchant={merchant} locale={locale} />;
+}
+
+type Screen =
+  | { kind: "keypad" }
+  | { kind: "charge"; charge: Charge }
+  | { kind: "result"; charge: Charge; status: PaymentStatus }
+  | { kind: "sales"; data: SalesToday };
+
+function Register({ creds, merchant, locale }: { creds: PosCredentials; merchant: Merchant; locale: string }) {
+  const [screen, setScreen] = useState<Screen>({ kind: "keypad" });
+  const [digits, setDigits] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // One idempotency key per sale: pressing Charge again after a lost answer replays the same payment.
+  const [saleKey, setSaleKey] = useState(() => crypto.randomUUID());
+
+  async function charge() {
+    setBusy(true);
+    setError(null);
+    try {
+      setScreen({ kind: "charge", charge: await createCharge(creds, digits, saleKey) });
+    } catch (err) {
+      setError(err instanceof Error ? err.message : "The charge could not be made.");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function nextSale() {
+    setDigits("");
+    setSaleKey(crypto.randomUUID());
+    setScreen({ kind: "keypad" });
+  }
+
+  async function showSales() {
+    try {
+      setScreen({ kind: "sales", data: await fetchSalesToday(creds) });
+    } catch (err) {
+      setError(err instanceof Error ? err.message : "Today's sales could not be read.");
+    }
+  }
+
+  return (
+    <div className="pos" data-screen={screen.kind}>
+      <header className="pos-header">
+        <span className="pos-merchant" data-testid="pos-merchant">
+          {merchant.name}
+        </span>
+        {screen.kind === "keypad" ? (
+          <button type="button" className="pos-link" onClick={() => void showSales()}>
+            Today&apos;s sales
+          </button>
+        ) : null}
+      </header>
+      {error ? (
+        <p role="alert" className="pos-error">
+          {error}
+        </p>
+      ) : null}
+      {screen.kind === "keypad" ? (
+        <Keypad
+          digits={digits}
+          currency={merchant.currency}
+          locale={locale}
+          onChange={setDigits}
+          onCharge={() => void charge()}
+          busy={busy}
+        />
+      ) : null}
+      {screen.kind === "charge" ? (
+        <LiveCharge
+          creds={creds}
+          charge={screen.charge}
+          locale={locale}
+          onFinal={(status) => setScreen({ kind: "result", charge: screen.charge, status })}
+          onCancel={() => {
+            void cancelCharge(screen.charge.payment.paymentId);
+            nextSale();
+          }}
+        />
+      ) : null}
+      {screen.kind === "result" ? (
+        <ResultScreen
+          charge={screen.charge}
+          status={screen.status}
+          locale={locale}
+          merchantName={merchant.name}
+          onNext={nextSale}
+        />
+      ) : null}
+      {screen.kind === "sales" ? (
+        <SalesTodayView data={screen.data} locale={locale} onBack={() => setScreen({ kind: "keypad" })} />
+      ) : null}
+    </div>
+  );
+}
+
+function LiveCharge({
+  creds,
+  charge,
+  locale,
+  onFinal,
+  onCancel,
+}: {
+  creds: PosCredentials;
+  charge: Charge;
+  locale: string;
+  onFinal: (status: PaymentStatus) => void;
+  onCancel: () => void;
+}) {
+  const status = useChargeStatus(creds, charge.payment.paymentId);
+  useEffect(() => {
+    if (status?.isFinal) onFinal(status);
+  }, [status, onFinal]);
+  return (
+    <ChargeScreen
+      charge={charge}
+      status={status?.status ?? charge.payment.status}
+      locale={locale}
+      onCancel={onCancel}
+    />
+  );
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { pressKey } from "@/components/pos/keypad";
+import { formatTokenUnits } from "@/components/pos/token-units";
+import { salesTotals } from "@/lib/pos/list-pos-sales";
+
+describe("the point of sale's keypad", () => {
+  it("fills the amount from the right in minor units", () => {
+    const typed = ["1", "2", "3", "4"].reduce(pressKey, "");
+    expect(typed).toBe("1234");
+    expect(pressKey(typed, "⌫")).toBe("123");
+    expect(pressKey("12", "00")).toBe("1200");
+  });
+
+  it("ignores leading zeros and stops at ten digits", () => {
+    expect(pressKey("", "0")).toBe("");
+    expect(pressKey("", "00")).toBe("");
+    expect(pressKey("1234567890", "1")).toBe("1234567890");
+    expect(pressKey("", "⌫")).toBe("");
+  });
+});
+
+describe("token amounts on the counter's screen", () => {
+  it("shows every digit, in the device's locale", () => {
+    expect(formatTokenUnits("12500001", 6, "en-US")).toBe("12.500001");
+    expect(formatTokenUnits("12500000", 6, "en-US")).toBe("12.5");
+    expect(formatTokenUnits("1234500000", 6, "de-DE")).toBe("1.234,5");
+    expect(formatTokenUnits("5", 9, "en-US")).toBe("0.000000005");
+    expect(formatTokenUnits("3000000", 6, "en-US")).toBe("3");
+  });
+});
+
+describe("today's sales totals", () => {
+  const now = new Date("2026-11-26T12:00:00Z");
+  const later = new Date("2026-11-26T12:10:00Z");
+  const row = (
+    status: string,
+    amount: bigint,
+    extra: Partial<{ refundedAt: Date; currency: string; expiresAt: Date }> = {},
+  ) => ({
+    id: `pay_${Math.random()}`,
+    referenceId: "POS x",
+    status: status as "pending",
+    expiresAt: extra.expiresAt ?? later,
+    fiatAmount: amount,
+    fiatCurrency: extra.currency ?? "EUR",
+    createdAt: now,
+    refundedAt: extra.refundedAt ?? null,
+  });
+
+  it("sums paid sales per currency, counts refunds apart and open sales", () => {
+    const totals = salesTotals(
+      [
+        row("succeeded", 1234n),
+        row("succeeded", 500n, { refundedAt: now }),
+        row("succeeded", 700n, { currency: "USD" }),
+        row("pending", 999n),
+        row("processing", 100n),
+        row("failed", 100n),
+        row("cancelled", 100n),
+        // Pending but past its expiry: expired, not open.
+        row("pending", 100n, { expiresAt: new Date("2026-11-26T11:00:00Z") }),
+      ],
+      now,
+    );
+    expect(totals.sales).toBe(8);
+    expect(totals.open).toBe(2);
+    expect(totals.paid).toEqual([
+      { currency: "EUR", count: 2, amount: "1734", refunded: "500" },
+      { currency: "USD", count: 1, amount: "700", refunded: "0" },
+    ]);
+  });
+});
