@@ -60,8 +60,11 @@ export const paymentOptions = pgTable(
      * Set when this quote is a payment request a phone wallet pays by scanning (GET .../payment-requests)
      * rather than an option a connected wallet asked for: `eip681` (bound by its unique amount, see
      * request_amounts) or `solana-pay-transfer` (bound by its reference key). No confirm ever names it.
+     * `solana-pay-transaction`: the quote of a Solana Pay transaction request, made for the account a
+     * wallet POSTed; its transaction (offered_message) went out co-signed by the fee payer, and the
+     * wallet sends it itself (bound by its reference key, found by the ledger).
      */
-    requestKind: text("request_kind", { enum: ["eip681", "solana-pay-transfer"] }),
+    requestKind: text("request_kind", { enum: ["eip681", "solana-pay-transfer", "solana-pay-transaction"] }),
     createdAt: createdAt(),
   },
   (t) => [

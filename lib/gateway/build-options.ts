@@ -12,7 +12,8 @@ import { quoteInToken } from "@/lib/money/token-amount";
 import { livePriceSource } from "@/lib/prices/live-price-source";
 import { currentPrices } from "@/lib/prices/price-cache";
 import { buildAtOptions } from "./build-at-options";
-import { claimOptionRows, type Offer } from "./claim-option-rows";
+import { claimOptionRows, type Offer, type OptionRow } from "./claim-option-rows";
+import type { RequestKindOfQuote } from "./plan-option-rows";
 import type { GatewayPayment } from "./load-gateway-payment";
 import { offeredBuildOf } from "./option-builds";
 import { intentOfOption } from "@/lib/payments/option-intent";
@@ -27,29 +28,7 @@ import { SERVICE_BUILT } from "@/lib/chains/transfer-methods";
  * (id, amount, actions); `client` (its network) holds at most MAX_OPTIONS_PER_CLIENT live ones.
  */
 export async function buildOptions(db: Db, p: GatewayPayment, accounts: AccountId[], client: string, now = new Date()) {
-  const quoteExpiresAt = new Date(
-    Math.min(p.payment.expiresAt.getTime(), now.getTime() + env().QUOTE_TTL_SECONDS * 1000),
-  );
-  const [snapshot, sponsored, destinations] = await Promise.all([
-    // The feeds' prices: at most one read per PRICE_REFRESH_MS for all payments, before any transaction opens.
-    currentPrices(now.getTime()),
-    // Past the merchant's daily fee budget, only what the buyer pays for is offered.
-    withinSponsoredBudget(db, { id: p.payment.merchantId, currency: p.merchantCurrency }),
-    loadSettlementOverrides(db, p.payment.merchantId),
-  ]);
-  const prices = livePriceSource(snapshot, now.getTime());
-  const claimed = await claimOptionRows(
-    db,
-    p.payment,
-    offersFor(p, accounts, sponsored, destinations, prices),
-    quoteExpiresAt,
-    now,
-    client,
-  );
-  // Chain work (an EIP-3009 token's domain, new Solana transactions) only now, with the rows committed
-  // and no transaction open. Actions are built from the stored row alone (a Solana option's
-  // transaction is stored with it), so a reused option gets exactly the actions it had.
-  const rows = await buildAtOptions(db, claimed);
+  const { rows } = await quoteAndBuild(db, p, accounts, client, { now });
   const options = [];
   for (const row of rows) {
     // Its network could not build the transaction just now: not offered this time (the row stays for the next call).
@@ -69,6 +48,40 @@ export async function buildOptions(db: Db, p: GatewayPayment, accounts: AccountI
     });
   }
   return options;
+}
+
+/**
+ * The stored quote rows for the accounts (claimOptionRows: reused while they hold, else new, within the
+ * client's share), each Solana one with its transaction built and stored (buildAtOptions), and whether
+ * the merchant's fee budget lets the service pay fees today. `kind` and `asset` serve a Solana Pay
+ * transaction request (one account, one asset); options ask for every accepted token.
+ */
+export async function quoteAndBuild(
+  db: Db,
+  p: GatewayPayment,
+  accounts: AccountId[],
+  client: string,
+  { now, kind = null, asset }: { now: Date; kind?: RequestKindOfQuote; asset?: string },
+): Promise<{ rows: OptionRow[]; sponsored: boolean }> {
+  const quoteExpiresAt = new Date(
+    Math.min(p.payment.expiresAt.getTime(), now.getTime() + env().QUOTE_TTL_SECONDS * 1000),
+  );
+  const [snapshot, sponsored, destinations] = await Promise.all([
+    // The feeds' prices: at most one read per PRICE_REFRESH_MS for all payments, before any transaction opens.
+    currentPrices(now.getTime()),
+    // Past the merchant's daily fee budget, only what the buyer pays for is offered.
+    withinSponsoredBudget(db, { id: p.payment.merchantId, currency: p.merchantCurrency }),
+    loadSettlementOverrides(db, p.payment.merchantId),
+  ]);
+  const prices = livePriceSource(snapshot, now.getTime());
+  const offers = offersFor(p, accounts, sponsored, destinations, prices).filter(
+    (offer) => asset === undefined || offer.token.caip19 === asset,
+  );
+  const claimed = await claimOptionRows(db, p.payment, offers, quoteExpiresAt, now, client, kind);
+  // Chain work (an EIP-3009 token's domain, new Solana transactions) only now, with the rows committed
+  // and no transaction open. Actions are built from the stored row alone (a Solana option's
+  // transaction is stored with it), so a reused option gets exactly the actions it had.
+  return { rows: await buildAtOptions(db, claimed), sponsored };
 }
 
 /**

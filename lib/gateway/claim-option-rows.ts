@@ -10,7 +10,7 @@ import type { Price } from "@/lib/money/price-source";
 import { ApiError } from "@/lib/errors/api-error";
 import { newId } from "@/lib/ids";
 
-import { planOptionRows } from "./plan-option-rows";
+import { planOptionRows, type RequestKindOfQuote } from "./plan-option-rows";
 import { SERVICE_BUILT } from "@/lib/chains/transfer-methods";
 
 /** What options would offer one (account, token) now, before anything is stored. */
@@ -45,6 +45,9 @@ export async function lockPaymentQuotes(tx: Tx, paymentId: string): Promise<void
  * Serialised per payment (advisory lock), so concurrent calls can neither pass the bound nor store the
  * same quote twice. Reads only the client's own live quotes and those of the offered accounts, so a
  * crowd's quotes cost it nothing. Only database work in here: chain calls come after it commits.
+ * `kind` "solana-pay-transaction": the quotes of a Solana Pay transaction request (lib/gateway/requests),
+ * stored and bounded exactly like options; they are never deleted here (the service's signature went
+ * out with their transaction, which the wallet sends itself: the ledger needs the row to find it).
  */
 export async function claimOptionRows(
   db: Db,
@@ -53,6 +56,7 @@ export async function claimOptionRows(
   quoteExpiresAt: Date,
   now: Date,
   client: string,
+  kind: RequestKindOfQuote = null,
 ): Promise<OptionRow[]> {
   if (offers.length === 0) return [];
   const perClient = env().MAX_OPTIONS_PER_CLIENT;
@@ -80,7 +84,7 @@ export async function claimOptionRows(
           or(eq(paymentOptions.clientNetwork, client), inArray(paymentOptions.account, accounts)),
         ),
       );
-    const plan = planOptionRows(live, offers, client, perClient, quoteExpiresAt, now);
+    const plan = planOptionRows(live, offers, client, perClient, quoteExpiresAt, now, kind);
     if (!plan.ok) {
       throw new ApiError(
         "too_many_options",
@@ -88,7 +92,7 @@ export async function claimOptionRows(
       );
     }
     const fresh = plan.steps.flatMap((step) =>
-      "offer" in step ? [newRow(payment, step.offer, quoteExpiresAt, client)] : [],
+      "offer" in step ? [{ ...newRow(payment, step.offer, quoteExpiresAt, client), requestKind: kind }] : [],
     );
     const inserted = fresh.length === 0 ? [] : await tx.insert(paymentOptions).values(fresh).returning();
     const byId = new Map(inserted.map((row) => [row.id, row]));

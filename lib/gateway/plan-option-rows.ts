@@ -12,6 +12,9 @@ const REUSE_MIN_MS = 30_000;
 // than one a wallet that never calls fetch could no longer land. The old one stays confirmable.
 const SERVICE_BUILT_REUSE_MS = 45_000;
 
+/** What a stored quote answers: an option (null), or a Solana Pay transaction request built for one account. */
+export type RequestKindOfQuote = null | "solana-pay-transaction";
+
 /** For each offer, the live quote it reuses, or that it needs a new row. */
 export type QuotePlan = { ok: true; steps: ({ reuse: OptionRow } | { offer: Offer })[] } | { ok: false };
 
@@ -21,6 +24,8 @@ export type QuotePlan = { ok: true; steps: ({ reuse: OptionRow } | { offer: Offe
  * share: at most `perClient` live quotes of its own. Only live quotes count (expired ones hold
  * nothing), and a client's share is its own: however many addresses others use, their quotes never
  * refuse it. `live` needs only the client's own live quotes and those of the offered accounts.
+ * `kind` says what is asked for: only a quote of the same kind is reused, yet every live quote of the
+ * client counts against its share, whatever its kind.
  */
 export function planOptionRows(
   live: OptionRow[],
@@ -29,12 +34,14 @@ export function planOptionRows(
   perClient: number,
   quoteExpiresAt: Date,
   now: Date,
+  kind: RequestKindOfQuote = null,
 ): QuotePlan {
   const reusableUntil = now.getTime() + Math.min(REUSE_MIN_MS, quoteExpiresAt.getTime() - now.getTime());
   const reusable = live.filter(
     (row) =>
-      // A payment request is not an option: no wallet's account asks for it.
-      row.requestKind === null &&
+      // An option reuses an option, a Solana Pay transaction request (asked for by an account too) a
+      // transaction request; a request a wallet scans names no account and is never reused here.
+      row.requestKind === kind &&
       row.expiresAt.getTime() >= reusableUntil &&
       !(SERVICE_BUILT.has(row.method) && row.createdAt.getTime() < now.getTime() - SERVICE_BUILT_REUSE_MS),
   );
