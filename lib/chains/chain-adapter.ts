@@ -143,6 +143,12 @@ export type ObservedTransfer = {
   amount: bigint;
   /** 32-byte references (0x-hex, lowercase) the transaction carries that may bind it to a payment option. */
   references: string[];
+  /**
+   * What the service's gas key paid in this transaction, when it is the fee payer (Solana: a
+   * transaction the service co-signed): the fee, and the rent of a token account it created for the
+   * recipient. The ledger records both for a transaction no submission of the watcher follows.
+   */
+  paidByService?: { fees: PaidFee[]; sponsored?: { account: string; lamports: bigint } };
 };
 
 /** What a scan looks for: transfers to these addresses; `native`: also plain native-coin transfers (costs a block read each). */
@@ -204,6 +210,16 @@ export interface ChainAdapter {
    * transaction built for the option when it was offered (checked to be this intent's first).
    */
   actionsFor(intent: TransferIntent, built?: BuiltTransaction): Promise<PaymentAction[]>;
+  /**
+   * Solana Pay transaction requests: `built` (the transaction built for the intent, checked to be
+   * this intent's first) with the fee payer's signature, as a wire transaction (base64) that only the
+   * payer's signature is missing from, for a wallet that signs and sends it itself. `txHash`: its
+   * signature, known before it is handed out.
+   */
+  cosignForWallet?(
+    intent: TransferIntent,
+    built: BuiltTransaction | undefined,
+  ): Promise<{ transaction: string; txHash: string }>;
   /** A fresh transaction for the intent (Solana: fetch). */
   resolveBuild(intent: TransferIntent): Promise<BuiltTransaction>;
   /** Fresh transactions for many intents with one chain read per network (Solana: options, one recent blockhash). */

@@ -10,6 +10,9 @@ import { insertTransfers } from "./insert-transfers";
 import { claimCursor, releaseCursor } from "./ledger-cursor";
 import { loadReferenceWatches, sentByService, type WatchedOption } from "./load-reference-watches";
 import { reconcilePayment } from "./reconcile-payment";
+import { recordServiceCost } from "./record-service-cost";
+import { livePriceSource } from "@/lib/prices/live-price-source";
+import { currentPrices } from "@/lib/prices/price-cache";
 
 /**
  * References asked about in one pass at most: with 8 reads in flight and a few hundred ms each on a
@@ -87,12 +90,20 @@ export async function scanByReference(
     const merchantOf = new Map(watches.map((w) => [w.recipient, w.merchantId]));
     const transfers = await bindTransfers(db, chainId, free, { merchantOf, native: false });
     const depth = BigInt(Math.max(network.confirmations, 1));
-    const touched = await insertTransfers(
-      db,
-      chainId,
-      transfers,
-      (t) => t.blockNumber <= tip.finalized || tip.head - t.blockNumber + 1n >= depth,
-    );
+    // A transaction the service co-signed and the wallet sent (a Solana Pay transaction request) cost
+    // the fee payer its fee and maybe a rent: recorded with the transfer, since no watcher follows it.
+    const costs = transfers.filter((t) => t.paidByService && t.binding);
+    const prices = costs.length > 0 ? livePriceSource(await currentPrices()) : undefined;
+    const touched = await db.transaction(async (tx) => {
+      const gained = await insertTransfers(
+        tx,
+        chainId,
+        transfers,
+        (t) => t.blockNumber <= tip.finalized || tip.head - t.blockNumber + 1n >= depth,
+      );
+      for (const t of costs) await recordServiceCost(tx, network, t.binding!.paymentId, t.paidByService!, prices);
+      return gained;
+    });
     for (const paymentId of touched)
       await reconcilePayment(db, paymentId).catch((err: unknown) =>
         log.error({ job: "ledger", paymentId, err: String(err) }, "reconcile failed; the finality watch retries"),

@@ -2,6 +2,7 @@ import type { PublicKey, TokenBalance, VersionedTransactionResponse } from "@sol
 import type { ObservedTransfer, ReferenceWatch } from "@/lib/chains/chain-adapter";
 import { parseAssetId } from "@/lib/chains/caip";
 import { accountKeys } from "./balance-change";
+import { serviceCostOf } from "./service-cost";
 
 /** Token balances of `mint` by account index: what each held before or after the transaction. */
 function tokenAmounts(balances: TokenBalance[] | null | undefined, mint: string): Map<number, TokenBalance> {
@@ -43,11 +44,13 @@ function lamportMoves(tx: VersionedTransactionResponse, keys: PublicKey[]): { ow
  * sender is the owner whose balance of the asset fell the most (SOL: fee included). The block's own
  * hash is not in getTransaction's answer (getBlock is a heavy read): `blockHash` is `slot:<slot>`,
  * a stand-in the finality watch keeps up to date; a fork shows as the signature going missing.
+ * With `feePayer` (the service's), what it paid in the transaction goes with the transfer (service-cost.ts).
  */
 export function referenceTransferOf(
   tx: VersionedTransactionResponse,
   signature: string,
   watch: ReferenceWatch,
+  feePayer?: PublicKey,
 ): ObservedTransfer | undefined {
   if (!tx.meta || tx.meta.err !== null || tx.blockTime == null) return undefined;
   const asset = parseAssetId(watch.asset);
@@ -67,6 +70,7 @@ export function referenceTransferOf(
   const instruction = tx.transaction.message.compiledInstructions.findIndex((ix) =>
     ix.accountKeyIndexes.includes(referenceIndex),
   );
+  const paidByService = feePayer && serviceCostOf(tx, signature, keys, feePayer, watch.recipient);
   return {
     txHash: signature,
     position: Math.max(instruction, 0),
@@ -78,5 +82,6 @@ export function referenceTransferOf(
     asset: watch.asset,
     amount,
     references: [watch.reference.toLowerCase()],
+    ...(paidByService ? { paidByService } : {}),
   };
 }

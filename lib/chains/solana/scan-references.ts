@@ -19,11 +19,12 @@ async function inBatches<T, R>(items: T[], read: (item: T) => Promise<R>): Promi
  * that succeeded and is not in `known`, the transaction itself (getTransaction), read once per scan
  * however many references it carries. Every read has the connection's timeout; any failure is a
  * ChainRpcError and the whole scan is tried again on the next pass (recording is idempotent).
+ * `feePayer`: the service's, so a transfer carries what it paid (a transaction it co-signed).
  */
 export async function scanReferences(
   connection: Connection,
   watches: ReferenceWatch[],
-  options: { known: ReadonlySet<string>; perReference: number },
+  options: { known: ReadonlySet<string>; perReference: number; feePayer?: PublicKey },
 ): Promise<ObservedTransfer[]> {
   const found = await inBatches(watches, async (watch) => {
     const key = new PublicKey(Buffer.from(watch.reference.replace(/^0x/, ""), "hex"));
@@ -45,7 +46,7 @@ export async function scanReferences(
   return pairs.flatMap(({ watch, s }) => {
     // Null: the node serving this read is behind the one that listed it; the next pass reads it again.
     const tx = transactions.get(s.signature);
-    const transfer = tx ? referenceTransferOf(tx, s.signature, watch) : undefined;
+    const transfer = tx ? referenceTransferOf(tx, s.signature, watch, options.feePayer) : undefined;
     return transfer ? [transfer] : [];
   });
 }

@@ -1,4 +1,4 @@
-import { Keypair, type Connection, type PublicKey } from "@solana/web3.js";
+import { Keypair, Transaction, type Connection, type PublicKey } from "@solana/web3.js";
 import {
   ChainVerificationError,
   type BuiltTransaction,
@@ -100,6 +100,21 @@ export function createSolanaAdapter(options: SolanaAdapterOptions): ChainAdapter
       return [{ type: "build", request: signRequestOf(intent, message) }];
     },
 
+    async cosignForWallet(intent, built) {
+      const { transfer, tokenProgram } = await onChain(intent, feePayer.publicKey);
+      // Only what the service built for this intent is ever signed by its fee payer.
+      const message = verifyBuiltMessage(built, transfer, feePayer.publicKey, tokenProgram);
+      const tx = Transaction.from(unsignedTransactionOf(message));
+      tx.partialSign(feePayer);
+      // web3.js re-serialises the message to sign it: it must still be the one that was checked.
+      if (!tx.serializeMessage().equals(message) || !tx.signature)
+        throw new ChainVerificationError("transaction altered while co-signing");
+      return {
+        transaction: tx.serialize({ requireAllSignatures: false, verifySignatures: false }).toString("base64"),
+        txHash: encodeBase58(tx.signature),
+      };
+    },
+
     resolveBuilds,
 
     async resolveBuild(intent) {
@@ -166,7 +181,7 @@ export function createSolanaAdapter(options: SolanaAdapterOptions): ChainAdapter
     // The ledger: Solana has no block scan here (a block is thousands of transactions); the references
     // the service handed out name its payments' transactions, and the chain indexes them.
     scanReferences(network, watches, options) {
-      return scanReferences(solanaConnection(network), watches, options);
+      return scanReferences(solanaConnection(network), watches, { ...options, feePayer: feePayer.publicKey });
     },
 
     chainTip(network) {
