@@ -1,4 +1,9 @@
 import { paymentRequestsResponse } from "@/lib/gateway/requests/request-schemas";
+import {
+  solanaPayLabelResponse,
+  solanaPayTransactionBody,
+  solanaPayTransactionResponse,
+} from "@/lib/gateway/requests/solana-pay-schemas";
 import { z } from "zod";
 import { confirmBody } from "@/lib/gateway/confirm-payment";
 import { fetchBody } from "@/lib/gateway/fetch-actions";
@@ -270,6 +275,43 @@ const gateway = (
   errors: [...GATEWAY_ERRORS, ...errors],
 });
 
+const SOLANA_PAY_ASSET = {
+  name: "asset",
+  in: "path",
+  required: true,
+  description:
+    "The Solana asset: its CAIP-19 with ':' and '/' written as '.', e.g. `solana.5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp.token.<mint>` or `solana.<genesis>.slip44.501`",
+  schema: { type: "string" },
+};
+
+/**
+ * A Solana Pay transaction request's link (`kind: "solana-pay-transaction"` of the payment requests):
+ * the GET and POST of the Solana Pay spec, answered to any origin (`Access-Control-Allow-Origin: *`,
+ * and an OPTIONS preflight).
+ */
+function solanaPayOperations(): ApiOperation[] {
+  const errors: ErrorCode[] = ["payment_expired", "invalid_state", "not_found", "rate_limited"];
+  const get = gateway(
+    "get",
+    "/solana-pay/{asset}",
+    "getSolanaPayLabel",
+    "Solana Pay transaction request: the merchant's label and icon",
+    undefined,
+    solanaPayLabelResponse,
+    errors,
+  );
+  const post = gateway(
+    "post",
+    "/solana-pay/{asset}",
+    "createSolanaPayTransaction",
+    "Solana Pay transaction request: the transfer for the wallet's account, co-signed by the service's fee payer (the quote is stored first)",
+    solanaPayTransactionBody,
+    solanaPayTransactionResponse,
+    [...errors, "too_many_options", "fees_budget_exhausted", "unsupported_media_type", "bad_gateway"],
+  );
+  return [get, post].map((op) => ({ ...op, parameters: [...op.parameters!, SOLANA_PAY_ASSET] }));
+}
+
 const health = z.object({ status: z.string() }).meta({ id: "Health" });
 
 /** Every route of the service. A test checks this list against the route files under app/. */
@@ -380,6 +422,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     paymentRequestsResponse,
     ["payment_expired", "invalid_state", "rate_limited"],
   ),
+  ...solanaPayOperations(),
   gateway(
     "get",
     "/status",

@@ -44,6 +44,7 @@ describe("operations", () => {
         "/v1/gateway/payment/{id}/confirm",
         "/v1/gateway/payment/{id}/status",
         "/v1/gateway/payment/{id}/payment-requests",
+        "/v1/gateway/payment/{id}/solana-pay/{asset}",
         "/v1/gateway/payment/{id}/cancel",
         "/v1/webhook-endpoints",
         "/v1/webhook-endpoints/{id}",

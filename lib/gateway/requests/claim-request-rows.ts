@@ -4,6 +4,7 @@ import { paymentOptions } from "@/db/schema";
 import { lockPaymentQuotes, newRow, type Offer, type OptionRow } from "../claim-option-rows";
 import { reserveRequestAmount } from "./reserve-request-amount";
 
+/** The requests a wallet scans, each stored when listed (a transaction request's quote is stored at its POST). */
 export type RequestKind = "eip681" | "solana-pay-transfer";
 /** A stored request: its quote row (the amount a transfer must carry is its token amount). */
 export type RequestOffer = Offer & { kind: RequestKind };

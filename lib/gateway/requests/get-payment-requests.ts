@@ -2,6 +2,7 @@ import type { Db } from "@/db/client";
 import { parseAccountId } from "@/lib/chains/caip";
 import { loadNetworks } from "@/lib/chains/load-networks";
 import { env } from "@/lib/env";
+import { withinSponsoredBudget } from "@/lib/fees/sponsored-budget";
 import { ApiError } from "@/lib/errors/api-error";
 import { loadSettlementOverrides } from "@/lib/merchants/load-settlement-overrides";
 import { livePriceSource } from "@/lib/prices/live-price-source";
@@ -12,7 +13,8 @@ import type { OptionRow } from "../claim-option-rows";
 import { loadGatewayPaymentOrThrow, type GatewayPayment } from "../load-gateway-payment";
 import { claimRequestRows, type RequestOffer } from "./claim-request-rows";
 import { eip681Uri } from "./eip681-uri";
-import { solanaPayTransferUri } from "./solana-pay-uri";
+import { transactionRequestLink, transactionRequestsServed } from "./solana-pay-link";
+import { solanaPayTransactionUri, solanaPayTransferUri } from "./solana-pay-uri";
 
 /** Who pays a request is unknown until the money arrives: its quote row names no buyer (an address no one signs for). */
 const ANY_PAYER = { eip155: "0x0000000000000000000000000000000000000000", solana: "11111111111111111111111111111111" };
@@ -23,6 +25,9 @@ const ANY_PAYER = { eip155: "0x0000000000000000000000000000000000000000", solana
  * Solana, an EIP-681 request (bound by its unique amount) on EVM networks, Solana first. Each is a quote
  * stored like an option (same price rules, same expiry); asking again while one holds returns it. The
  * wallet pays the network fee; the ledger finds the transfer. No chain call.
+ * Before each Solana transfer request comes the asset's Solana Pay transaction request (a link the
+ * wallet POSTs its account to; create-transaction-request.ts), where the service may pay fees today
+ * and is served over https; it shows the transfer request's quote, and stores its own at the POST.
  */
 export async function getPaymentRequests(db: Db, pathId: string, now = new Date()) {
   const p = await loadGatewayPaymentOrThrow(db, pathId);
@@ -32,7 +37,18 @@ export async function getPaymentRequests(db: Db, pathId: string, now = new Date(
     Math.min(p.payment.expiresAt.getTime(), now.getTime() + env().QUOTE_TTL_SECONDS * 1000),
   );
   const rows = await claimRequestRows(db, p.payment, await requestOffers(db, p, now), quoteExpiresAt, now);
-  return { requests: rows.map((row) => requestView(p, row)) };
+  const transactions =
+    transactionRequestsServed() &&
+    rows.some((row) => row.requestKind === "solana-pay-transfer") &&
+    (await withinSponsoredBudget(db, { id: p.payment.merchantId, currency: p.merchantCurrency }));
+  return {
+    requests: rows.flatMap((row) => {
+      const view = requestView(p, row);
+      if (!transactions || row.requestKind !== "solana-pay-transfer") return [view];
+      const link = transactionRequestLink(p.payment.id, row.tokenCaip19);
+      return [{ ...view, kind: "solana-pay-transaction" as const, uri: solanaPayTransactionUri(link) }, view];
+    }),
+  };
 }
 
 /** What each network would quote now, as options would for a buyer whose wallet sends and pays for the transfer. */

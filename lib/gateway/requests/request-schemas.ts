@@ -9,9 +9,9 @@ export const paymentRequestSchema = z
       value: z.string().meta({ description: "Base units, exactly what the request asks for" }),
       display: z.record(z.string(), z.unknown()).meta({ description: "Symbol, decimals, network name, icons" }),
     }),
-    kind: z.enum(["solana-pay-transfer", "eip681"]).meta({
+    kind: z.enum(["solana-pay-transaction", "solana-pay-transfer", "eip681"]).meta({
       description:
-        "solana-pay-transfer: `solana:<merchant>?amount=<decimal>&spl-token=<mint>&reference=<key>&label=…&message=…&memo=…`, bound to the payment by its reference key; eip681: `ethereum:<token>@<chainId>/transfer?address=<merchant>&uint256=<amount>` or `ethereum:<merchant>@<chainId>?value=<wei>`, bound to the payment by its unique amount",
+        "solana-pay-transaction: `solana:<link>`, a Solana Pay transaction request (GET the link for `{label, icon}`, POST `{account}` for `{transaction, message}`: the transfer the service builds, co-signed by its fee payer, carrying the reference key of the quote stored for that account), listed before the transfer request of the same asset and only on a service served over https; solana-pay-transfer: `solana:<merchant>?amount=<decimal>&spl-token=<mint>&reference=<key>&label=…&message=…&memo=…`, bound to the payment by its reference key; eip681: `ethereum:<token>@<chainId>/transfer?address=<merchant>&uint256=<amount>` or `ethereum:<merchant>@<chainId>?value=<wei>`, bound to the payment by its unique amount",
     }),
     uri: z.string(),
     expiresAt: z.number().int().meta({ description: "Unix seconds: the quote holds until then" }),

@@ -39,3 +39,12 @@ export function solanaPayTransferUri(terms: SolanaPayTerms): string {
   // URLSearchParams writes a space as "+"; Solana Pay wallets decode the query as URI components.
   return `solana:${terms.recipient}?${params.toString().replace(/\+/g, "%20")}`;
 }
+
+/**
+ * A Solana Pay transaction request: `solana:<link>`. The link is URL-encoded only when it has a query
+ * (what the Solana Pay spec asks, and what @solana/pay's encodeURL does); a wallet GETs it for the
+ * label and icon and POSTs `{account}` to it for the transaction to sign.
+ */
+export function solanaPayTransactionUri(link: string): string {
+  return `solana:${new URL(link).search ? encodeURIComponent(link) : link}`;
+}
