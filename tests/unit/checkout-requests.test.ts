@@ -25,7 +25,28 @@ describe("the checkout's payment requests", () => {
       "Send exactly 12.500001 USDC on Base",
     );
     expect(requestLabel(request!)).toBe("USDC on Base");
-    expect(requestKey(request!)).toBe(`${wire.chainId}|${wire.asset}`);
+    expect(requestKey(request!)).toBe(`eip681|${wire.chainId}|${wire.asset}`);
+  });
+
+  it("tell a Solana asset's transaction request from its transfer request, in the selector and its choice", () => {
+    const solana = {
+      ...wire,
+      chainId: "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
+      asset: "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp/token:EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+      amount: { value: "12500000", display: { assetSymbol: "USDC", decimals: 6, networkName: "Solana" } },
+    };
+    const { requests } = checkoutRequestsSchema.parse({
+      requests: [
+        {
+          ...solana,
+          kind: "solana-pay-transaction",
+          uri: "solana:https://pay.example/v1/gateway/payment/pay_1/solana-pay/x",
+        },
+        { ...solana, kind: "solana-pay-transfer", uri: "solana:merchant?amount=12.5" },
+      ],
+    });
+    expect(requests.map(requestLabel)).toEqual(["USDC on Solana (no network fee)", "USDC on Solana"]);
+    expect(new Set(requests.map(requestKey)).size).toBe(2);
   });
 
   it("refuse a request the page could not describe exactly", () => {

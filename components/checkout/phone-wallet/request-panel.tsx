@@ -39,8 +39,9 @@ export default function RequestPanel({ paymentId }: { paymentId: string }) {
       </p>
     );
   }
-  // The first (Solana first, as the route orders them) until the buyer picks one; a pick that a
-  // refresh no longer offers falls back to the first.
+  // The first (Solana first, and a Solana asset's transaction request before its transfer request, as
+  // the route orders them) until the buyer picks one; a pick that a refresh no longer offers falls back
+  // to the first.
   const request = requests.find((r) => requestKey(r) === chosen) ?? requests[0]!;
   return <RequestView requests={requests} request={request} onChoose={setChosen} />;
 }

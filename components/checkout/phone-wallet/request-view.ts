@@ -18,12 +18,18 @@ export const checkoutRequestsSchema = z.object({
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequestsSchema>["requests"][number];
 
-/** One request per network and asset: this names it in the selector and keeps the choice across refreshes. */
-export const requestKey = (r: CheckoutRequest) => `${r.chainId}|${r.asset}`;
+/**
+ * One request per kind, network and asset (a Solana asset may have a transaction request and a transfer
+ * request): this names it in the selector and keeps the choice across refreshes.
+ */
+export const requestKey = (r: CheckoutRequest) => `${r.kind}|${r.chainId}|${r.asset}`;
 
-/** "USDC on Base", for the selector. */
+/**
+ * "USDC on Base", for the selector. A Solana Pay transaction request (listed first, so shown first)
+ * says what sets it apart from the transfer request of the same asset: the service pays its fee.
+ */
 export const requestLabel = (r: CheckoutRequest) =>
-  `${r.amount.display.assetSymbol} on ${r.amount.display.networkName}`;
+  `${r.amount.display.assetSymbol} on ${r.amount.display.networkName}${r.kind === "solana-pay-transaction" ? " (no network fee)" : ""}`;
 
 /**
  * The exact amount with every digit the request asks for: on EVM networks the last digits are what
