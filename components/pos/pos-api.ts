@@ -58,8 +58,9 @@ export class PosApiError extends Error {
   ) {
     super(message);
   }
+  /** The key was revoked or mistyped: the service refuses it, or knows no such merchant (404). */
   get unauthorized(): boolean {
-    return this.status === 401 || this.status === 403;
+    return this.status === 401 || this.status === 403 || this.status === 404;
   }
 }
 
