@@ -8,6 +8,10 @@
  *   npm run --silent cli -- apikey create <merchantId> [--name <label>] [--json]
  *   npm run --silent cli -- apikey revoke <keyId>
  *   npm run --silent cli -- user create <merchantId> --email <email> (--password-stdin | --password <p>) [--json]
+ *   npm run --silent cli -- user list [<merchantId>] [--json]
+ *   npm run --silent cli -- user disable|enable|delete <userId|email>
+ *   npm run --silent cli -- user reset-password <userId|email> [--json]     # prints a single-use link (1 hour)
+ *   npm run --silent cli -- user sessions <userId|email> [--revoke] [--json]
  *   npm run --silent cli -- gas [--json]
  *   npm run --silent cli -- fees [--json]
  *   npm run --silent cli -- partner create --name "Acme Platform" [--json]
@@ -31,6 +35,7 @@ async function main(): Promise<number> {
       password: { type: "string" },
       "password-stdin": { type: "boolean", default: false },
       json: { type: "boolean", default: false },
+      revoke: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -70,6 +75,10 @@ const USAGE = `usage:
   cli apikey create <merchantId> [--name <label>] [--json]
   cli apikey revoke <keyId>
   cli user create <merchantId> --email <email> (--password-stdin | --password <p>) [--json]
+  cli user list [<merchantId>] [--json]
+  cli user disable|enable|delete <userId|email>
+  cli user reset-password <userId|email> [--json]
+  cli user sessions <userId|email> [--revoke] [--json]
   cli gas [--json]
   cli fees [--json]
   cli partner create --name <name> [--json]

@@ -7,6 +7,7 @@ export * from "./server-secrets";
 export * from "./payment-options";
 export * from "./users";
 export * from "./sessions";
+export * from "./password-resets";
 export * from "./payment-events";
 export * from "./payment-submissions";
 export * from "./relayer-nonces";

@@ -16,6 +16,8 @@ export const users = pgTable(
     passwordHash: text("password_hash").notNull(),
     createdAt: createdAt(),
     lastSignInAt: timestamptz("last_sign_in_at"),
+    /** Set by the operator (`cli user disable`): no sign-in, and every session ends at once. */
+    disabledAt: timestamptz("disabled_at"),
   },
   (t) => [index("users_merchant_idx").on(t.merchantId)],
 );

@@ -18,12 +18,14 @@ export async function readSession(db: Db, token: string | undefined) {
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(merchants, eq(merchants.id, users.merchantId))
-    // A deleted merchant's users are signed out (its sessions are also removed at delete).
+    // A deleted merchant's users are signed out (its sessions are also removed at delete), and so is
+    // a disabled user, even by a session that escaped the delete at disable.
     .where(
       and(
         eq(sessions.tokenHash, hashSessionToken(token)),
         gt(sessions.expiresAt, sql`now()`),
         isNull(merchants.deletedAt),
+        isNull(users.disabledAt),
       ),
     );
   return row;

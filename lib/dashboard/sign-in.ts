@@ -42,14 +42,14 @@ export async function signIn(db: Db, input: unknown, network: string) {
     counted.push([bucket, client]);
   };
   const giveBack = () => Promise.all(counted.map(([bucket, client]) => limits.refund(bucket, client)));
-  let user: { id: string; passwordHash: string } | undefined;
+  let user: { id: string; passwordHash: string; disabledAt: Date | null } | undefined;
   let ok: boolean;
   try {
     await count("sign_ins", "all");
     await count("sign_in_network", network);
     await count("sign_in_pair", pair);
     [user] = await db
-      .select({ id: users.id, passwordHash: users.passwordHash })
+      .select({ id: users.id, passwordHash: users.passwordHash, disabledAt: users.disabledAt })
       .from(users)
       .where(eq(users.email, email));
     ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
@@ -57,7 +57,8 @@ export async function signIn(db: Db, input: unknown, network: string) {
     if (isServerBusy(err) || (err instanceof ApiError && err.code === "rate_limited")) await giveBack();
     throw err;
   }
-  if (!user || !ok) throw new ApiError("invalid_credentials", "Email or password is incorrect");
+  // A disabled user gets the answer of a wrong password, after the same scrypt time: nothing tells them apart.
+  if (!user || !ok || user.disabledAt) throw new ApiError("invalid_credentials", "Email or password is incorrect");
   await Promise.all([limits.reset("sign_in_pair", pair), limits.refund("sign_in_network", network)]);
   await db
     .update(users)

@@ -14,6 +14,7 @@ import { isCurrencyCode } from "@/lib/money/iso4217";
 import { readGasBalances } from "@/lib/operations/read-gas-balances";
 import { formatMoney, formatUnits } from "@/lib/dashboard/format";
 import { feesByMerchant } from "@/lib/fees/fees-by-merchant";
+import { USER_ACTIONS, userAdmin } from "./user-admin";
 
 export class UsageError extends Error {}
 
@@ -25,6 +26,7 @@ type Flags = {
   email?: string;
   password?: string;
   json?: boolean;
+  revoke?: boolean;
 };
 
 /**
@@ -46,6 +48,7 @@ export async function runCommand(openDb: () => Promise<Db>, args: string[], flag
   if (group === "apikey" && action === "create") return apikeyCreate(await openDb(), target, flags);
   if (group === "apikey" && action === "revoke") return apikeyRevoke(await openDb(), target);
   if (group === "user" && action === "create") return userCreate(await openDb(), target, flags);
+  if (group === "user" && USER_ACTIONS.has(action ?? "")) return userAdmin(await openDb(), action!, target, flags);
   if (group === "partner" && action === "create") return partnerCreate(await openDb(), flags);
   if (group === "partner" && action === "add-key") return partnerAddKey(await openDb(), target, flags);
   if (group === "partner" && action === "revoke-key") return partnerRevokeKey(await openDb(), target);

@@ -1,29 +1,12 @@
-import { execFile } from "node:child_process";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { createTestClient, http, parseEther } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { describe, expect, inject, it } from "vitest";
 import { embeddedUrl } from "@/db/embedded";
 import { api, createPaymentRequest, usd } from "../support/api";
-import { ROOT, TEST_ENV } from "../support/server";
+import { cli } from "../support/run-cli";
+import { ROOT } from "../support/server";
 import postgres from "postgres";
-
-const run = promisify(execFile);
-
-/** The CLI exactly as the README shows it: `npm run --silent cli -- …`. */
-async function cli(args: string[], env: Record<string, string | undefined> = {}) {
-  try {
-    const { stdout, stderr } = await run("npm", ["run", "--silent", "cli", "--", ...args], {
-      cwd: ROOT,
-      env: { ...process.env, ...TEST_ENV, ...env } as NodeJS.ProcessEnv,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
 
 const EVM = "0x52908400098527886E0F7030069857D2E4169EE7";
 const SOLANA = "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin";
