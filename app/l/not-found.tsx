@@ -1,9 +1,12 @@
+import { useTranslations } from "next-intl";
+
 export default function PaymentLinkNotFound() {
+  const t = useTranslations("paymentLink.notFound");
   return (
     <main>
       <div className="card" role="alert">
-        <h1>Payment link not found</h1>
-        <p className="muted">This payment link is not valid. Ask the merchant for a new one.</p>
+        <h1>{t("title")}</h1>
+        <p className="muted">{t("body")}</p>
       </div>
     </main>
   );

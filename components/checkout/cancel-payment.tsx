@@ -1,6 +1,7 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { statusKey, type PaymentStatusView } from "./use-payment-status";
 
@@ -11,6 +12,7 @@ import { statusKey, type PaymentStatusView } from "./use-payment-status";
  * when redirects are on) follows at once.
  */
 export function CancelPayment({ paymentId }: { paymentId: string }) {
+  const t = useTranslations("checkout.cancel");
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -32,12 +34,12 @@ export function CancelPayment({ paymentId }: { paymentId: string }) {
         });
         return;
       }
-      // Paid or expired meanwhile: show where it stands instead.
+      // Paid or expired meanwhile: the refreshed status shows where it stands (the service's own
+      // message is English, so the buyer reads ours).
       await queryClient.invalidateQueries({ queryKey: statusKey(paymentId) });
-      const body = (await res.json().catch(() => null)) as { message?: string } | null;
-      setError(body?.message ?? "The payment could not be cancelled.");
+      setError(t("failed"));
     } catch {
-      setError("The payment could not be cancelled. Check your connection and try again.");
+      setError(t("offline"));
     } finally {
       setBusy(false);
       setAsking(false);
@@ -48,7 +50,7 @@ export function CancelPayment({ paymentId }: { paymentId: string }) {
     return (
       <p className="cancel-row">
         <button type="button" className="link-button" onClick={() => setAsking(true)}>
-          Cancel payment
+          {t("button")}
         </button>
         {error ? (
           <span className="muted" role="alert">
@@ -60,13 +62,13 @@ export function CancelPayment({ paymentId }: { paymentId: string }) {
     );
   }
   return (
-    <div className="cancel-row" role="group" aria-label="Cancel this payment?">
-      <span>Cancel this payment? It cannot be paid afterwards.</span>{" "}
+    <div className="cancel-row" role="group" aria-label={t("question")}>
+      <span>{t("warning")}</span>{" "}
       <button type="button" className="link-button" onClick={cancel} disabled={busy}>
-        {busy ? "Cancelling…" : "Yes, cancel"}
+        {busy ? t("busy") : t("confirm")}
       </button>{" "}
       <button type="button" className="link-button" onClick={() => setAsking(false)} disabled={busy}>
-        Keep paying
+        {t("keep")}
       </button>
     </div>
   );

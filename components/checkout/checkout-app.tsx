@@ -2,6 +2,7 @@
 
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
+import { useTranslations } from "next-intl";
 import { useEffect, useState, type ReactNode } from "react";
 import type { CheckoutNetwork } from "@/lib/gateway/checkout-networks";
 import { CancelPayment } from "./cancel-payment";
@@ -11,14 +12,16 @@ import { TerminalView, type TerminalKind } from "./terminal-view";
 import { usePaymentStatus, type PaymentStatusView } from "./use-payment-status";
 
 // The wallet libraries (wagmi, viem, Solana wallet adapter) load only once the buyer asks to connect.
-const WalletPanel = dynamic(() => import("./wallet/wallet-panel"), {
-  ssr: false,
-  loading: () => (
+const WalletPanel = dynamic(() => import("./wallet/wallet-panel"), { ssr: false, loading: LoadingWallets });
+
+function LoadingWallets() {
+  const t = useTranslations("checkout");
+  return (
     <p className="muted" role="status">
-      Loading wallets…
+      {t("loadingWallets")}
     </p>
-  ),
-});
+  );
+}
 
 export type CheckoutAppProps = {
   paymentId: string;
@@ -52,6 +55,7 @@ function CheckoutFlow({
   walletConnectProjectId,
   share,
 }: CheckoutAppProps) {
+  const t = useTranslations("checkout");
   const { data } = usePaymentStatus(paymentId, initial);
   const [connecting, setConnecting] = useState(false);
   const now = useNow(renderedAt, !data.isFinal);
@@ -71,19 +75,19 @@ function CheckoutFlow({
         <section className="progress" aria-live="polite" data-testid="processing-view">
           <span className="spinner" aria-hidden="true" />
           <div>
-            <h2>Confirming on chain</h2>
-            <p className="muted">Your payment was submitted. This page updates by itself; keep it open.</p>
+            <h2>{t("processing.title")}</h2>
+            <p className="muted">{t("processing.body")}</p>
           </div>
         </section>
       ) : networks.length === 0 ? (
         <p className="muted" role="alert">
-          This merchant cannot take crypto payments right now.
+          {t("noNetworks")}
         </p>
       ) : connecting ? (
         <WalletPanel paymentId={paymentId} networks={networks} walletConnectProjectId={walletConnectProjectId} />
       ) : (
         <button type="button" className="primary" onClick={() => setConnecting(true)}>
-          Connect a wallet
+          {t("connect")}
         </button>
       )}
       {status === "pending" ? share : null}

@@ -1,19 +1,44 @@
-/** Time left until `expiresAt` (unix seconds) at `now` (ms); the caller's clock ticks it. */
+import { useLocale, useTranslations } from "next-intl";
+import { useSyncExternalStore } from "react";
+import { formatDateTime, formatDuration } from "@/lib/i18n/format-time";
+
+/**
+ * Time left until `expiresAt` (unix seconds) at `now` (ms); the caller's clock ticks it. The end as a
+ * time of day is shown once mounted: only the browser knows the buyer's time zone.
+ */
 export function Countdown({ expiresAt, now }: { expiresAt: number; now: number }) {
+  const t = useTranslations("checkout");
+  const locale = useLocale();
+  const mounted = useMounted();
   const left = Math.max(0, Math.floor(expiresAt - now / 1000));
+  const end = new Date(expiresAt * 1000);
   return (
-    <span className="muted" data-testid="time-left" aria-live="off">
-      {left === 0 ? "Expired" : `${formatDuration(left)} left`}
-    </span>
+    <>
+      <span className="muted" data-testid="time-left" aria-live="off">
+        {left === 0 ? t("status.expired") : t("timeLeft", { time: formatDuration(left, locale) })}
+      </span>
+      {mounted && left > 0 ? (
+        <time className="muted" dateTime={end.toISOString()} data-testid="expires-at">
+          {t("expiresAt", { time: formatDateTime(end, locale, endFormat(end, now)) })}
+        </time>
+      ) : null}
+    </>
   );
 }
 
-function formatDuration(totalSeconds: number): string {
-  const days = Math.floor(totalSeconds / 86400);
-  const hours = Math.floor((totalSeconds % 86400) / 3600);
-  const minutes = Math.floor((totalSeconds % 3600) / 60);
-  const seconds = totalSeconds % 60;
-  const mmss = `${String(minutes).padStart(2, "0")}:${String(seconds).padStart(2, "0")}`;
-  if (days > 0) return `${days}d ${hours}h ${minutes}m`;
-  return hours > 0 ? `${hours}:${mmss}` : mmss;
+/** The time alone when the payment ends today, else with its date. */
+function endFormat(end: Date, now: number): Intl.DateTimeFormatOptions {
+  return end.toDateString() === new Date(now).toDateString()
+    ? { timeStyle: "short" }
+    : { dateStyle: "medium", timeStyle: "short" };
 }
+
+/** False on the server and while hydrating, true after: what the browser alone knows waits for it. */
+function useMounted(): boolean {
+  return useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
+}
+const subscribeNever = () => () => {};

@@ -1,11 +1,14 @@
 import Image from "next/image";
-import { formatFiat } from "@/lib/money/format-fiat";
+import { useLocale, useTranslations } from "next-intl";
+import { formatFiatAmount } from "@/lib/i18n/format-amount";
 import type { CheckoutPayment } from "@/lib/payments/get-checkout-payment";
 
-/** Server-rendered header of the checkout: who is asking, and how much. */
+/** Server-rendered header of the checkout: who is asking, and how much, as the buyer's locale writes money. */
 export function PaymentSummary({ payment }: { payment: CheckoutPayment }) {
+  const t = useTranslations("checkout.summary");
+  const locale = useLocale();
   return (
-    <section aria-label="Payment summary">
+    <section aria-label={t("label")}>
       <div className="merchant">
         {payment.merchantIconUrl ? (
           // Merchant icons are arbitrary URLs: served as they are, not through the image optimizer.
@@ -15,11 +18,13 @@ export function PaymentSummary({ payment }: { payment: CheckoutPayment }) {
             {payment.merchantName.slice(0, 1).toUpperCase()}
           </span>
         )}
-        <h1 data-testid="merchant-name">{payment.merchantName}</h1>
+        <h1 data-testid="merchant-name" dir="auto">
+          {payment.merchantName}
+        </h1>
       </div>
-      <div className="muted">{payment.status === "succeeded" ? "Amount paid" : "Amount due"}</div>
+      <div className="muted">{payment.status === "succeeded" ? t("amountPaid") : t("amountDue")}</div>
       <div className="amount" data-testid="fiat-amount">
-        {formatFiat(payment.fiatAmount, payment.fiatCurrency)}
+        {formatFiatAmount(payment.fiatAmount, payment.fiatCurrency, locale)}
       </div>
     </section>
   );

@@ -1,4 +1,5 @@
 import Image from "next/image";
+import { getTranslations } from "next-intl/server";
 import QRCode from "qrcode";
 import { PaymentLinkField } from "./payment-link-field";
 import { PhoneWallet } from "./phone-wallet";
@@ -9,23 +10,17 @@ import { PhoneWallet } from "./phone-wallet";
  * rendered on the server: that encoder never reaches the buyer's browser on first load.
  */
 export async function ShareLink({ paymentId, url }: { paymentId: string; url: string }) {
+  const t = await getTranslations("checkout.share");
   const qr = await QRCode.toDataURL(url, { errorCorrectionLevel: "M", margin: 1, width: 176, type: "image/png" });
   return (
     <>
       <PhoneWallet paymentId={paymentId} />
       <details className="share">
-        <summary>Open on another device</summary>
+        <summary>{t("summary")}</summary>
         <div className="share-body">
           {/* A data: URL made here: nothing for the image optimizer to fetch. */}
-          <Image
-            src={qr}
-            width={176}
-            height={176}
-            alt="QR code of this page's link"
-            data-testid="link-qr"
-            unoptimized
-          />
-          <p className="muted">Scan it with your phone&apos;s camera to open this page there, or copy the link.</p>
+          <Image src={qr} width={176} height={176} alt={t("qrAlt")} data-testid="link-qr" unoptimized />
+          <p className="muted">{t("hint")}</p>
           <PaymentLinkField url={url} />
         </div>
       </details>

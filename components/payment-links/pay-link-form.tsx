@@ -1,16 +1,23 @@
 "use client";
 
+import { useLocale, useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
+import { formatDecimal } from "@/lib/i18n/format-amount";
+import { minorToDecimal } from "@/lib/money/format-fiat";
 import { parseFiatInput } from "@/lib/money/parse-fiat-input";
 
-type Range = { minimum: string; maximum: string; label: string };
+/** Minor units, and the same as the buyer's locale writes them. */
+type Range = { minimum: string; maximum: string; minimumText: string; maximumText: string };
 
 /**
  * "Pay": asks the service for a new payment of the link (with the buyer's amount when the link lets the
  * buyer enter it) and goes to its checkout. The service checks the amount again; its refusal is shown here.
  */
 export function PayLinkForm({ linkId, currency, range }: { linkId: string; currency: string; range?: Range }) {
+  const t = useTranslations("paymentLink");
+  const locale = useLocale();
   const [error, setError] = useState<string | null>(null);
+  const bounds = range ? { minimum: range.minimumText, maximum: range.maximumText } : null;
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -20,11 +27,12 @@ export function PayLinkForm({ linkId, currency, range }: { linkId: string; curre
       const typed = String(new FormData(event.currentTarget).get("amount") ?? "");
       const minor = parseFiatInput(typed, currency);
       if (minor === undefined || minor <= 0n) {
-        setError(`Enter an amount in ${currency}, such as 12.50`);
+        const example = formatDecimal(minorToDecimal(1250n, currency), locale, { useGrouping: false });
+        setError(t("amountError", { currency, example }));
         return;
       }
       if (minor < BigInt(range.minimum) || minor > BigInt(range.maximum)) {
-        setError(`Enter an amount from ${range.label}`);
+        setError(t("rangeError", bounds!));
         return;
       }
       body = { amount: minor.toString() };
@@ -42,9 +50,9 @@ export function PayLinkForm({ linkId, currency, range }: { linkId: string; curre
         window.location.assign(data.gatewayUrl);
         return;
       }
-      setError(data.message ?? `The service answered ${res.status}; try again`);
+      setError(data.message ?? t("serviceError", { status: res.status }));
     } catch {
-      setError("Could not reach the service; check your connection and try again");
+      setError(t("offline"));
     }
     setBusy(false);
   }
@@ -53,7 +61,7 @@ export function PayLinkForm({ linkId, currency, range }: { linkId: string; curre
     <form onSubmit={submit} noValidate className="pay">
       {range ? (
         <div className="amount-field">
-          <label htmlFor="amount">Amount ({currency})</label>
+          <label htmlFor="amount">{t("amountLabel", { currency })}</label>
           <input
             id="amount"
             name="amount"
@@ -64,12 +72,12 @@ export function PayLinkForm({ linkId, currency, range }: { linkId: string; curre
             aria-invalid={error ? true : undefined}
           />
           <span id="amount-hint" className="muted">
-            From {range.label}
+            {t("rangeHint", bounds!)}
           </span>
         </div>
       ) : null}
       <button type="submit" className="primary" disabled={busy}>
-        {busy ? "Opening checkout…" : "Pay"}
+        {busy ? t("opening") : t("pay")}
       </button>
       <div role="alert">{error ? <p className="error">{error}</p> : null}</div>
     </form>

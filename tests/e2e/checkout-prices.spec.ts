@@ -18,7 +18,7 @@ test("a EUR price paid in USDC: the option shows its rate and the feeds' age, an
   await connectWallet(page, "Test EVM Wallet");
   // 10.00 EUR at the devnet's EUR/USD 1.0842 is 10.842 USDC.
   const usdc = page.getByRole("button", { name: /10\.842 USDC/ });
-  await expect(usdc.getByTestId("option-rate")).toHaveText(/^1 EUR = 1\.0842 USDC, updated \d+ (s|min|h) ago$/);
+  await expect(usdc.getByTestId("option-rate")).toHaveText(/^1 EUR = 1\.0842 USDC, updated \d+ (sec|min|hr)\. ago$/);
   await chooseAndPay(page, /10\.842 USDC/);
   await expect(page.getByTestId("terminal-view")).toHaveAttribute("data-kind", "succeeded", { timeout: 30_000 });
   expect(await evmTokenBalance(devnet, "USDC", merchant.evmAddress)).toBe(10_842_000n);
@@ -54,7 +54,7 @@ test("a USD price paid in ETH: the option sends ether from the buyer's wallet at
   await connectWallet(page, "Test EVM Wallet");
   // 15.00 USD at the devnet's ETH/USD 3000 is 0.005 ETH.
   const eth = page.getByRole("button", { name: /0\.005 ETH/ });
-  await expect(eth.getByTestId("option-rate")).toHaveText(/^1 USD = 0\.000333\d* ETH, updated \d+ (s|min|h) ago$/);
+  await expect(eth.getByTestId("option-rate")).toHaveText(/^1 USD = 0\.000333\d* ETH, updated \d+ (sec|min|hr)\. ago$/);
   await chooseAndPay(page, /0\.005 ETH/);
   await expect(page.getByTestId("terminal-view")).toHaveAttribute("data-kind", "succeeded", { timeout: 30_000 });
   expect(await evmNativeBalance(devnet, merchant.evmAddress)).toBe(5n * 10n ** 15n);
@@ -74,7 +74,7 @@ test("a USD price paid in SOL: the Solana wallet signs a system transfer the ser
   await connectWallet(page, "Test Solana Wallet");
   // 12.00 USD at the devnet's SOL/USD 150 is 0.08 SOL.
   const sol = page.getByRole("button", { name: /0\.08 SOL/ });
-  await expect(sol.getByTestId("option-rate")).toHaveText(/^1 USD = 0\.00666\d* SOL, updated \d+ (s|min|h) ago$/);
+  await expect(sol.getByTestId("option-rate")).toHaveText(/^1 USD = 0\.00666\d* SOL, updated \d+ (sec|min|hr)\. ago$/);
   await chooseAndPay(page, /0\.08 SOL/);
   await expect(page.getByTestId("terminal-view")).toHaveAttribute("data-kind", "succeeded", { timeout: 30_000 });
   expect(wallet.calls.filter((c) => c === "signTransaction")).toHaveLength(1);

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useMemo } from "react";
 import { useConnect, useConnection, useConnectors, useDisconnect, useSwitchChain } from "wagmi";
 import type { CheckoutNetwork } from "@/lib/gateway/checkout-networks";
@@ -19,6 +20,7 @@ export function EvmWallets({
   networks: CheckoutNetwork[];
   onSession: (s: EvmSession | null) => void;
 }) {
+  const t = useTranslations("checkout.wallet");
   const connectors = useConnectors();
   const connect = useConnect();
   const { disconnect } = useDisconnect();
@@ -47,9 +49,7 @@ export function EvmWallets({
               await switchChainAsync({ chainId: want, connector });
             } catch (cause) {
               const network = networks.find((n) => n.chainId === chainId)?.name ?? chainId;
-              throw new WalletFlowError("wrong_network", `Switch your wallet to ${network} and try again.`, undefined, {
-                cause,
-              });
+              throw new WalletFlowError("wrong_network", t("wrongNetwork", { network }), undefined, { cause });
             }
           }
           const provider = (await connector.getProvider()) as {
@@ -60,7 +60,7 @@ export function EvmWallets({
       },
       disconnect: () => disconnect({ connector }),
     };
-  }, [isConnected, connector, address, switchChainAsync, disconnect, networks]);
+  }, [isConnected, connector, address, switchChainAsync, disconnect, networks, t]);
 
   useEffect(() => onSession(session), [session, onSession]);
 
@@ -83,16 +83,15 @@ export function EvmWallets({
       ))}
       {connect.error ? (
         <li className="error" role="alert">
-          {describeConnectError(connect.error)}
+          {t(declined(connect.error) ? "declined" : "connectFailed")}
         </li>
       ) : null}
     </>
   );
 }
 
-function describeConnectError(error: Error): string {
+/** EIP-1193 4001: the buyer said no in the wallet (as opposed to a wallet that failed). */
+function declined(error: Error): boolean {
   const code = (error as { code?: number }).code ?? (error.cause as { code?: number } | undefined)?.code;
-  return code === 4001 || /reject/i.test(error.message)
-    ? "You declined the connection in your wallet."
-    : "The wallet could not connect. Try again.";
+  return code === 4001 || /reject/i.test(error.message);
 }

@@ -7,16 +7,14 @@ import {
   type PayStep,
   type Signers,
 } from "@/lib/wallet";
-import { formatTokenAmount } from "./format-token-amount";
 import type { EvmSession, SolanaSession } from "./sessions";
 
 export type { PayStep };
 
-/** An option as the checkout lists it: the gateway's option plus what the buyer reads. */
+/** An option as the checkout lists it: the gateway's option plus how it is paid. */
 export type CheckoutOption = PaymentOption & {
   chainId: string;
   kind: "typed_data" | "transaction" | "solana";
-  label: string;
 };
 
 const client = () => createGatewayClient();
@@ -32,12 +30,7 @@ export async function loadOptions(paymentId: string, accounts: string[]): Promis
         : first.walletRpc.method === "eth_signTypedData_v4"
           ? "typed_data"
           : "transaction";
-    return {
-      ...o,
-      chainId,
-      kind,
-      label: `${formatTokenAmount(o.amount.value, o.amount.display.decimals)} ${o.amount.display.assetSymbol}`,
-    };
+    return { ...o, chainId, kind };
   });
 }
 
@@ -66,25 +59,28 @@ function signersOf({ evm, solana }: { evm: EvmSession | null; solana: SolanaSess
   };
 }
 
-/** What the buyer reads when paying fails, and whether fresh options would help. */
-export function describePayError(error: unknown): { message: string; refreshOptions: boolean } {
+/**
+ * What the buyer reads when paying fails: one of the checkout's messages (in the buyer's language),
+ * or the wallet's or the service's own words when there is none for the case; and whether fresh
+ * options would help.
+ */
+export type PayErrorMessage =
+  | { key: "quoteExpired" | "paymentExpired" | "userRejected" | "generic" }
+  | { key: "verificationFailed"; reason: string }
+  | { key: null; text: string };
+
+export function describePayError(error: unknown): { message: PayErrorMessage; refreshOptions: boolean } {
   if (error instanceof WalletFlowError) {
     if (error.code === "gateway_error" && error.gateway) {
       const code = error.gateway.code;
-      if (code === "quote_expired")
-        return {
-          message: "The price quote ran out. Fresh options are loaded: choose one and pay again.",
-          refreshOptions: true,
-        };
-      if (code === "payment_expired") return { message: "This payment has expired.", refreshOptions: false };
+      if (code === "quote_expired") return { message: { key: "quoteExpired" }, refreshOptions: true };
+      if (code === "payment_expired") return { message: { key: "paymentExpired" }, refreshOptions: false };
       if (code === "verification_failed")
-        return {
-          message: `The payment could not be verified: ${error.message} Nothing was taken; try again.`,
-          refreshOptions: true,
-        };
-      return { message: error.message, refreshOptions: code === "invalid_state" };
+        return { message: { key: "verificationFailed", reason: error.message }, refreshOptions: true };
+      return { message: { key: null, text: error.message }, refreshOptions: code === "invalid_state" };
     }
-    return { message: error.message, refreshOptions: false };
+    if (error.code === "user_rejected") return { message: { key: "userRejected" }, refreshOptions: false };
+    return { message: { key: null, text: error.message }, refreshOptions: false };
   }
-  return { message: "Something went wrong in the wallet. Try again.", refreshOptions: false };
+  return { message: { key: "generic" }, refreshOptions: false };
 }

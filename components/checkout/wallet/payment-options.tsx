@@ -1,17 +1,13 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
+import { formatTokenAmount } from "@/lib/i18n/format-amount";
 import { statusKey, toStatusView } from "../use-payment-status";
 import { OptionRow } from "./option-row";
-import { describePayError, loadOptions, payOption, type PayStep } from "./pay-option";
+import { describePayError, loadOptions, payOption, type PayErrorMessage, type PayStep } from "./pay-option";
 import type { EvmSession, SolanaSession } from "./sessions";
-
-const STEP_TEXT: Record<PayStep, string> = {
-  preparing: "Preparing the transaction…",
-  signing: "Approve the request in your wallet…",
-  confirming: "Submitting your payment…",
-};
 
 /** The options for the connected accounts; the buyer picks one and pays it through lib/wallet. */
 export function PaymentOptions({
@@ -25,6 +21,8 @@ export function PaymentOptions({
   evm: EvmSession | null;
   solana: SolanaSession | null;
 }) {
+  const t = useTranslations("checkout.wallet");
+  const locale = useLocale();
   const queryClient = useQueryClient();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [step, setStep] = useState<PayStep | null>(null);
@@ -38,6 +36,12 @@ export function PaymentOptions({
     },
     refetchOnWindowFocus: false,
   });
+  const errorText = (m: PayErrorMessage) =>
+    m.key === null
+      ? m.text
+      : m.key === "verificationFailed"
+        ? t("errors.verificationFailed", { reason: m.reason })
+        : t(`errors.${m.key}`);
   const selected = options.data?.find((o) => o.id === selectedId) ?? null;
   const pay = useMutation({
     mutationFn: () => payOption(paymentId, selected!, { evm, solana }, setStep),
@@ -52,27 +56,26 @@ export function PaymentOptions({
   if (options.isPending)
     return (
       <p className="muted" role="status">
-        Finding ways to pay…
+        {t("findingOptions")}
       </p>
     );
   if (options.isError)
     return (
       <p className="error" role="alert">
-        Could not load payment options. {describePayError(options.error).message}
+        {t("optionsFailed")} {errorText(describePayError(options.error).message)}
       </p>
     );
   if (options.data.length === 0) {
     return (
       <p className="muted" data-testid="no-options" role="status">
-        The connected wallet holds no token this merchant accepts on the networks offered. Connect another wallet or
-        account.
+        {t("noOptions")}
       </p>
     );
   }
   const error = pay.isError ? describePayError(pay.error) : null;
   return (
     <>
-      <h2 id="options-heading">Pay with</h2>
+      <h2 id="options-heading">{t("payWith")}</h2>
       <ul className="options" aria-labelledby="options-heading" data-testid="payment-options">
         {options.data.map((option) => (
           <OptionRow
@@ -85,16 +88,20 @@ export function PaymentOptions({
         ))}
       </ul>
       <button type="button" className="primary pay" disabled={!selected || pay.isPending} onClick={() => pay.mutate()}>
-        {selected ? `Pay ${selected.label}` : "Choose how to pay"}
+        {selected
+          ? t("pay", {
+              amount: `${formatTokenAmount(selected.amount.value, selected.amount.display.decimals, locale)} ${selected.amount.display.assetSymbol}`,
+            })
+          : t("chooseOption")}
       </button>
       {step ? (
         <p className="steps" role="status">
-          {STEP_TEXT[step]}
+          {t(`steps.${step}`)}
         </p>
       ) : null}
       {error ? (
         <p className="error" role="alert">
-          {error.message}
+          {errorText(error.message)}
         </p>
       ) : null}
     </>

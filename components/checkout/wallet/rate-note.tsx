@@ -1,23 +1,28 @@
 "use client";
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
+import { formatDecimal } from "@/lib/i18n/format-amount";
+import { formatAge } from "@/lib/i18n/format-time";
 import type { PaymentOption } from "@/lib/wallet";
 
 /**
- * "1 EUR = 1.0842 USDC, updated 12 s ago": the rate an option was quoted at and how old its price
+ * "1 EUR = 1.0842 USDC, updated 12 sec. ago": the rate an option was quoted at and how old its price
  * feeds' answer is, so a buyer paying in a coin other than the price's currency sees what it is charged at.
  */
 export function RateNote({ rate, symbol }: { rate: NonNullable<PaymentOption["rate"]>; symbol: string }) {
+  const t = useTranslations("checkout.wallet");
+  const locale = useLocale();
   const now = useSecondClock();
-  const age =
+  const values = { currency: rate.currency, rate: formatDecimal(rate.tokensPerUnit, locale), symbol };
+  const text =
     rate.updatedAt === null
-      ? "fixed rate"
+      ? t("rateFixed", values)
       : now === null
-        ? null
-        : `updated ${formatAge(Math.max(0, now - rate.updatedAt))} ago`;
+        ? t("rate", values)
+        : t("rateUpdated", { ...values, ago: formatAge(now - rate.updatedAt, locale) });
   return (
     <span className="muted option-rate" data-testid="option-rate">
-      1 {rate.currency} = {rate.tokensPerUnit} {symbol}
-      {age ? `, ${age}` : null}
+      {text}
     </span>
   );
 }
@@ -35,10 +40,4 @@ function useSecondClock(): number | null {
     };
   }, []);
   return now;
-}
-
-function formatAge(seconds: number): string {
-  if (seconds < 60) return `${seconds} s`;
-  if (seconds < 3600) return `${Math.floor(seconds / 60)} min`;
-  return `${Math.floor(seconds / 3600)} h`;
 }

@@ -1,4 +1,5 @@
 import Image from "next/image";
+import { useTranslations } from "next-intl";
 
 export function WalletButton({
   name,
@@ -38,13 +39,14 @@ export function ConnectedRow({
   account: string;
   onDisconnect: () => void;
 }) {
+  const t = useTranslations("checkout.wallet");
   return (
     <li className="connected" data-testid={`connected-${kind.toLowerCase()}`}>
       <span>
-        {name} <span className="mono" title={account}>{`${account.slice(0, 6)}…${account.slice(-4)}`}</span>
+        {name} <span className="mono" dir="ltr" title={account}>{`${account.slice(0, 6)}…${account.slice(-4)}`}</span>
       </span>
       <button type="button" onClick={onDisconnect}>
-        Disconnect <span className="sr-only">{name}</span>
+        {t("disconnect")} <span className="sr-only">{name}</span>
       </button>
     </li>
   );

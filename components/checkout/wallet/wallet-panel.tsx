@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useCallback, useMemo, useState } from "react";
 import type { CheckoutNetwork } from "@/lib/gateway/checkout-networks";
 import { accountsFor } from "@/lib/wallet";
@@ -42,6 +43,7 @@ function PanelBody({
   networks: CheckoutNetwork[];
   hasEvm: boolean;
 }) {
+  const t = useTranslations("checkout.wallet");
   const [evm, setEvm] = useState<EvmSession | null>(null);
   const [solana, setSolana] = useState<SolanaSession | null>(null);
   const onEvm = useCallback((s: EvmSession | null) => setEvm(s), []);
@@ -62,7 +64,7 @@ function PanelBody({
 
   return (
     <section className="panel" aria-labelledby="wallets-heading">
-      <h2 id="wallets-heading">{evm || solana ? "Your wallets" : "Choose a wallet"}</h2>
+      <h2 id="wallets-heading">{evm || solana ? t("connected") : t("choose")}</h2>
       <ul className="wallets" data-testid="wallet-list">
         {hasEvm ? <EvmWallets networks={networks} onSession={onEvm} /> : null}
         {hasSolana ? <SolanaWallets onSession={onSolana} /> : null}
@@ -70,9 +72,7 @@ function PanelBody({
       {accounts.length > 0 ? (
         <PaymentOptions paymentId={paymentId} accounts={accounts} evm={evm} solana={solana} />
       ) : (
-        <p className="muted">
-          No wallet in this browser? Open “Pay with a phone wallet” below and scan the code with your phone.
-        </p>
+        <p className="muted">{t("noWallet")}</p>
       )}
     </section>
   );
