@@ -30,7 +30,7 @@ export default async function CheckoutPage({
   if (!payment) notFound();
   const expiresAt = Math.floor(payment.expiresAt.getTime() / 1000);
   // Only the checkout's messages in the active locale go to the browser.
-  const messages = pickNamespaces((await getMessages()) as Messages, ["checkout"]);
+  const messages = pickNamespaces((await getMessages()) as Messages, ["checkout", "common"]);
   return (
     <main>
       <div className="card">

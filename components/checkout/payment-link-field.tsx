@@ -2,10 +2,12 @@
 
 import { useTranslations } from "next-intl";
 import { CopyButton } from "@/components/ui/copy-button";
+import { useCopyMessages } from "./use-copy-messages";
 
 /** The payment link in a field that selects itself on focus, with a button that copies it. */
 export function PaymentLinkField({ url }: { url: string }) {
   const t = useTranslations("checkout.share");
+  const copyMessages = useCopyMessages();
   return (
     <div className="copy">
       <input
@@ -15,7 +17,7 @@ export function PaymentLinkField({ url }: { url: string }) {
         onFocus={(e) => e.currentTarget.select()}
         data-testid="payment-link"
       />
-      <CopyButton value={url} label={t("copy")} text={t("copy")} statusClassName="muted" />
+      <CopyButton value={url} label={t("copy")} text={t("copy")} statusClassName="muted" messages={copyMessages} />
     </div>
   );
 }

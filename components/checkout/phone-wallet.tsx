@@ -1,17 +1,23 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
 import { useState } from "react";
 
 // The requests, their QR encoder and zod load only when the buyer opens the view.
 const RequestPanel = dynamic(() => import("./phone-wallet/request-panel"), {
   ssr: false,
-  loading: () => (
-    <p className="muted" role="status">
-      Preparing payment requests…
-    </p>
-  ),
+  loading: () => <Preparing />,
 });
+
+function Preparing() {
+  const t = useTranslations("checkout.phoneWallet");
+  return (
+    <p className="muted" role="status">
+      {t("preparing")}
+    </p>
+  );
+}
 
 /**
  * "Pay with a phone wallet": closed, it costs nothing; opened, it asks the gateway for the payment's
@@ -19,9 +25,10 @@ const RequestPanel = dynamic(() => import("./phone-wallet/request-panel"), {
  */
 export function PhoneWallet({ paymentId }: { paymentId: string }) {
   const [opened, setOpened] = useState(false);
+  const t = useTranslations("checkout.phoneWallet");
   return (
     <details className="share" onToggle={(e) => e.currentTarget.open && setOpened(true)}>
-      <summary>Pay with a phone wallet</summary>
+      <summary>{t("summary")}</summary>
       <div className="share-body">{opened ? <RequestPanel paymentId={paymentId} /> : null}</div>
     </details>
   );

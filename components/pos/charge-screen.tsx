@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { QrCode } from "@/components/ui/qr-code";
 import { formatFiat } from "@/lib/money/format-fiat";
@@ -9,11 +10,6 @@ import { formatTokenUnits } from "./token-units";
 /** Every digit the wallet must send, with its symbol: "12.500001 USDC". */
 const exactly = (r: PaymentRequest, locale: string) =>
   `${formatTokenUnits(r.amount.value, r.amount.display.decimals, locale)} ${r.amount.display.assetSymbol}`;
-
-const STATUS_TEXT: Record<string, string> = {
-  requires_action: "Waiting for payment…",
-  processing: "Payment seen, confirming…",
-};
 
 /**
  * The full-screen QR code of one payment request the buyer scans with a phone wallet, with a choice
@@ -30,8 +26,13 @@ export function ChargeScreen({
   locale: string;
   onCancel: () => void;
 }) {
+  const t = useTranslations("pos");
   const [index, setIndex] = useState(0);
   const request = charge.requests[index];
+  const optionLabel = (r: PaymentRequest) => {
+    const label = t("option", { asset: r.amount.display.assetSymbol, network: r.amount.display.networkName });
+    return r.kind === "solana-pay-transaction" ? t("solanaPay", { label }) : label;
+  };
   const fiat = formatFiat(BigInt(charge.payment.amount.value), charge.payment.amount.currency, locale);
   return (
     <section className="pos-charge" aria-labelledby="charge-heading">
@@ -41,12 +42,11 @@ export function ChargeScreen({
       {request ? (
         <>
           <label className="pos-select">
-            <span>Pay with</span>
+            <span>{t("payWith")}</span>
             <select value={index} onChange={(e) => setIndex(Number(e.target.value))} data-testid="request-select">
               {charge.requests.map((r, i) => (
                 <option key={`${r.kind}:${r.asset}`} value={i}>
-                  {r.amount.display.assetSymbol} on {r.amount.display.networkName}
-                  {r.kind === "solana-pay-transaction" ? " (Solana Pay)" : ""}
+                  {optionLabel(r)}
                 </option>
               ))}
             </select>
@@ -55,22 +55,25 @@ export function ChargeScreen({
             <QrCode
               text={request.uri}
               size={320}
-              alt={`Payment request: ${exactly(request, locale)} on ${request.amount.display.networkName}`}
+              alt={t("qrAlt", { amount: exactly(request, locale), network: request.amount.display.networkName })}
             />
           </div>
           <p className="pos-exact" data-testid="request-amount">
-            Send exactly <strong>{exactly(request, locale)}</strong> on{" "}
-            <strong>{request.amount.display.networkName}</strong>
+            {t.rich("sendExactly", {
+              amount: exactly(request, locale),
+              network: request.amount.display.networkName,
+              strong: (chunks) => <strong>{chunks}</strong>,
+            })}
           </p>
         </>
       ) : (
-        <p role="alert">No network can take this payment right now. Cancel and try again shortly.</p>
+        <p role="alert">{t("noRequests")}</p>
       )}
       <p className="pos-status" role="status" data-testid="charge-status">
-        {STATUS_TEXT[status] ?? status}
+        {status === "processing" ? t("confirming") : t("waiting")}
       </p>
       <button type="button" className="pos-secondary" onClick={onCancel}>
-        Cancel sale
+        {t("cancelSale")}
       </button>
     </section>
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { formatFiat } from "@/lib/money/format-fiat";
 
 const KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "00", "0", "⌫"] as const;
@@ -32,9 +33,10 @@ export function Keypad({
   onCharge: () => void;
   busy: boolean;
 }) {
+  const t = useTranslations("pos");
   const amount = BigInt(digits || "0");
   return (
-    <section className="pos-keypad" aria-label="Amount">
+    <section className="pos-keypad" aria-label={t("amount")}>
       <output className="pos-amount" data-testid="pos-amount" aria-live="polite">
         {formatFiat(amount, currency, locale)}
       </output>
@@ -45,7 +47,7 @@ export function Keypad({
             type="button"
             className="pos-key"
             onClick={() => onChange(pressKey(digits, key))}
-            aria-label={key === "⌫" ? "Delete last digit" : key}
+            aria-label={key === "⌫" ? t("deleteDigit") : key}
           >
             {key}
           </button>
@@ -53,10 +55,10 @@ export function Keypad({
       </div>
       <div className="pos-actions">
         <button type="button" className="pos-secondary" onClick={() => onChange("")} disabled={!digits}>
-          Clear
+          {t("clear")}
         </button>
         <button type="button" className="pos-primary" onClick={onCharge} disabled={amount === 0n || busy}>
-          {busy ? "Charging…" : `Charge ${formatFiat(amount, currency, locale)}`}
+          {busy ? t("charging") : t("charge", { amount: formatFiat(amount, currency, locale) })}
         </button>
       </div>
     </section>

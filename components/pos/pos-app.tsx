@@ -1,6 +1,9 @@
 "use client";
 
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
+import { intlLocale } from "@/lib/i18n/intl-locale";
+import type { Locale } from "@/lib/i18n/locales";
 import { ChargeScreen } from "./charge-screen";
 import { Keypad } from "./keypad";
 import {
@@ -30,8 +33,10 @@ export function PosApp() {
   // Rendered in the browser only (pos-client.tsx), so the device's stored key is read at once.
   const [creds, setCreds] = useState<PosCredentials | null>(() => loadCredentials());
   const [merchant, setMerchant] = useState<Merchant | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const locale = navigator.language;
+  // Which problem, not its words: the words follow the page's language.
+  const [problem, setProblem] = useState<"keyRefused" | "unreachable" | null>(null);
+  const t = useTranslations("pos");
+  const locale = intlLocale(useLocale() as Locale);
 
   // A key is checked (and the merchant's name and currency learnt) with the one read it may make.
   useEffect(() => {
@@ -48,9 +53,9 @@ export function PosApp() {
         if (err instanceof PosApiError && err.unauthorized) {
           forgetCredentials();
           setCreds(null);
-          setProblem("This device's key no longer works (revoked or mistyped). Set it up again from the dashboard.");
+          setProblem("keyRefused");
         } else {
-          setProblem("The service cannot be reached. Check the connection and reload.");
+          setProblem("unreachable");
         }
       },
     );
@@ -59,8 +64,8 @@ export function PosApp() {
     };
   }, [creds]);
 
-  if (!creds) return <PosSetup problem={problem} onReady={setCreds} />;
-  if (!merchant) return <p className="pos-loading">{problem ?? "Loading…"}</p>;
+  if (!creds) return <PosSetup problem={problem && t(problem)} onReady={setCreds} />;
+  if (!merchant) return <p className="pos-loading">{problem ? t(problem) : t("loading")}</p>;
   return <Register creds={creds} merchant={merchant} locale={locale} />;
 }
 
@@ -71,6 +76,7 @@ type Screen =
   | { kind: "sales"; data: SalesToday };
 
 function Register({ creds, merchant, locale }: { creds: PosCredentials; merchant: Merchant; locale: string }) {
+  const t = useTranslations("pos");
   const [screen, setScreen] = useState<Screen>({ kind: "keypad" });
   const [digits, setDigits] = useState("");
   const [busy, setBusy] = useState(false);
@@ -84,7 +90,8 @@ function Register({ creds, merchant, locale }: { creds: PosCredentials; merchant
     try {
       setScreen({ kind: "charge", charge: await createCharge(creds, digits, saleKey) });
     } catch (err) {
-      setError(err instanceof Error ? err.message : "The charge could not be made.");
+      // The service's own message (English) says why; the page's words say what failed.
+      setError(err instanceof PosApiError ? `${t("chargeFailed")} ${err.message}` : t("chargeFailed"));
     } finally {
       setBusy(false);
     }
@@ -99,8 +106,8 @@ function Register({ creds, merchant, locale }: { creds: PosCredentials; merchant
   async function showSales() {
     try {
       setScreen({ kind: "sales", data: await fetchSalesToday(creds) });
-    } catch (err) {
-      setError(err instanceof Error ? err.message : "Today's sales could not be read.");
+    } catch {
+      setError(t("salesFailed"));
     }
   }
 
@@ -112,7 +119,7 @@ function Register({ creds, merchant, locale }: { creds: PosCredentials; merchant
         </span>
         {screen.kind === "keypad" ? (
           <button type="button" className="pos-link" onClick={() => void showSales()}>
-            Today&apos;s sales
+            {t("todaysSales")}
           </button>
         ) : null}
       </header>

@@ -1,14 +1,11 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { formatTokenUnits } from "./token-units";
 import { formatFiat } from "@/lib/money/format-fiat";
 import type { Charge, PaymentStatus } from "./pos-api";
 
-const FAILED_TEXT: Record<string, string> = {
-  expired: "The payment request expired before it was paid.",
-  cancelled: "The sale was cancelled.",
-  failed: "The payment failed.",
-};
+const FAILED_KEYS = { expired: "expired", cancelled: "cancelled", failed: "failed" } as const;
 
 /** How the sale ended: paid, with a receipt to print, or not paid, and the way to the next sale. */
 export function ResultScreen({
@@ -24,15 +21,17 @@ export function ResultScreen({
   merchantName: string;
   onNext: () => void;
 }) {
+  const t = useTranslations("pos");
   const fiat = formatFiat(BigInt(charge.payment.amount.value), charge.payment.amount.currency, locale);
   if (status.status !== "succeeded") {
+    const failedKey = FAILED_KEYS[status.status as keyof typeof FAILED_KEYS];
     return (
       <section className="pos-result pos-result-failed" aria-labelledby="result-heading" data-testid="pos-failed">
-        <h1 id="result-heading">Not paid</h1>
-        <p>{FAILED_TEXT[status.status] ?? `The payment ended ${status.status}.`}</p>
+        <h1 id="result-heading">{t("notPaid")}</h1>
+        <p>{failedKey ? t(failedKey) : t("endedOther", { status: status.status })}</p>
         <p className="pos-result-amount">{fiat}</p>
         <button type="button" className="pos-primary" onClick={onNext}>
-          New sale
+          {t("newSale")}
         </button>
       </section>
     );
@@ -40,31 +39,31 @@ export function ResultScreen({
   const paid = status.info?.optionAmount;
   return (
     <section className="pos-result pos-result-paid" aria-labelledby="result-heading" data-testid="pos-paid">
-      <h1 id="result-heading">Paid</h1>
+      <h1 id="result-heading">{t("paid")}</h1>
       <p className="pos-result-amount">{fiat}</p>
-      <article className="pos-receipt" aria-label="Receipt" data-testid="pos-receipt">
+      <article className="pos-receipt" aria-label={t("receipt")} data-testid="pos-receipt">
         <h2>{merchantName}</h2>
         <p>{new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date())}</p>
         <dl>
-          <dt>Amount</dt>
+          <dt>{t("receiptAmount")}</dt>
           <dd>{fiat}</dd>
           {paid ? (
             <>
-              <dt>Paid</dt>
+              <dt>{t("receiptPaid")}</dt>
               <dd>
                 {formatTokenUnits(paid.value, paid.display.decimals, locale)} {paid.display.assetSymbol}
               </dd>
             </>
           ) : null}
-          <dt>Sale</dt>
+          <dt>{t("receiptSale")}</dt>
           <dd>{charge.payment.referenceId}</dd>
-          <dt>Payment</dt>
+          <dt>{t("receiptPayment")}</dt>
           <dd>
             <code>{charge.payment.paymentId}</code>
           </dd>
           {status.info ? (
             <>
-              <dt>Transaction</dt>
+              <dt>{t("receiptTransaction")}</dt>
               <dd>
                 <code className="pos-tx">{status.info.txId}</code>
               </dd>
@@ -74,10 +73,10 @@ export function ResultScreen({
       </article>
       <div className="pos-actions">
         <button type="button" className="pos-secondary" onClick={() => window.print()}>
-          Print receipt
+          {t("printReceipt")}
         </button>
         <button type="button" className="pos-primary" onClick={onNext}>
-          New sale
+          {t("newSale")}
         </button>
       </div>
     </section>

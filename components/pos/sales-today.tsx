@@ -1,41 +1,48 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { formatFiat } from "@/lib/money/format-fiat";
 import type { SalesToday } from "./pos-api";
 
-const STATUS_TEXT: Record<string, string> = {
-  requires_action: "Open",
-  processing: "Confirming",
-  succeeded: "Paid",
-  failed: "Failed",
-  expired: "Expired",
-  cancelled: "Cancelled",
-};
+const STATUS_KEYS = {
+  requires_action: "statusOpen",
+  processing: "statusConfirming",
+  succeeded: "statusPaid",
+  failed: "statusFailed",
+  expired: "statusExpired",
+  cancelled: "statusCancelled",
+} as const;
 
 /** This device's sales since its midnight, newest first, and what was paid in total. */
 export function SalesTodayView({ data, locale, onBack }: { data: SalesToday; locale: string; onBack: () => void }) {
+  const t = useTranslations("pos");
   const time = new Intl.DateTimeFormat(locale, { timeStyle: "short" });
   return (
     <section className="pos-sales" aria-labelledby="sales-heading">
-      <h1 id="sales-heading">Today&apos;s sales</h1>
+      <h1 id="sales-heading">{t("todaysSales")}</h1>
       <div className="pos-totals" data-testid="pos-totals">
-        {data.totals.paid.length === 0 ? <p>No paid sales yet today.</p> : null}
-        {data.totals.paid.map((t) => (
-          <p key={t.currency}>
-            <strong>{formatFiat(BigInt(t.amount), t.currency, locale)}</strong> paid in {t.count}{" "}
-            {t.count === 1 ? "sale" : "sales"}
-            {t.refunded !== "0" ? `, ${formatFiat(BigInt(t.refunded), t.currency, locale)} refunded` : ""}
+        {data.totals.paid.length === 0 ? <p>{t("noPaidSales")}</p> : null}
+        {data.totals.paid.map((paid) => (
+          <p key={paid.currency}>
+            {t.rich("paidIn", {
+              amount: formatFiat(BigInt(paid.amount), paid.currency, locale),
+              count: paid.count,
+              strong: (chunks) => <strong>{chunks}</strong>,
+            })}
+            {paid.refunded !== "0"
+              ? t("refunded", { amount: formatFiat(BigInt(paid.refunded), paid.currency, locale) })
+              : ""}
           </p>
         ))}
-        {data.totals.open > 0 ? <p>{data.totals.open} still open</p> : null}
+        {data.totals.open > 0 ? <p>{t("stillOpen", { count: data.totals.open })}</p> : null}
       </div>
       {data.sales.length > 0 ? (
         <table className="pos-sales-table">
           <thead>
             <tr>
-              <th scope="col">Time</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Status</th>
+              <th scope="col">{t("time")}</th>
+              <th scope="col">{t("receiptAmount")}</th>
+              <th scope="col">{t("status")}</th>
             </tr>
           </thead>
           <tbody>
@@ -44,8 +51,8 @@ export function SalesTodayView({ data, locale, onBack }: { data: SalesToday; loc
                 <td>{time.format(new Date(s.createdAt))}</td>
                 <td>{formatFiat(BigInt(s.amount.value), s.amount.currency, locale)}</td>
                 <td>
-                  {STATUS_TEXT[s.status] ?? s.status}
-                  {s.refunded ? " (refunded)" : ""}
+                  {s.status in STATUS_KEYS ? t(STATUS_KEYS[s.status as keyof typeof STATUS_KEYS]) : s.status}
+                  {s.refunded ? t("refundedMark") : ""}
                 </td>
               </tr>
             ))}
@@ -53,7 +60,7 @@ export function SalesTodayView({ data, locale, onBack }: { data: SalesToday; loc
         </table>
       ) : null}
       <button type="button" className="pos-primary" onClick={onBack}>
-        Back to the keypad
+        {t("backToKeypad")}
       </button>
     </section>
   );

@@ -6,7 +6,6 @@ import { listUsers } from "@/lib/users/list-users";
 import { issuePasswordReset } from "@/lib/users/password-reset";
 import { deleteUser, disableUser, enableUser, listUserSessions, revokeUserSessions } from "@/lib/users/user-access";
 
-
 export const USER_ACTIONS = new Set(["list", "disable", "enable", "delete", "reset-password", "sessions"]);
 
 type Flags = { json?: boolean; revoke?: boolean };

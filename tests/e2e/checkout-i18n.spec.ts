@@ -25,6 +25,12 @@ test.describe("a German browser", () => {
     await expect(page.getByTestId("expires-at")).toHaveText(/^Gültig bis \d\d:\d\d$/);
     await captureView(page, "i18n-de");
 
+    // The phone wallet's payment requests, in German with German separators.
+    await page.getByText("Mit einer Handy-Wallet bezahlen").click();
+    await expect(page.getByLabel("Netzwerk und Asset")).toBeVisible();
+    await expect(page.getByTestId("request-amount")).toHaveText(/^Senden Sie genau 1\.338,5\d* USDC über .+$/);
+    await captureView(page, "i18n-de-phone-wallet");
+
     await page.getByRole("button", { name: "Wallet verbinden" }).click();
     await page.getByRole("button", { name: /^Test EVM Wallet/ }).click();
     // 1.234,56 € at the devnet's EUR/USD 1,0842, in USDC with German separators.

@@ -120,3 +120,29 @@ test("without a key the counter asks to be set up, and a pasted link works as a 
   await page.reload();
   await expect(page.getByText("This device's key no longer works")).toBeVisible();
 });
+
+test.describe("in the seller's language", () => {
+  test.use({ locale: "de-DE", extraHTTPHeaders: { "accept-language": "de-DE,de;q=0.9" } });
+
+  test("a German counter shows German words and German amounts; an Arabic one is right to left", async ({
+    page,
+    baseUrl,
+    merchant,
+  }) => {
+    const key = await withTestDb((db) => createApiKey(db, merchant.merchantId, "Kasse", { kind: "pos" }));
+    await page.goto(`${baseUrl}/pos#merchant=${merchant.merchantId}&key=${key.secret}`);
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    for (const k of ["1", "2", "3", "4", "5", "6"]) await page.getByRole("button", { name: k, exact: true }).click();
+    await expect(page.getByTestId("pos-amount")).toHaveText("1.234,56 $");
+    await expect(page.getByRole("button", { name: "1.234,56 $ kassieren" })).toBeVisible();
+    await page.getByRole("button", { name: "Heutige Verkäufe" }).click();
+    await expect(page.getByRole("heading", { name: "Heutige Verkäufe" })).toBeVisible();
+    await captureView(page, "pos-sales-de");
+
+    await page.getByLabel("Sprache").selectOption("ar");
+    await page.getByRole("button", { name: "Ändern" }).click();
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page.getByRole("button", { name: "مبيعات اليوم" })).toBeVisible();
+    await captureView(page, "pos-keypad-ar");
+  });
+});

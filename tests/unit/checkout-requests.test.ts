@@ -1,10 +1,17 @@
+import { createTranslator } from "next-intl";
 import { describe, expect, it } from "vitest";
+import de from "@/lib/i18n/messages/de.json";
+import en from "@/lib/i18n/messages/en.json";
 import {
   checkoutRequestsSchema,
   exactAmount,
   requestKey,
   requestLabel,
 } from "@/components/checkout/phone-wallet/request-view";
+
+const english = createTranslator({ locale: "en", messages: en, namespace: "checkout.phoneWallet" });
+const german = createTranslator({ locale: "de", messages: de, namespace: "checkout.phoneWallet" });
+const label = (r: Parameters<typeof requestLabel>[0], t = english) => t(requestLabel(r).key, requestLabel(r).values);
 
 const wire = {
   chainId: "eip155:8453",
@@ -21,10 +28,12 @@ const wire = {
 describe("the checkout's payment requests", () => {
   it("say the exact amount with every digit and the network to send it on", () => {
     const [request] = checkoutRequestsSchema.parse({ requests: [wire] }).requests;
-    expect(`Send exactly ${exactAmount(request!)} on ${request!.amount.display.networkName}`).toBe(
+    expect(`Send exactly ${exactAmount(request!, "en")} on ${request!.amount.display.networkName}`).toBe(
       "Send exactly 12.500001 USDC on Base",
     );
-    expect(requestLabel(request!)).toBe("USDC on Base");
+    expect(exactAmount(request!, "de")).toBe("12,500001 USDC");
+    expect(label(request!)).toBe("USDC on Base");
+    expect(label(request!, german)).toBe("USDC auf Base");
     expect(requestKey(request!)).toBe(`eip681|${wire.chainId}|${wire.asset}`);
   });
 
@@ -45,7 +54,7 @@ describe("the checkout's payment requests", () => {
         { ...solana, kind: "solana-pay-transfer", uri: "solana:merchant?amount=12.5" },
       ],
     });
-    expect(requests.map(requestLabel)).toEqual(["USDC on Solana (no network fee)", "USDC on Solana"]);
+    expect(requests.map((r) => label(r))).toEqual(["USDC on Solana (no network fee)", "USDC on Solana"]);
     expect(new Set(requests.map(requestKey)).size).toBe(2);
   });
 

@@ -1,5 +1,8 @@
 "use client";
 
+import { useLocale, useTranslations } from "next-intl";
+import type { Locale } from "@/lib/i18n/locales";
+import { useCopyMessages } from "../use-copy-messages";
 import Image from "next/image";
 import { useId, useState } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -18,24 +21,25 @@ const QR_SIZE = 224;
 export default function RequestPanel({ paymentId }: { paymentId: string }) {
   const { data: requests, isError } = usePaymentRequests(paymentId);
   const [chosen, setChosen] = useState<string | null>(null);
+  const t = useTranslations("checkout.phoneWallet");
   if (isError && !requests) {
     return (
       <p className="muted" role="alert">
-        Payment requests are not available for this payment. Connect a wallet instead, or open this page on your phone.
+        {t("unavailable")}
       </p>
     );
   }
   if (!requests) {
     return (
       <p className="muted" role="status">
-        Preparing payment requests…
+        {t("preparing")}
       </p>
     );
   }
   if (requests.length === 0) {
     return (
       <p className="muted" role="status">
-        This merchant takes no payment requests for phone wallets. Connect a wallet instead.
+        {t("none")}
       </p>
     );
   }
@@ -56,23 +60,26 @@ function RequestView({
   onChoose: (key: string) => void;
 }) {
   const selectId = useId();
+  const t = useTranslations("checkout.phoneWallet");
+  const copyMessages = useCopyMessages();
+  const locale = useLocale() as Locale;
   const qr = useQrDataUrl(request.uri, QR_SIZE);
-  const amount = exactAmount(request);
+  const amount = exactAmount(request, locale);
   const network = request.amount.display.networkName;
   return (
     <div className="request">
       <div className="request-select">
-        <label htmlFor={selectId}>Network and asset</label>
+        <label htmlFor={selectId}>{t("networkAndAsset")}</label>
         <select id={selectId} value={requestKey(request)} onChange={(e) => onChoose(e.target.value)}>
           {requests.map((r) => (
             <option key={requestKey(r)} value={requestKey(r)}>
-              {requestLabel(r)}
+              {t(requestLabel(r).key, requestLabel(r).values)}
             </option>
           ))}
         </select>
       </div>
       <p className="request-amount" data-testid="request-amount" aria-live="polite">
-        Send exactly <strong>{amount}</strong> on <strong>{network}</strong>
+        {t.rich("sendExactly", { amount, network, strong: (chunks) => <strong>{chunks}</strong> })}
       </p>
       {qr ? (
         // A data: URL made here: nothing for the image optimizer to fetch.
@@ -80,29 +87,27 @@ function RequestView({
           src={qr}
           width={QR_SIZE}
           height={QR_SIZE}
-          alt={`QR code of a payment request for ${amount} on ${network}`}
+          alt={t("qrAlt", { amount, network })}
           data-testid="request-qr"
           unoptimized
         />
       ) : (
         <span className="qr-placeholder" aria-hidden="true" />
       )}
-      <p className="muted">
-        Scan it with your wallet app: it fills in the recipient and the amount. Send it from the {network} network
-        without changing the amount; this page updates by itself once the payment arrives.
-      </p>
+      <p className="muted">{t("scanHint", { network })}</p>
       <div className="copy">
         <input
           readOnly
           value={request.uri}
-          aria-label="Payment request"
+          aria-label={t("request")}
           onFocus={(e) => e.currentTarget.select()}
           data-testid="request-uri"
         />
         <CopyButton
           value={request.uri}
-          label="Copy payment request"
-          text="Copy payment request"
+          label={t("copyRequest")}
+          text={t("copyRequest")}
+          messages={copyMessages}
           statusClassName="muted"
         />
       </div>
