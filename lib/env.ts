@@ -121,6 +121,13 @@ const envSchema = z.object({
    */
   SIGN_UPS_PER_HOUR: intFromEnv(1, 100_000, 10),
   /**
+   * Where the service sends email (password resets): an SMTP URL, `smtp://user:pass@host:587` or
+   * `smtps://…:465`. Unset: every message is written to the log instead (development; a warning in production).
+   */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  /** The From of every email the service sends. */
+  EMAIL_FROM: z.string().min(3).max(320).default("Payment service <no-reply@localhost>"),
+  /**
    * Dashboard sign-in attempts the whole service takes per minute, from every address together,
    * counted in PostgreSQL so that all instances share it; 429 `rate_limited` beyond. Each attempt
    * costs a password hash: a flood from many addresses meets this budget, while per-address and

@@ -11,6 +11,7 @@ const LINKS = [
   { href: "/dashboard/keys", label: "API keys" },
   { href: "/dashboard/webhooks", label: "Webhooks" },
   { href: "/dashboard/settings", label: "Settings" },
+  { href: "/dashboard/account", label: "Account" },
 ];
 
 /** The dashboard's sections; the current one is marked for screen readers (aria-current). */

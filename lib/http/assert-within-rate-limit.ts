@@ -35,6 +35,14 @@ function budgets(): Record<RateLimitBucket, Budget> {
       refusal: "Too many failed sign-ins for this email from your network",
     },
     sign_ups: { points: settings.SIGN_UPS_PER_HOUR, seconds: 3600, refusal: "Too many sign-ups from this address" },
+    // "Forgot password" sends email: a network may ask a few times an hour, and one address gets at
+    // most a few messages an hour whoever asks (no mailbox flooded, no SMTP budget spent by a stranger).
+    password_reset_network: {
+      points: 10,
+      seconds: 3600,
+      refusal: "Too many password reset requests from your network",
+    },
+    password_reset_email: { points: 3, seconds: 3600, refusal: "Too many password reset requests for this email" },
   };
 }
 

@@ -13,7 +13,9 @@ export type RateLimitBucket =
   | "sign_ins"
   | "sign_in_network"
   | "sign_in_pair"
-  | "sign_ups";
+  | "sign_ups"
+  | "password_reset_network"
+  | "password_reset_email";
 
 /** `points` calls per fixed window of `seconds`; `refusal` starts the 429's message. */
 export type Budget = { points: number; seconds: number; refusal: string };

@@ -15,6 +15,9 @@ export default async function SignInPage() {
         <h1>Sign in to your dashboard</h1>
         <AuthForm mode="sign-in" />
         <p className="dash-muted">
+          <Link href="/dashboard/forgot-password">Forgot your password?</Link>
+        </p>
+        <p className="dash-muted">
           New here?{" "}
           <Link href="/dashboard/sign-up">
             {env().SIGN_UP === "open" ? "Create an account" : "How to get an account"}

@@ -1,0 +1,60 @@
+import type { Metadata } from "next";
+import { cookies } from "next/headers";
+import { getDb } from "@/db/client";
+import { ChangePasswordForm } from "@/components/dashboard/change-password-form";
+import { SessionAction } from "@/components/dashboard/session-actions";
+import { SESSION_COOKIE } from "@/lib/auth/session-cookie";
+import { formatTime } from "@/lib/dashboard/format";
+import { requireSession } from "@/lib/dashboard/page-session";
+import { listOwnSessions } from "@/lib/users/own-sessions";
+
+export const metadata: Metadata = { title: "Account" };
+
+/** The signed-in user's own account: change the password, see and end sessions. */
+export default async function AccountPage() {
+  const session = await requireSession();
+  const token = (await cookies()).get(SESSION_COOKIE)?.value ?? "";
+  const sessions = await listOwnSessions(await getDb(), session.user.id, token);
+  return (
+    <>
+      <h1>Account</h1>
+      <p className="dash-muted">
+        Signed in as <strong>{session.user.email}</strong>.
+      </p>
+      <section className="dash-panel" aria-labelledby="password-heading">
+        <h2 id="password-heading">Password</h2>
+        <ChangePasswordForm csrfToken={session.csrfToken} />
+      </section>
+      <section className="dash-panel" aria-labelledby="sessions-heading">
+        <h2 id="sessions-heading">Sessions</h2>
+        <p className="dash-muted">Every browser signed in to your account. Sign out any you do not recognise.</p>
+        <div className="dash-table-wrap">
+          <table data-testid="sessions-table">
+            <thead>
+              <tr>
+                <th scope="col">Signed in</th>
+                <th scope="col">Expires</th>
+                <th scope="col">
+                  <span className="dash-visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {sessions.map((s) => (
+                <tr key={s.id} data-current={s.current ? "true" : undefined}>
+                  <td>
+                    {formatTime(s.createdAt)}
+                    {s.current ? " (this browser)" : ""}
+                  </td>
+                  <td>{formatTime(s.expiresAt)}</td>
+                  <td>{s.current ? null : <SessionAction csrfToken={session.csrfToken} sessionId={s.id} />}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {sessions.length > 1 ? <SessionAction csrfToken={session.csrfToken} /> : null}
+      </section>
+    </>
+  );
+}

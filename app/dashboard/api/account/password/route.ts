@@ -1,0 +1,10 @@
+import { dashboardRoute } from "@/lib/dashboard/dashboard-route";
+import { readJson } from "@/lib/http/read-json";
+import { json } from "@/lib/http/route";
+import { changePassword } from "@/lib/users/change-password";
+
+/** Change the signed-in user's password (the current one required); every other session ends. */
+export const POST = dashboardRoute(async ({ req, db, session, token }) => {
+  await changePassword(db, session.user.id, token, await readJson(req));
+  return json({ ok: true });
+});
