@@ -154,6 +154,14 @@ const envSchema = z.object({
    */
   TRUST_PROXY_HOPS: intFromEnv(0, 10, 0),
   /**
+   * How long a SIGTERM or SIGINT lets this process finish what it is doing before it exits: /readyz
+   * answers 503 at once, no new connection is accepted and no new work claimed, long-polls are answered
+   * with the current status, and requests, sends and webhook attempts in flight finish. Sends and attempts
+   * still running near the end hand their work back (another instance takes it at once) and the process
+   * exits. Give the orchestrator's kill timeout (Kubernetes' terminationGracePeriodSeconds) a few seconds more.
+   */
+  SHUTDOWN_GRACE_MS: intFromEnv(0, 600_000, 20_000),
+  /**
    * How often old rows are deleted: Idempotency-Key records (merchant and Platform API) once a
    * day old, and the per-client limit counters (sign-ins, sign-ups, gateway) an hour after their
    * window ended.
