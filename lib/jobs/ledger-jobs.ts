@@ -4,6 +4,9 @@ import { loadNetworks } from "@/lib/chains/load-networks";
 import { withDeadline } from "@/lib/concurrency/deadline";
 import { env } from "@/lib/env";
 import { randomBase62 } from "@/lib/ids";
+import { onShutdown } from "@/lib/lifecycle/lifecycle-host";
+import { trackWork } from "@/lib/lifecycle/track-work";
+import { releaseCursor } from "@/lib/ledger/ledger-cursor";
 import { scanNetwork } from "@/lib/ledger/scan-network";
 import { watchTransfers } from "@/lib/ledger/watch-transfers";
 import { log } from "@/lib/log";
@@ -22,12 +25,17 @@ export function startLedgerJobs(intervalMs: number): () => void {
   const once = (key: string, pass: () => Promise<unknown>) => {
     if (running.has(key)) return;
     running.add(key);
-    pass()
+    trackWork("ledger", key, pass)
       .catch((err: unknown) => log.warn({ job: "ledger", pass: key, err: String(err) }, "ledger pass failed"))
       .finally(() => running.delete(key));
   };
   // A pass ends (its RPC calls aborted) well before its lease would let another instance take the work over.
   const deadlineMs = Math.floor(env().LEDGER_LEASE_MS * 0.8);
+  // A scan gives its network back when it ends; one the shutdown's grace cut short still holds it.
+  onShutdown("release", async () => {
+    const db = await getDb();
+    await Promise.all(loadNetworks().map((network) => releaseCursor(db, network.chainId, OWNER)));
+  });
   return every("ledger", intervalMs, async () => {
     const db = await getDb();
     for (const network of loadNetworks()) {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { connection, getDb } from "@/db/client";
 import { env } from "@/lib/env";
+import { trackWork } from "@/lib/lifecycle/track-work";
 import { log } from "@/lib/log";
 import { secretsKeys } from "@/lib/secrets/secrets-keys";
 import { claimDueDeliveries, type Shares } from "@/lib/webhooks/claim-due-deliveries";
@@ -47,8 +48,10 @@ export function startWebhookWorker(): () => void {
   let inFlight = 0;
   let pumping = false;
   let again = false;
+  let stopped = false;
 
   const pump = async () => {
+    if (stopped) return;
     if (pumping) {
       again = true;
       return;
@@ -58,6 +61,7 @@ export function startWebhookWorker(): () => void {
       const db = await getDb();
       do {
         again = false;
+        if (stopped) break;
         const free = WEBHOOK_CONCURRENCY - inFlight;
         if (free <= 0) break;
         const token = randomUUID();
@@ -70,7 +74,8 @@ export function startWebhookWorker(): () => void {
         });
         for (const one of claimed) {
           inFlight++;
-          deliverClaimed(db, one, token, settings)
+          // Work a shutdown waits for, and cuts (the attempt is handed back) when its grace runs out.
+          trackWork("webhook", one.deliveryId, (cut) => deliverClaimed(db, one, token, settings, cut))
             .catch((err) =>
               log.error({ job: "webhooks", err, deliveryId: one.deliveryId }, "webhook attempt not recorded"),
             )
@@ -104,8 +109,13 @@ export function startWebhookWorker(): () => void {
     .catch((err) => log.error({ job: "webhooks", err }, "cannot listen for webhook deliveries; polling only"));
   // Lapsed claims are rare (a crash, a database that refused a write): the poll frees them, so a
   // completion's own pass costs one query, the claim.
-  return every("webhooks", POLL_MS, async () => {
+  const stopPolling = every("webhooks", POLL_MS, async () => {
     await releaseLapsedClaims(await getDb(), { scheduleLength, leaseMs });
     await pump();
   });
+  // Stopped (draining): nothing more is claimed; attempts in flight go on as tracked work.
+  return () => {
+    stopped = true;
+    stopPolling();
+  };
 }

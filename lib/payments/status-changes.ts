@@ -1,6 +1,7 @@
 import { EventEmitter } from "node:events";
 import { connection } from "@/db/client";
 import { ApiError } from "@/lib/errors/api-error";
+import { isDraining, onDrain } from "@/lib/lifecycle/lifecycle-host";
 
 const changes = new EventEmitter();
 changes.setMaxListeners(0); // one listener per waiting request
@@ -22,7 +23,8 @@ export const MAX_POLL_MS = 30_000;
 
 /**
  * Long-poll: resolve when the payment's status changes (any instance, via PostgreSQL NOTIFY) or
- * after `maxPollMs`. Subscribe first, then read, so a change in between is not missed.
+ * after `maxPollMs`. Subscribe first, then read, so a change in between is not missed. A process that
+ * is shutting down answers at once with the current status (the client polls again, elsewhere).
  */
 export async function withStatusWait<T>(
   paymentId: string,
@@ -30,11 +32,12 @@ export async function withStatusWait<T>(
   read: () => Promise<T>,
   isFinal: (value: T) => boolean,
 ): Promise<T> {
-  if (maxPollMs <= 0) return read();
+  if (maxPollMs <= 0 || isDraining()) return read();
   await ensureListening();
   let wake: () => void = () => {};
   const changed = new Promise<void>((resolve) => (wake = resolve));
   changes.once(paymentId, wake);
+  const stopWaitingOnDrain = onDrain(wake);
   try {
     const first = await read();
     if (isFinal(first)) return first;
@@ -47,6 +50,7 @@ export async function withStatusWait<T>(
     return read();
   } finally {
     changes.off(paymentId, wake);
+    stopWaitingOnDrain();
   }
 }
 

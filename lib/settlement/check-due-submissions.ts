@@ -9,6 +9,8 @@ import { env } from "@/lib/env";
 import type { FeesPaid } from "@/lib/fees/record-service-fees";
 import { intentOfOption } from "@/lib/payments/option-intent";
 import { ledgerSaysSince } from "@/lib/ledger/ledger-coverage";
+import { isDraining } from "@/lib/lifecycle/lifecycle-host";
+import { trackWork } from "@/lib/lifecycle/track-work";
 import { log } from "@/lib/log";
 import { claimDueSubmissions, type DueSubmission } from "./claim-due-submissions";
 import { finishLateTransfer, finishSubmission, rescheduleSubmission } from "./finish-submission";
@@ -40,18 +42,20 @@ const slots = createNetworkSlots(MAX_IN_FLIGHT_PER_NETWORK);
  * `wait` (tests, benchmarks) once their checks are done, else at once.
  */
 export async function checkDueSubmissions(db: Db, options: { wait: boolean } = { wait: true }): Promise<number> {
+  // A process shutting down claims nothing more; the checks it runs are work its shutdown waits for.
+  if (isDraining()) return 0;
   const perChain = new Map(loadNetworks().map((n) => [n.chainId, slots.free(n.chainId)]));
   const others = slots.free(OTHER_NETWORKS);
   if (others === 0 && ![...perChain.values()].some((free) => free > 0)) return 0;
   const due = await claimDueSubmissions(db, { perChain, others });
   const checks = due.map((row) => {
     const key = perChain.has(row.submission.chainId) ? row.submission.chainId : OTHER_NETWORKS;
-    return slots
-      .run(key, CHECK_DEADLINE_MS, () => checkOne(db, row))
-      .catch((err: unknown) => {
-        // Its RPC calls are aborted; the row is due again when its lease runs out.
-        log.warn({ job: "watcher", paymentId: row.submission.paymentId, err: String(err) }, "check abandoned");
-      });
+    return trackWork("check", row.submission.paymentId, () =>
+      slots.run(key, CHECK_DEADLINE_MS, () => checkOne(db, row)),
+    ).catch((err: unknown) => {
+      // Its RPC calls are aborted; the row is due again when its lease runs out.
+      log.warn({ job: "watcher", paymentId: row.submission.paymentId, err: String(err) }, "check abandoned");
+    });
   });
   if (options.wait) await Promise.all(checks);
   return due.length;

@@ -1,9 +1,10 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { paymentSubmissions, type PaymentSubmission } from "@/db/schema";
 import { ChainVerificationError, type ChainAdapter } from "@/lib/chains/chain-adapter";
 import type { NetworkConfig } from "@/lib/chains/network-config";
 import { ApiError } from "@/lib/errors/api-error";
+import { CUT, trackWork, untilCut } from "@/lib/lifecycle/track-work";
 import { log } from "@/lib/log";
 import { transitionPayment } from "@/lib/payments/transition";
 import { FIRST_CHECK_MS } from "./schedule";
@@ -14,17 +15,30 @@ import { FIRST_CHECK_MS } from "./schedule";
  * blockhash), they were not forwarded and cannot land: the record is dropped and the payment is
  * pending again, so the buyer can fix it and pay (422 with the node's reason). Any other failure
  * (node down, timeout, relayer short of gas) leaves the record for the watcher, which resends the
- * same bytes: the transfer is ours to finish, and the answer is `processing`.
+ * same bytes: the transfer is ours to finish, and the answer is `processing`. So does a send still
+ * waiting on its node when this process's shutdown grace runs out: its lease is handed back, and any
+ * instance's watcher sends the same bytes at once instead of after SEND_LEASE_MS.
  */
-export async function sendRecorded(
+export function sendRecorded(
   db: Db,
   adapter: ChainAdapter,
   network: NetworkConfig,
   submission: PaymentSubmission,
 ): Promise<void> {
-  if (!submission.rawTx) return;
+  if (!submission.rawTx) return Promise.resolve();
+  return trackWork("send", submission.paymentId, (cut) => send(db, adapter, network, submission, cut));
+}
+
+async function send(
+  db: Db,
+  adapter: ChainAdapter,
+  network: NetworkConfig,
+  submission: PaymentSubmission,
+  cut: AbortSignal,
+): Promise<void> {
   try {
-    await adapter.broadcast(network, submission.rawTx, { preflight: true });
+    const sent = await untilCut(cut, adapter.broadcast(network, submission.rawTx!, { preflight: true }));
+    if (sent === CUT) return handBack(db, submission);
   } catch (err) {
     if (err instanceof ChainVerificationError && submission.kind === "cosigned") {
       await releaseRefused(db, submission);
@@ -79,4 +93,28 @@ async function releaseRefused(db: Db, submission: PaymentSubmission): Promise<vo
       },
     );
   });
+}
+
+/**
+ * The process is shutting down with the send in flight: make the record due now, so that a watcher (of
+ * another instance) resends the same bytes at once. Sending the same signed bytes twice is harmless.
+ */
+async function handBack(db: Db, submission: PaymentSubmission): Promise<void> {
+  await db
+    .update(paymentSubmissions)
+    .set({ nextCheckAt: sql`now()`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(paymentSubmissions.paymentId, submission.paymentId),
+        eq(paymentSubmissions.txHash, submission.txHash),
+        eq(paymentSubmissions.state, "open"),
+        isNull(paymentSubmissions.sentAt),
+        // Still under confirm's lease: once a watcher has claimed it (its lease ran out), it is the watcher's.
+        eq(paymentSubmissions.checks, submission.checks),
+      ),
+    );
+  log.warn(
+    { paymentId: submission.paymentId, txHash: submission.txHash },
+    "shutting down with the send in flight: handed to the watchers",
+  );
 }

@@ -2,6 +2,7 @@ import type { Db } from "@/db/client";
 import { log } from "@/lib/log";
 import { SecretUnreadableError } from "@/lib/secrets/seal-secret";
 import type { ClaimedDelivery } from "./claim-due-deliveries";
+import { handBackAttempt } from "./hand-back-attempt";
 import { postWebhook, type PostResult } from "./post-webhook";
 import { recordAttempt, type AttemptClaim, type AttemptOutcome, type RecordSettings } from "./record-attempt";
 import { renderEvent } from "./render-event";
@@ -34,12 +35,15 @@ export function signingSecrets(endpoint: ClaimedDelivery["endpoint"], now = new 
  * Make one attempt of a claimed delivery: render, sign, POST (no database connection held), record.
  * When the full result cannot be written, the attempt is written without the answer's body; when
  * nothing can be written, the claim lapses and the delivery goes on with its schedule regardless.
+ * When `cut` aborts (a shutdown's grace running out) before the receiver answered, the attempt is
+ * handed back for another instance to make at once.
  */
 export async function deliverClaimed(
   db: Db,
   claimed: ClaimedDelivery,
   token: string,
   settings: DeliverySettings,
+  cut?: AbortSignal,
 ): Promise<boolean> {
   const { event, endpoint } = claimed;
   const startedAt = new Date();
@@ -64,8 +68,20 @@ export async function deliverClaimed(
   const body = JSON.stringify(renderEvent(event));
   const headers = signWebhook(event.id, body, secrets, startedAt);
   const timeoutMs = attemptTimeout(endpoint.timeoutsInARow, settings);
-  const result = await postWebhook(endpoint.url, body, headers, { timeoutMs, allowPrivate: settings.allowPrivate });
+  const result = await postWebhook(endpoint.url, body, headers, {
+    timeoutMs,
+    allowPrivate: settings.allowPrivate,
+    cut,
+  });
   const outcome: AttemptOutcome = { ...result, startedAt };
+  if (result.cut) {
+    await handBackAttempt(db, claim, outcome);
+    log.warn(
+      { job: "webhooks", deliveryId: claim.deliveryId },
+      "shutting down mid-attempt: the delivery is handed back",
+    );
+    return false;
+  }
   try {
     return await recordAttempt(db, claim, outcome, settings);
   } catch (err) {

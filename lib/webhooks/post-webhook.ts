@@ -11,6 +11,8 @@ export type PostResult = {
   durationMs: number;
   /** No answer came within the timeout (the endpoint's next attempts get a shorter one). */
   timedOut?: boolean;
+  /** `cut` aborted before any answer came (this process is shutting down): the attempt is handed back. */
+  cut?: boolean;
 };
 
 const BODY_KEEP = 1024;
@@ -49,7 +51,7 @@ export function postWebhook(
   target: string,
   body: string,
   headers: Record<string, string>,
-  opts: { timeoutMs: number; allowPrivate: boolean },
+  opts: { timeoutMs: number; allowPrivate: boolean; cut?: AbortSignal },
 ): Promise<PostResult> {
   const started = performance.now();
   const done = (statusCode: number | null, error: string | null, kept = "", timedOut = false) => ({
@@ -89,11 +91,22 @@ export function postWebhook(
       req.destroy();
     }, opts.timeoutMs);
     req.on("error", (err) => finish(done(null, err.message)));
+    // Once the status line is in, it counts: a cut then takes the answer as it stands.
+    let answered: (() => void) | undefined;
+    const onCut = () => {
+      if (answered) return answered();
+      finish({ ...done(null, "cut: the service shut down before an answer came"), cut: true });
+      req.destroy();
+    };
+    if (opts.cut?.aborted) return onCut();
+    opts.cut?.addEventListener("abort", onCut, { once: true });
+    req.on("close", () => opts.cut?.removeEventListener("abort", onCut));
     req.on("response", (res) => {
       const chunks: Buffer[] = [];
       let kept = 0;
       const complete = () =>
         finish(done(res.statusCode ?? null, null, Buffer.concat(chunks).toString("utf8").slice(0, BODY_KEEP)));
+      answered = complete;
       res.on("data", (chunk: Buffer) => {
         if (kept < BODY_KEEP) chunks.push(chunk.subarray(0, BODY_KEEP - kept));
         kept += chunk.length;
