@@ -16,7 +16,7 @@ import {
   partnerPaymentsQuerySchema,
 } from "@/lib/listings/merchant-payments-schemas";
 import { DEPRECATED_NAMES } from "@/lib/listings/parse-merchant-payments-query";
-import { healthSchema } from "@/lib/operations/gas-schemas";
+import { healthSchema, readinessSchema } from "@/lib/operations/gas-schemas";
 import {
   cancelResponse,
   contractCreateResponse,
@@ -447,14 +447,29 @@ export const API_OPERATIONS: ApiOperation[] = [
     operationId: "healthz",
     method: "get",
     path: "/healthz",
-    summary: "Readiness (database answers; 503 when not), gas key balances and RPC endpoints",
+    summary:
+      "Details for operators: networks and their RPC endpoints, gas keys, watcher and webhook backlog (503 when the database does not answer)",
     tags: ["Operations"],
     auth: "none",
     response: {
       status: 200,
-      description:
-        "Ready (status degraded: a gas balance is low or unreadable, or a network has no answering RPC endpoint)",
+      description: "status degraded when something needs attention, named in reasons",
       schema: healthSchema,
+    },
+    errors: [],
+  },
+  {
+    operationId: "readyz",
+    method: "get",
+    path: "/readyz",
+    summary:
+      "Readiness for a load balancer: 503 while draining, or when the database, its migrations or the networks are not there",
+    tags: ["Operations"],
+    auth: "none",
+    response: {
+      status: 200,
+      description: "Ready for traffic (503 with the reasons otherwise)",
+      schema: readinessSchema,
     },
     errors: [],
   },
@@ -462,7 +477,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     operationId: "livez",
     method: "get",
     path: "/livez",
-    summary: "Liveness",
+    summary: "Liveness: the process runs (touches nothing else)",
     tags: ["Operations"],
     auth: "none",
     response: { status: 200, description: "Alive", schema: health },

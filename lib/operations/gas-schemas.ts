@@ -24,15 +24,35 @@ export const gasEntrySchema = z
 
 export type GasEntry = z.infer<typeof gasEntrySchema>;
 
+const backlogSchema = z.object({
+  due: z.number().int().meta({ description: "Items due now, across every instance" }),
+  oldestDueSeconds: z.number().int().meta({ description: "How long the oldest of them has been due" }),
+});
+
 export const healthSchema = z
   .object({
     status: z.enum(["ok", "degraded", "unavailable"]).meta({
-      description: "degraded: a gas balance is low or unreadable, or no RPC endpoint of a network answers (still 200)",
+      description:
+        "unavailable: the database does not answer (503). degraded (still 200): something needs attention, named in reasons",
     }),
     database: z.enum(["ok", "unreachable"]),
     gas: z.array(gasEntrySchema),
-    rpc: z.array(rpcNetworkHealthSchema),
+    rpc: z.array(rpcNetworkHealthSchema).meta({ description: "Each configured network and its RPC endpoints" }),
+    watcher: backlogSchema.meta({ description: "Transfers due for the settlement watcher's look" }),
+    webhooks: backlogSchema.meta({ description: "Webhook deliveries due for an attempt" }),
+    draining: z.boolean().meta({ description: "This instance is shutting down (/readyz answers 503)" }),
+    reasons: z.array(z.string()).meta({ description: "What makes the status degraded or unavailable" }),
+  })
+  .meta({ id: "HealthReport" });
+
+export const readinessSchema = z
+  .object({
+    status: z.enum(["ready", "unavailable"]),
+    reasons: z.array(z.string()).meta({
+      description: "Why it is not ready: draining, database unreachable or migrations pending, networks not loaded",
+    }),
   })
   .meta({ id: "Readiness" });
 
 export type Health = z.infer<typeof healthSchema>;
+export type Readiness = z.infer<typeof readinessSchema>;

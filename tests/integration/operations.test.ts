@@ -6,7 +6,13 @@ describe("operations", () => {
   it("GET /healthz is 200 when the database answers", async () => {
     const res = await api("/healthz");
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ status: "ok", database: "ok" });
+    expect(await res.json()).toMatchObject({ status: "ok", database: "ok", draining: false, reasons: [] });
+  });
+
+  it("GET /readyz is 200 while the database answers with its migrations applied and the networks load", async () => {
+    const res = await api("/readyz");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ready", reasons: [] });
   });
 
   it("GET /openapi.json is an OpenAPI 3.1 document of the existing routes, with the handlers' schemas", async () => {
@@ -19,6 +25,7 @@ describe("operations", () => {
         "/healthz",
         "/livez",
         "/openapi.json",
+        "/readyz",
         "/v1/merchant/payment",
         "/v1/merchant/payment/{id}/status",
         "/v1/payments",
