@@ -10,6 +10,8 @@ export function AuthForm({ mode }: { mode: "sign-in" | "sign-up" }) {
   const [error, setError] = useState<string | null>(null);
   const [issues, setIssues] = useState<FieldIssue[]>([]);
   const [busy, setBusy] = useState(false);
+  // Set when the password was right and the account asks for its second factor.
+  const [challenge, setChallenge] = useState<string | null>(null);
   const router = useRouter();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -17,7 +19,18 @@ export function AuthForm({ mode }: { mode: "sign-in" | "sign-up" }) {
     const form = new FormData(event.currentTarget);
     const body = Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]));
     setBusy(true);
-    const result = await dashboardFetch(`/dashboard/api/${mode}`, { method: "POST", body });
+    const url = challenge ? "/dashboard/api/sign-in/second-factor" : `/dashboard/api/${mode}`;
+    const result = await dashboardFetch<{ challenge?: string }>(url, {
+      method: "POST",
+      body: challenge ? { challenge, code: body.code } : body,
+    });
+    if (result.ok && result.data.challenge) {
+      setBusy(false);
+      setError(null);
+      setIssues([]);
+      setChallenge(result.data.challenge);
+      return;
+    }
     if (result.ok) {
       router.push("/dashboard");
       router.refresh();
@@ -29,6 +42,23 @@ export function AuthForm({ mode }: { mode: "sign-in" | "sign-up" }) {
   }
 
   const signUp = mode === "sign-up";
+  if (challenge) {
+    return (
+      <form onSubmit={submit} noValidate aria-describedby={error ? "auth-error" : undefined}>
+        <div role="alert" id="auth-error">
+          {error ? <p className="dash-error">{error}</p> : null}
+        </div>
+        <p className="dash-muted">
+          Your account asks for a second factor: the 6-digit code your authenticator app shows, or one of your recovery
+          codes.
+        </p>
+        <Field id="code" label="Authentication code" autoComplete="one-time-code" inputMode="text" required autoFocus />
+        <button type="submit" className="dash-btn dash-btn-primary" disabled={busy}>
+          {busy ? "Please wait…" : "Verify"}
+        </button>
+      </form>
+    );
+  }
   return (
     <form onSubmit={submit} noValidate aria-describedby={error ? "auth-error" : undefined}>
       <div role="alert" id="auth-error">

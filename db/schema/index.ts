@@ -8,6 +8,7 @@ export * from "./payment-options";
 export * from "./users";
 export * from "./sessions";
 export * from "./password-resets";
+export * from "./two-factor";
 export * from "./payment-events";
 export * from "./payment-submissions";
 export * from "./relayer-nonces";

@@ -1,4 +1,4 @@
-import { index, pgTable, text } from "drizzle-orm/pg-core";
+import { bigint, index, pgTable, text } from "drizzle-orm/pg-core";
 import { merchants } from "./merchants";
 import { createdAt, timestamptz } from "./columns";
 
@@ -18,6 +18,14 @@ export const users = pgTable(
     lastSignInAt: timestamptz("last_sign_in_at"),
     /** Set by the operator (`cli user disable`): no sign-in, and every session ends at once. */
     disabledAt: timestamptz("disabled_at"),
+    /**
+     * Two-factor sign-in with an authenticator app (TOTP): the shared secret, sealed (lib/secrets),
+     * set at enrolment and in force once `totp_enabled_at` is set by a first right code.
+     */
+    totpSecret: text("totp_secret"),
+    totpEnabledAt: timestamptz("totp_enabled_at"),
+    /** The 30-second step of the last code accepted: a code is never accepted twice (replay). */
+    totpLastStep: bigint("totp_last_step", { mode: "number" }),
   },
   (t) => [index("users_merchant_idx").on(t.merchantId)],
 );

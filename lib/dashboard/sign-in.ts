@@ -11,6 +11,7 @@ import { rateLimiter } from "@/lib/http/assert-within-rate-limit";
 import type { RateLimitBucket } from "@/lib/http/create-rate-limiter";
 import { log } from "@/lib/log";
 import { signInBody } from "./credentials";
+import { createSignInChallenge } from "@/lib/users/two-factor/second-factor";
 
 /**
  * Sign in with email and password, from `network` (the client's address, an IPv6 one by its /64).
@@ -42,14 +43,19 @@ export async function signIn(db: Db, input: unknown, network: string) {
     counted.push([bucket, client]);
   };
   const giveBack = () => Promise.all(counted.map(([bucket, client]) => limits.refund(bucket, client)));
-  let user: { id: string; passwordHash: string; disabledAt: Date | null } | undefined;
+  let user: { id: string; passwordHash: string; disabledAt: Date | null; totpEnabledAt: Date | null } | undefined;
   let ok: boolean;
   try {
     await count("sign_ins", "all");
     await count("sign_in_network", network);
     await count("sign_in_pair", pair);
     [user] = await db
-      .select({ id: users.id, passwordHash: users.passwordHash, disabledAt: users.disabledAt })
+      .select({
+        id: users.id,
+        passwordHash: users.passwordHash,
+        disabledAt: users.disabledAt,
+        totpEnabledAt: users.totpEnabledAt,
+      })
       .from(users)
       .where(eq(users.email, email));
     ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
@@ -66,7 +72,9 @@ export async function signIn(db: Db, input: unknown, network: string) {
     .where(eq(users.id, user.id));
   // Housekeeping on the user's own rows (indexed): expired sessions.
   await db.delete(sessions).where(and(eq(sessions.userId, user.id), lt(sessions.expiresAt, sql`now()`)));
-  return createSession(db, user.id);
+  // With two-factor sign-in on, the right password earns a challenge, not a session.
+  if (user.totpEnabledAt) return { challenge: await createSignInChallenge(db, user.id) };
+  return { session: await createSession(db, user.id) };
 }
 
 /** A stronger hash of the password when the stored one is weak; none when the hash slots are busy (next time, then). */

@@ -43,6 +43,8 @@ function budgets(): Record<RateLimitBucket, Budget> {
       refusal: "Too many password reset requests from your network",
     },
     password_reset_email: { points: 3, seconds: 3600, refusal: "Too many password reset requests for this email" },
+    // Second-factor codes tried for one user, over every challenge: a known password buys a few guesses, not a million.
+    second_factor_user: { points: 10, seconds: FIFTEEN_MINUTES, refusal: "Too many codes tried for this account" },
   };
 }
 

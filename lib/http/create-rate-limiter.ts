@@ -15,7 +15,8 @@ export type RateLimitBucket =
   | "sign_in_pair"
   | "sign_ups"
   | "password_reset_network"
-  | "password_reset_email";
+  | "password_reset_email"
+  | "second_factor_user";
 
 /** `points` calls per fixed window of `seconds`; `refusal` starts the 429's message. */
 export type Budget = { points: number; seconds: number; refusal: string };

@@ -3,6 +3,8 @@ import { cookies } from "next/headers";
 import { getDb } from "@/db/client";
 import { ChangePasswordForm } from "@/components/dashboard/change-password-form";
 import { SessionAction } from "@/components/dashboard/session-actions";
+import { TwoFactorPanel } from "@/components/dashboard/two-factor-panel";
+import { isTotpEnabled } from "@/lib/users/two-factor/enrol-totp";
 import { SESSION_COOKIE } from "@/lib/auth/session-cookie";
 import { formatTime } from "@/lib/dashboard/format";
 import { requireSession } from "@/lib/dashboard/page-session";
@@ -14,7 +16,9 @@ export const metadata: Metadata = { title: "Account" };
 export default async function AccountPage() {
   const session = await requireSession();
   const token = (await cookies()).get(SESSION_COOKIE)?.value ?? "";
-  const sessions = await listOwnSessions(await getDb(), session.user.id, token);
+  const db = await getDb();
+  const sessions = await listOwnSessions(db, session.user.id, token);
+  const totpEnabled = await isTotpEnabled(db, session.user.id);
   return (
     <>
       <h1>Account</h1>
@@ -24,6 +28,10 @@ export default async function AccountPage() {
       <section className="dash-panel" aria-labelledby="password-heading">
         <h2 id="password-heading">Password</h2>
         <ChangePasswordForm csrfToken={session.csrfToken} />
+      </section>
+      <section className="dash-panel" aria-labelledby="two-factor-heading">
+        <h2 id="two-factor-heading">Two-factor sign-in</h2>
+        <TwoFactorPanel enabled={totpEnabled} csrfToken={session.csrfToken} />
       </section>
       <section className="dash-panel" aria-labelledby="sessions-heading">
         <h2 id="sessions-heading">Sessions</h2>

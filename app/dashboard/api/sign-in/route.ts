@@ -5,8 +5,12 @@ import { signIn } from "@/lib/dashboard/sign-in";
 import { readJson } from "@/lib/http/read-json";
 import { json } from "@/lib/http/route";
 
-/** Sign in with email and password (rate-limited); answers with the session cookie set. */
+/**
+ * Sign in with email and password (rate-limited); answers with the session cookie set, or, for a user
+ * with two-factor sign-in, with a challenge to answer at /dashboard/api/sign-in/second-factor.
+ */
 export const POST = publicMutationRoute(async ({ req, db }) => {
-  const session = await signIn(db, await readJson(req), clientNetwork(req));
-  return json({ ok: true }, 200, { "set-cookie": sessionCookie(session.token) });
+  const result = await signIn(db, await readJson(req), clientNetwork(req));
+  if ("challenge" in result) return json({ ok: false, secondFactor: "totp", challenge: result.challenge });
+  return json({ ok: true }, 200, { "set-cookie": sessionCookie(result.session.token) });
 });
