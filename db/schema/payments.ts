@@ -16,6 +16,19 @@ import { paymentLinks } from "./payment-links";
 import { apiKeys } from "./api-keys";
 import { createdAt, timestamptz } from "./columns";
 
+/*
+ * Triggers on this table: what happens in PostgreSQL, in the same statement, when a writer (only
+ * lib/payments/transition.ts changes status, exception or refund columns) touches a row. None is
+ * visible from TypeScript; this is their list.
+ *
+ * | Trigger (function)                          | Migration        | When                                        | Writes |
+ * |---------------------------------------------|------------------|---------------------------------------------|--------|
+ * | payments_count_success                      | 0002, 0007       | after insert, after update of status        | on the step into succeeded: merchant_revenue_daily, merchant_customer_days, merchant_customers, merchant_stats, merchant_customer_day_gaps (the listing's statistics) |
+ * | payments_notify_status                      | 0004             | after update of status                      | pg_notify('payment_status', id): wakes long-polls |
+ * | payments_record_status_event                | 0005             | after update of status                      | payment_events (the dashboard's timeline) |
+ * | payments_raise_state_version                | 0017, 0023       | before update of status, exception, refunded_at | NEW.state_version (+1 per event, +2 for succeeded), NEW.processing_at on the step into processing |
+ * | payments_write_webhook_events_insert/update | 0017, 0023       | after insert; after update of status, exception, refunded_at | webhook_events (snapshot by webhook_payment_snapshot, held to paymentSnapshotSchema by tests/integration/webhook-snapshot-schema.test.ts) and one webhook_deliveries row per endpoint that wants it, then pg_notify('webhook_deliveries'); nothing for a step back to pending (0023) |
+ */
 /**
  * Stored statuses use the merchant vocabulary (spec 3.1) plus `cancelled`; the gateway, the
  * `/v1/payments…` routes and the replacement listing say `requires_action` for `pending`; the seed's
