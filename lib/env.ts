@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DECIMAL_AMOUNT } from "@/lib/money/decimal-units";
+import { readSecretFiles, type SecretSetting } from "@/lib/secrets/secret-files";
 
 /**
  * Every setting the service reads, validated once. No other module touches process.env, so this file
@@ -17,7 +18,17 @@ const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   /** HTTP port of `npm start` and the demo. */
   PORT: intFromEnv(1, 65535, 3000),
-  /** External PostgreSQL. When unset, an embedded PostgreSQL is started under EMBEDDED_PG_DIR. */
+  /**
+   * The interface `npm run demo` listens on, an IP address (also `--host`). Unset: 127.0.0.1, since the
+   * demo opens sign-up and allows private webhook targets; 0.0.0.0 asks for every interface. `npm start`
+   * takes `-H` instead.
+   */
+  HOST: z.string().min(1).optional(),
+  /**
+   * External PostgreSQL (or DATABASE_URL_FILE: a file holding it, since it holds a password). When unset, an
+   * embedded PostgreSQL is started under EMBEDDED_PG_DIR, which NODE_ENV=production refuses unless
+   * EMBEDDED_PG_IN_PRODUCTION=true.
+   */
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
@@ -31,6 +42,14 @@ const envSchema = z.object({
   EMBEDDED_PG_DIR: z.string().min(1).default(".data/postgres"),
   /** Port of the embedded PostgreSQL, on loopback only. */
   EMBEDDED_PG_PORT: intFromEnv(1024, 65535, 54329),
+  /**
+   * Lets NODE_ENV=production run on the embedded PostgreSQL (one machine, one data folder, backups by
+   * `npm run cli -- backup`). Without it a production start with no DATABASE_URL stops with a message.
+   */
+  EMBEDDED_PG_IN_PRODUCTION: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
   /** Origin buyers reach the checkout at; gatewayUrl is `$PUBLIC_BASE_URL/pay?pid=…`. Unset: http://localhost:$PORT. */
   PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Payment window when a request gives no expiresAt (seconds). */
@@ -41,16 +60,60 @@ const envSchema = z.object({
   EXPIRY_JOB_INTERVAL_MS: intFromEnv(0, 3_600_000, 5000),
   /** JSON file of networks and tokens (see docs/operations.md). Unset: the local devnet, when it is running. */
   NETWORKS_FILE: z.string().min(1).optional(),
-  /** The service's EVM gas key (relays EIP-3009 authorizations). Unset: the running devnet's relayer. */
+  /**
+   * The service's EVM gas key (relays EIP-3009 authorizations), 0x + 64 hex digits, or
+   * EVM_RELAYER_PRIVATE_KEY_FILE naming a file that holds it. Give one of this, EVM_RELAYER_KEYSTORE_FILE or
+   * EVM_RELAYER_SIGNER_URL. None of them: the running devnet's relayer, except under NODE_ENV=production,
+   * where an EVM network without its key stops the start.
+   */
   EVM_RELAYER_PRIVATE_KEY: z
     .string()
     .regex(/^0x[0-9a-fA-F]{64}$/, "must be 0x + 64 hex digits")
     .optional(),
-  /** The service's Solana fee payer, base58 of the 64-byte secret key. Unset: the running devnet's. */
+  /** An encrypted Ethereum JSON keystore (v3) holding the EVM gas key (`npm run cli -- keystore create`). */
+  EVM_RELAYER_KEYSTORE_FILE: z.string().min(1).optional(),
+  /** The passphrase of EVM_RELAYER_KEYSTORE_FILE; give it as EVM_RELAYER_KEYSTORE_PASSPHRASE_FILE, a file holding it. */
+  EVM_RELAYER_KEYSTORE_PASSPHRASE: z.string().min(1).optional(),
+  /**
+   * A remote signer that holds the EVM gas key (a KMS behind a small HTTP service): it is sent the hash of
+   * each relay transaction and answers the signature, which must recover to EVM_RELAYER_ADDRESS.
+   */
+  EVM_RELAYER_SIGNER_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The bearer token EVM_RELAYER_SIGNER_URL expects (or EVM_RELAYER_SIGNER_TOKEN_FILE). */
+  EVM_RELAYER_SIGNER_TOKEN: z.string().min(1).optional(),
+  /** The EVM gas key's address, required with EVM_RELAYER_SIGNER_URL: a signature from any other key is refused. */
+  EVM_RELAYER_ADDRESS: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, "must be 0x + 40 hex digits")
+    .optional(),
+  /**
+   * The service's Solana fee payer, base58 of the 64-byte secret key, or SOLANA_FEE_PAYER_SECRET_KEY_FILE
+   * naming a file that holds it. Give one of this, SOLANA_FEE_PAYER_KEYSTORE_FILE or
+   * SOLANA_FEE_PAYER_SIGNER_URL. None of them: the running devnet's, except under NODE_ENV=production, where
+   * a Solana network without its fee payer stops the start.
+   */
   SOLANA_FEE_PAYER_SECRET_KEY: z
     .string()
     .regex(/^[1-9A-HJ-NP-Za-km-z]{80,90}$/, "must be base58 of a 64-byte secret key")
     .optional(),
+  /** An encrypted keystore (the Ethereum v3 scheme over the 64-byte secret key) holding the Solana fee payer. */
+  SOLANA_FEE_PAYER_KEYSTORE_FILE: z.string().min(1).optional(),
+  /** The passphrase of SOLANA_FEE_PAYER_KEYSTORE_FILE; give it as SOLANA_FEE_PAYER_KEYSTORE_PASSPHRASE_FILE. */
+  SOLANA_FEE_PAYER_KEYSTORE_PASSPHRASE: z.string().min(1).optional(),
+  /**
+   * A remote signer that holds the Solana fee payer: it is sent each transaction message the fee payer
+   * signs and answers the Ed25519 signature, which must verify under SOLANA_FEE_PAYER_ADDRESS.
+   */
+  SOLANA_FEE_PAYER_SIGNER_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The bearer token SOLANA_FEE_PAYER_SIGNER_URL expects (or SOLANA_FEE_PAYER_SIGNER_TOKEN_FILE). */
+  SOLANA_FEE_PAYER_SIGNER_TOKEN: z.string().min(1).optional(),
+  /** The fee payer's public key (base58), required with SOLANA_FEE_PAYER_SIGNER_URL. */
+  SOLANA_FEE_PAYER_ADDRESS: z
+    .string()
+    .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, "must be a base58 public key")
+    .optional(),
+  /** Longest wait for a remote signer's answer; a signature that does not come fails that confirm or send. */
+  SIGNER_TIMEOUT_MS: intFromEnv(100, 60_000, 5_000),
   /** How long a quote (an option's token amount) holds, in seconds, capped by the payment's expiry. */
   QUOTE_TTL_SECONDS: intFromEnv(30, 3600, 300),
   /**
@@ -234,8 +297,12 @@ const envSchema = z.object({
       "must be base64 of 32 bytes (openssl rand -base64 32), or several, comma-separated",
     )
     .optional(),
-  /** Where the generated key lives when SECRETS_KEY is unset outside production (made with mode 0600). */
-  SECRETS_KEY_FILE: z.string().min(1).default(".data/secrets.key"),
+  /**
+   * A file holding SECRETS_KEY (the `_FILE` form of a secret setting; give one of the two). Outside a
+   * deployment, when it does not exist yet, a key is generated into it (mode 0600); unset there, that file
+   * is .data/secrets.key.
+   */
+  SECRETS_KEY_FILE: z.string().min(1).optional(),
   /**
    * Waits between webhook delivery attempts after the first (which is made at once), e.g. "1s,2s,4s";
    * past the last, the delivery is marked failed. The default is the public service's schedule.
@@ -291,15 +358,39 @@ export type Env = z.infer<typeof envSchema> & { PUBLIC_BASE_URL: string };
 
 let cached: Env | undefined;
 
-export function env(): Env {
-  if (cached) return cached;
-  const parsed = envSchema.safeParse(process.env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
-  }
+/**
+ * The settings that hold secrets: each may be given as X_FILE, a file holding it, instead (the form
+ * container secrets and secret stores mount), so that it never shows in /proc/<pid>/environ.
+ */
+export const SECRET_SETTINGS: readonly SecretSetting[] = [
+  { name: "DATABASE_URL" },
+  { name: "EVM_RELAYER_PRIVATE_KEY" },
+  { name: "EVM_RELAYER_KEYSTORE_PASSPHRASE" },
+  { name: "EVM_RELAYER_SIGNER_TOKEN" },
+  { name: "SOLANA_FEE_PAYER_SECRET_KEY" },
+  { name: "SOLANA_FEE_PAYER_KEYSTORE_PASSPHRASE" },
+  { name: "SOLANA_FEE_PAYER_SIGNER_TOKEN" },
+  { name: "SECRETS_KEY", missingFileUnset: true },
+];
+
+/** Validate `source` (process.env unless a test gives another), each secret setting read from its file if so given. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const { values, fromFile, issues } = readSecretFiles(source, SECRET_SETTINGS);
+  const parsed = envSchema.safeParse(values);
+  const lines = issues.map((issue) => `  ${issue}`);
+  if (!parsed.success)
+    for (const i of parsed.error.issues) {
+      const name = i.path.join(".");
+      lines.push(`  ${fromFile.has(name) ? `${name} (read from ${name}_FILE)` : name}: ${i.message}`);
+    }
+  if (lines.length || !parsed.success) throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   const value = parsed.data;
   const base = (value.PUBLIC_BASE_URL ?? `http://localhost:${value.PORT}`).replace(/\/+$/, "");
-  cached = { ...value, PUBLIC_BASE_URL: base };
+  return { ...value, PUBLIC_BASE_URL: base };
+}
+
+export function env(): Env {
+  if (cached) return cached;
+  cached = parseEnv(process.env);
   return cached;
 }

@@ -9,6 +9,7 @@ export type SecretsKey = { id: string; key: Buffer };
 export type SecretsKeys = { current: SecretsKey; byId: Map<string, SecretsKey> };
 
 const KEY_BYTES = 32;
+const DEFAULT_KEY_FILE = ".data/secrets.key";
 
 /** A short public name of a key, stored with each sealed value, so opening picks the right key at once. */
 function toKey(base64: string, source: string): SecretsKey {
@@ -51,14 +52,17 @@ let cached: SecretsKeys | undefined;
  */
 export function secretsKeys(): SecretsKeys {
   if (cached) return cached;
+  // SECRETS_KEY_FILE, when its file exists, has been read into SECRETS_KEY by lib/env.
   const { SECRETS_KEY, SECRETS_KEY_FILE } = env();
   let keys: SecretsKey[];
   if (SECRETS_KEY) keys = SECRETS_KEY.split(",").map((k) => toKey(k, "SECRETS_KEY"));
   else if (isDeployment())
     throw new Error(
-      "SECRETS_KEY is required when PUBLIC_BASE_URL is not loopback: set it to the output of `openssl rand -base64 32`",
+      SECRETS_KEY_FILE
+        ? `SECRETS_KEY_FILE names ${SECRETS_KEY_FILE}, which does not exist (required when PUBLIC_BASE_URL is not loopback)`
+        : "SECRETS_KEY is required when PUBLIC_BASE_URL is not loopback: set it (or SECRETS_KEY_FILE, a file holding it) to the output of `openssl rand -base64 32`",
     );
-  else keys = [keyFromFile(SECRETS_KEY_FILE)];
+  else keys = [keyFromFile(SECRETS_KEY_FILE ?? DEFAULT_KEY_FILE)];
   cached = { current: keys[0]!, byId: new Map(keys.map((k) => [k.id, k])) };
   return cached;
 }
