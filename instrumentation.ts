@@ -4,6 +4,7 @@ export async function register() {
   const { lifecycleHost } = await import("@/lib/lifecycle/lifecycle-host");
   const host = lifecycleHost();
   try {
+    await refuseUnsafeStart();
     const { startServerJobs } = await import("@/lib/jobs/start-server-jobs");
     const { runShutdown } = await import("@/lib/lifecycle/run-shutdown");
     const { env } = await import("@/lib/env");
@@ -20,4 +21,18 @@ export async function register() {
     console.error(`payment service did not start: ${reason}`);
     process.exit(1);
   }
+}
+
+/**
+ * Settings that must stop the start rather than let it run on something the operator did not choose: a
+ * production start on the embedded database by an unset DATABASE_URL, a gas key that is configured but
+ * unusable, or (NODE_ENV=production) a network without its gas key, which no devnet key replaces there.
+ * Throws the reason; register() stops the start with it.
+ */
+async function refuseUnsafeStart() {
+  const { env } = await import("@/lib/env");
+  const { assertEmbeddedAllowed } = await import("@/db/embedded");
+  const { checkGasSigners } = await import("@/lib/chains/adapters");
+  if (!env().DATABASE_URL) assertEmbeddedAllowed();
+  checkGasSigners();
 }

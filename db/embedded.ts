@@ -3,6 +3,7 @@ import { connect } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { userInfo } from "node:os";
 import postgres from "postgres";
+import { env } from "@/lib/env";
 import { newEmbeddedPassword, passwordFile, readEmbeddedPassword, writeEmbeddedPassword } from "./embedded-password";
 import {
   EMBEDDED_USER,
@@ -27,12 +28,27 @@ export function embeddedUrl(dir: string, port: number): string {
 }
 
 /**
+ * Production does not land on the embedded database by accident (an unset DATABASE_URL): one machine's
+ * folder, no replica, backed up only if someone runs `cli backup`. NODE_ENV=production needs
+ * DATABASE_URL, or EMBEDDED_PG_IN_PRODUCTION=true for an operator who chose the embedded one.
+ */
+export function assertEmbeddedAllowed(): void {
+  const { NODE_ENV, EMBEDDED_PG_IN_PRODUCTION } = env();
+  if (NODE_ENV === "production" && !EMBEDDED_PG_IN_PRODUCTION)
+    throw new Error(
+      "DATABASE_URL is not set, and NODE_ENV=production does not run on the embedded PostgreSQL: set " +
+        "DATABASE_URL (or DATABASE_URL_FILE) to your PostgreSQL, or EMBEDDED_PG_IN_PRODUCTION=true to use the embedded one",
+    );
+}
+
+/**
  * The default database when DATABASE_URL is unset: real PostgreSQL binaries from npm with their data
  * in a git-ignored folder, behind a random password made at initdb and kept in that folder (0600).
  * If another process of ours (the app, the CLI) already runs it, we connect to that one, but only
  * once it has proved to be the server of this folder; any other server on the port is refused.
  */
 export async function ensureEmbeddedPostgres(dir: string, port: number): Promise<EmbeddedHandle> {
+  assertEmbeddedAllowed();
   const dataDir = resolve(dir);
   if (await portAnswers(port)) return joinRunning(dataDir, port);
 

@@ -1,12 +1,10 @@
-import { resolve } from "node:path";
 import { env } from "@/lib/env";
+import { namespaceOf } from "./caip";
 import type { ChainAdapter } from "./chain-adapter";
-import { readRunningDevnet } from "./devnet-networks";
 import { createEvmAdapter } from "./evm/evm-adapter";
-import { decodeBase58 } from "./solana/base58";
+import { loadNetworks } from "./load-networks";
+import { GAS_KEY_FORMS, resolveGasSigners, type GasSigners } from "./signers/gas-signers";
 import { createSolanaAdapter } from "./solana/solana-adapter";
-
-type GasKeys = { evmRelayer?: `0x${string}`; solanaFeePayer?: Uint8Array };
 
 /** The public addresses of the service's gas keys, by namespace. Never the keys themselves. */
 export type GasAccounts = { eip155?: string; solana?: string };
@@ -14,11 +12,12 @@ export type GasAccounts = { eip155?: string; solana?: string };
 let adapters: Map<string, ChainAdapter> | undefined;
 
 /**
- * The adapter for a namespace, built once with the service's gas keys: from the environment in
- * production, from the running devnet otherwise. Undefined for a namespace without a gas key.
+ * The adapter for a namespace, built once with the service's gas signers (lib/chains/signers: a key, a
+ * keystore or a remote signer; outside production the running devnet's key when none is configured).
+ * Undefined for a namespace without a gas key.
  */
 export function adapterFor(namespace: string): ChainAdapter | undefined {
-  if (!adapters?.size) adapters = buildAdapters(gasKeys()); // none yet: a devnet started after the app is picked up
+  if (!adapters?.size) adapters = buildAdapters(resolveGasSigners(env())); // none yet: a devnet started after the app is picked up
   return adapters.get(namespace);
 }
 
@@ -27,22 +26,28 @@ export function gasAccounts(): GasAccounts {
   return { eip155: adapterFor("eip155")?.gasAddress, solana: adapterFor("solana")?.gasAddress };
 }
 
-/** EVM_RELAYER_PRIVATE_KEY / SOLANA_FEE_PAYER_SECRET_KEY when set, else the running devnet's. */
-function gasKeys(): GasKeys {
+/**
+ * At start: every gas key configured is usable (readable, its keystore opened), and under
+ * NODE_ENV=production every namespace a configured network uses has its key, since no devnet key stands
+ * in there. Throws an Error saying what is missing; the start stops on it.
+ */
+export function checkGasSigners(): void {
   const settings = env();
-  const devnet = readRunningDevnet(resolve(settings.DEVNET_FILE));
-  const relayer = settings.EVM_RELAYER_PRIVATE_KEY ?? devnet?.evm.relayer.privateKey;
-  const feePayer = settings.SOLANA_FEE_PAYER_SECRET_KEY ?? devnet?.solana.feePayer.secretKey;
-  const feePayerKey = feePayer ? decodeBase58(feePayer) : undefined;
-  return {
-    evmRelayer: relayer ? (relayer as `0x${string}`) : undefined,
-    solanaFeePayer: feePayerKey?.length === 64 ? feePayerKey : undefined,
-  };
+  resolveGasSigners(settings);
+  if (settings.NODE_ENV !== "production") return;
+  const networks = loadNetworks();
+  for (const namespace of ["eip155", "solana"] as const) {
+    const names = networks.filter((n) => namespaceOf(n.chainId) === namespace).map((n) => n.chainId);
+    if (names.length && !adapterFor(namespace))
+      throw new Error(
+        `networks ${names.join(", ")} need a gas key under NODE_ENV=production: set ${GAS_KEY_FORMS[namespace]}`,
+      );
+  }
 }
 
-function buildAdapters(keys: GasKeys): Map<string, ChainAdapter> {
+function buildAdapters(signers: GasSigners): Map<string, ChainAdapter> {
   const map = new Map<string, ChainAdapter>();
-  if (keys.evmRelayer) map.set("eip155", createEvmAdapter({ relayerPrivateKey: keys.evmRelayer }));
-  if (keys.solanaFeePayer) map.set("solana", createSolanaAdapter({ feePayerSecretKey: keys.solanaFeePayer }));
+  if (signers.eip155) map.set("eip155", createEvmAdapter({ relayer: signers.eip155 }));
+  if (signers.solana) map.set("solana", createSolanaAdapter({ feePayer: signers.solana }));
   return map;
 }

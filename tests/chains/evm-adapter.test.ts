@@ -21,6 +21,7 @@ import {
   type WalletRpcAction,
 } from "@/lib/chains/chain-adapter";
 import { createEvmAdapter } from "@/lib/chains/evm/evm-adapter";
+import { localEvmSigner } from "@/lib/chains/signers/local-signers";
 import type { NetworkConfig, TokenConfig } from "@/lib/chains/network-config";
 import { startRpcProxy } from "../../scripts/lib/rpc-proxy";
 import { submit } from "./submit";
@@ -71,7 +72,7 @@ beforeAll(async () => {
   usdt = tokens.find((t) => t.symbol === "USDT" && !t.eip3009)!;
   [buyer, otherBuyer, thirdBuyer] = evm.buyers as [EvmKey, EvmKey, EvmKey];
   merchant = evm.merchant.address;
-  adapter = createEvmAdapter({ relayerPrivateKey: evm.relayer.privateKey });
+  adapter = createEvmAdapter({ relayer: localEvmSigner(evm.relayer.privateKey) });
 });
 
 afterAll(async () => {

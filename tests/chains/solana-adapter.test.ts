@@ -18,6 +18,7 @@ import {
 } from "@/lib/chains/chain-adapter";
 import { devnetNetworks } from "@/lib/chains/devnet-networks";
 import type { NetworkConfig } from "@/lib/chains/network-config";
+import { localSolanaSigner } from "@/lib/chains/signers/local-signers";
 import { createSolanaAdapter } from "@/lib/chains/solana/solana-adapter";
 import { submit } from "./submit";
 import { startDevnet, type Devnet } from "../../scripts/devnet/index";
@@ -41,7 +42,7 @@ beforeAll(async () => {
   connection = new Connection(info.rpcUrl, "confirmed");
   network = devnetNetworks(devnet.info).find((n) => n.chainId === info.chainId)!;
   feePayer = keypair(info.feePayer.secretKey);
-  adapter = createSolanaAdapter({ feePayerSecretKey: feePayer.secretKey });
+  adapter = createSolanaAdapter({ feePayer: localSolanaSigner(feePayer.secretKey) });
   buyer = keypair(info.buyers[0]!.secretKey);
   otherBuyer = keypair(info.buyers[1]!.secretKey);
   merchant = new PublicKey(info.merchant.publicKey);

@@ -5,6 +5,7 @@ import { broadcastRaw } from "./broadcast-raw";
 import { transferWithAuthorizationTypedData } from "./eip3009-typed-data";
 import { addressOrThrow, tokenAddressOf } from "./evm-client";
 import { observeEvmTransfer } from "./observe-evm-transfer";
+import type { EvmGasSigner } from "../signers/gas-signer";
 import { createRelayer } from "./relayer";
 import { readTokenDomainOrThrow } from "./token-domain";
 import { verifyAuthorization } from "./verify-authorization";
@@ -16,8 +17,8 @@ import { evmChainHead, evmChainTip, locateEvmTransfer } from "./locate-evm-trans
 import { scanEvmTransfers } from "./scan-evm-transfers";
 
 export type EvmAdapterOptions = {
-  /** Gas key that relays EIP-3009 authorizations; holds ETH only. */
-  relayerPrivateKey: `0x${string}`;
+  /** Signer of the gas key that relays EIP-3009 authorizations (the key holds ETH only). */
+  relayer: EvmGasSigner;
   /** How long verify waits for the node to know a wallet-sent transaction (default 5 s). */
   transactionLookupMs?: number;
 };
@@ -39,7 +40,7 @@ function assertMethod(intent: TransferIntent): asserts intent is TransferIntent 
  * checks the hash it returns; the native coin likewise, sent as the transaction's value. Never touches the database; holds no state but client caches.
  */
 export function createEvmAdapter(options: EvmAdapterOptions): ChainAdapter {
-  const relayer = createRelayer(options.relayerPrivateKey);
+  const relayer = createRelayer(options.relayer);
   const lookupMs = options.transactionLookupMs ?? 5_000;
 
   return {

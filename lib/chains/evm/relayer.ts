@@ -1,8 +1,8 @@
-import { keccak256, type Address } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
+import { keccak256, parseSignature, serializeTransaction, type TransactionSerializableEIP1559 } from "viem";
 import type { RelayCall, RelayFees, Relayer, SignedRelay } from "../chain-adapter";
 import type { NetworkConfig } from "../network-config";
 import { evmClientFor } from "./evm-client";
+import type { EvmGasSigner } from "../signers/gas-signer";
 import { rpcOrThrow } from "./rpc-errors";
 
 // Fees move slowly against a relay's lifetime; one read per network every few seconds serves every
@@ -10,12 +10,12 @@ import { rpcOrThrow } from "./rpc-errors";
 const FEES_TTL_MS = 5_000;
 
 /**
- * The relayer key as a Relayer: it signs locally, so a relay's bytes and hash exist before it is
- * sent, and it keeps no nonce of its own. Nonces come from the caller (the database allocates them
+ * The relayer key, through its signer, as a Relayer: a relay's bytes and hash exist before it is
+ * sent (signed here, or by a remote signer answering before anything is recorded), and it keeps no nonce of its own. Nonces come from the caller (the database allocates them
  * across instances), which is why viem's in-process nonce manager is not used.
  */
-export function createRelayer(privateKey: `0x${string}`): Relayer {
-  const account = privateKeyToAccount(privateKey);
+export function createRelayer(signer: EvmGasSigner): Relayer {
+  const account = { address: signer.address };
   const fees = new Map<string, { at: number; value: Promise<RelayFees> }>();
   const count = (network: NetworkConfig, blockTag: "pending" | "latest") =>
     rpcOrThrow(`eth_getTransactionCount(${blockTag})`, () =>
@@ -23,7 +23,7 @@ export function createRelayer(privateKey: `0x${string}`): Relayer {
     );
 
   return {
-    address: account.address as Address,
+    address: account.address,
     pendingNonce: (network) => count(network, "pending"),
     minedNonce: (network) => count(network, "latest"),
 
@@ -44,7 +44,7 @@ export function createRelayer(privateKey: `0x${string}`): Relayer {
 
     async sign(network: NetworkConfig, call: RelayCall, nonce: number, f: RelayFees): Promise<SignedRelay> {
       const { chainId } = evmClientFor(network);
-      const rawTx = await account.signTransaction({
+      const transaction: TransactionSerializableEIP1559 = {
         type: "eip1559",
         chainId,
         nonce,
@@ -54,7 +54,12 @@ export function createRelayer(privateKey: `0x${string}`): Relayer {
         gas: call.gasLimit,
         maxFeePerGas: f.maxFeePerGas,
         maxPriorityFeePerGas: f.maxPriorityFeePerGas,
-      });
+      };
+      // What viem's signTransaction does, with the signature from the signer: keccak256 of the unsigned
+      // EIP-1559 serialization, signed, then serialized again with it.
+      const unsigned = serializeTransaction(transaction);
+      const signature = await signer.signHash(keccak256(unsigned), unsigned);
+      const rawTx = serializeTransaction(transaction, parseSignature(signature));
       return { rawTx, txHash: keccak256(rawTx) };
     },
   };

@@ -1,4 +1,4 @@
-import { Keypair, Transaction, type Connection, type PublicKey } from "@solana/web3.js";
+import { PublicKey, Transaction, type Connection } from "@solana/web3.js";
 import {
   ChainVerificationError,
   type BuiltTransaction,
@@ -6,6 +6,7 @@ import {
   type TransferIntent,
   type WalletRpcAction,
 } from "@/lib/chains/chain-adapter";
+import type { SolanaGasSigner } from "../signers/gas-signer";
 import { decodeBase64 } from "./wire-transaction";
 import { encodeBase58 } from "./base58";
 import { buildTransferTransaction, tokenAccountsOf } from "./build-transfer-transaction";
@@ -23,8 +24,8 @@ import { verifyRefundSignature } from "./verify-refund-signature";
 import { verifySignedTransaction } from "./verify-signed-transaction";
 
 export type SolanaAdapterOptions = {
-  /** The service's fee payer (64-byte Ed25519 secret key): pays fees and new merchant token accounts, holds no tokens. */
-  feePayerSecretKey: Uint8Array;
+  /** Signer of the service's fee payer: pays fees and new merchant token accounts, holds no tokens. */
+  feePayer: SolanaGasSigner;
 };
 
 async function onChain(intent: TransferIntent, feePayer: PublicKey) {
@@ -64,7 +65,13 @@ function signedBuild(builds: BuiltTransaction[], result: string): BuiltTransacti
  * transaction the service built for the intent, byte for byte, with the buyer's valid signature.
  */
 export function createSolanaAdapter(options: SolanaAdapterOptions): ChainAdapter {
-  const feePayer = Keypair.fromSecretKey(options.feePayerSecretKey);
+  const signer = options.feePayer;
+  const feePayer = { publicKey: new PublicKey(signer.publicKey) };
+
+  /** The fee payer's signature over `message` (the one that was checked), added to `tx` whose message it is. */
+  async function addFeePayerSignature(tx: Transaction, message: Uint8Array): Promise<void> {
+    tx.addSignature(feePayer.publicKey, Buffer.from(await signer.signMessage(message)));
+  }
 
   /** Fresh transactions for the intents, all of one network on one recent blockhash (one RPC call per network). */
   async function resolveBuilds(intents: TransferIntent[]): Promise<BuiltTransaction[]> {
@@ -105,8 +112,8 @@ export function createSolanaAdapter(options: SolanaAdapterOptions): ChainAdapter
       // Only what the service built for this intent is ever signed by its fee payer.
       const message = verifyBuiltMessage(built, transfer, feePayer.publicKey, tokenProgram);
       const tx = Transaction.from(unsignedTransactionOf(message));
-      tx.partialSign(feePayer);
-      // web3.js re-serialises the message to sign it: it must still be the one that was checked.
+      await addFeePayerSignature(tx, message);
+      // web3.js re-serialises the message it sends: it must still be the one that was checked and signed.
       if (!tx.serializeMessage().equals(message) || !tx.signature)
         throw new ChainVerificationError("transaction altered while co-signing");
       return {
@@ -140,8 +147,8 @@ export function createSolanaAdapter(options: SolanaAdapterOptions): ChainAdapter
       const built = signedBuild(builds, result);
       const message = verifyBuiltMessage(built, transfer, feePayer.publicKey, tokenProgram);
       const tx = verifySignedTransaction(result, message, transfer.payer, feePayer.publicKey);
-      tx.partialSign(feePayer);
-      // web3.js re-serialises the message to sign it; it must still be the one the buyer signed.
+      await addFeePayerSignature(tx, message);
+      // web3.js re-serialises the message it sends; it must still be the one the buyer and the fee payer signed.
       if (!tx.serializeMessage().equals(message) || !tx.signature)
         throw new ChainVerificationError("transaction altered while co-signing");
       // The fee payer's signature is the transaction's id: known before anything is sent.
