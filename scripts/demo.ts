@@ -4,8 +4,14 @@
  * both chains with a fresh API key, create a payment through the API like a merchant's backend
  * would, and print how to open, pay and poll it. A local webhook receiver prints the demo
  * merchant's events as they arrive. Ctrl-C stops everything.
+ *
+ * The app listens on 127.0.0.1 only: the demo opens sign-up and lets webhooks reach private addresses,
+ * which nobody else on the network should be able to use. `--host 0.0.0.0` (or HOST=0.0.0.0) asks for
+ * every interface, e.g. to pay from a phone on the same network.
  */
 import { execFileSync } from "node:child_process";
+import { isIP } from "node:net";
+import { parseArgs } from "node:util";
 import { join } from "node:path";
 import { closeDb, getDb } from "@/db/client";
 import { env } from "@/lib/env";
@@ -14,8 +20,17 @@ import { launchNextServer, ROOT } from "./lib/next-server";
 import { ensureDemoMerchant, ensureDemoUser } from "./lib/demo-merchant";
 import { startDemoWebhooks } from "./lib/demo-webhooks";
 
+/** Where the demo's app listens: --host, else HOST, else loopback. An IP address only (a shell's HOST may hold a machine name). */
+function demoHost(): string {
+  const { values } = parseArgs({ options: { host: { type: "string" } } });
+  const host = values.host ?? env().HOST ?? "127.0.0.1";
+  if (!isIP(host)) throw new Error(`--host / HOST must be an IP address (0.0.0.0 for every interface), got "${host}"`);
+  return host;
+}
+
 async function main() {
   const { PORT, PUBLIC_BASE_URL } = env();
+  const host = demoHost();
   console.log("Building the app (next build)...");
   execFileSync(process.execPath, [join(ROOT, "node_modules", "next", "dist", "bin", "next"), "build"], {
     cwd: ROOT,
@@ -29,10 +44,12 @@ async function main() {
   const logFile = join(ROOT, ".data", "demo-server.log");
   // Sign-up open, so that whoever tries the demo can also make a merchant of their own in the dashboard.
   // Private webhook addresses allowed, for the demo's receiver on 127.0.0.1 (never in production).
-  console.log(`Starting the app on port ${PORT} (log: ${logFile})...`);
+  console.log(`Starting the app on ${host}:${PORT} (log: ${logFile})...`);
+  if (host !== "127.0.0.1" && host !== "::1")
+    console.log(`  Listening beyond loopback: anyone who reaches ${host}:${PORT} can sign up and register webhooks.`);
   const server = await launchNextServer({
     port: PORT,
-    host: "0.0.0.0",
+    host,
     env: { PUBLIC_BASE_URL, DEVNET_FILE: DEFAULT_INFO_FILE, SIGN_UP: "open", WEBHOOK_ALLOW_PRIVATE: "true" },
     logFile,
   });
