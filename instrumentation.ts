@@ -4,10 +4,17 @@ export async function register() {
   const { lifecycleHost } = await import("@/lib/lifecycle/lifecycle-host");
   const host = lifecycleHost();
   try {
-    await refuseUnsafeStart();
+    // Settings that must stop the start rather than let it run on something the operator did not choose:
+    // a production start on the embedded database by an unset DATABASE_URL, a gas key that is configured
+    // but unusable, or (NODE_ENV=production) a network without its gas key, which no devnet key replaces
+    // there. Inline after the runtime check, so the Edge bundle of this file traces none of it.
+    const { env } = await import("@/lib/env");
+    const { assertEmbeddedAllowed } = await import("@/db/embedded");
+    const { checkGasSigners } = await import("@/lib/chains/adapters");
+    if (!env().DATABASE_URL) assertEmbeddedAllowed();
+    checkGasSigners();
     const { startServerJobs } = await import("@/lib/jobs/start-server-jobs");
     const { runShutdown } = await import("@/lib/lifecycle/run-shutdown");
-    const { env } = await import("@/lib/env");
     await startServerJobs();
     const graceMs = env().SHUTDOWN_GRACE_MS;
     host.graceMs = graceMs;
@@ -21,18 +28,4 @@ export async function register() {
     console.error(`payment service did not start: ${reason}`);
     process.exit(1);
   }
-}
-
-/**
- * Settings that must stop the start rather than let it run on something the operator did not choose: a
- * production start on the embedded database by an unset DATABASE_URL, a gas key that is configured but
- * unusable, or (NODE_ENV=production) a network without its gas key, which no devnet key replaces there.
- * Throws the reason; register() stops the start with it.
- */
-async function refuseUnsafeStart() {
-  const { env } = await import("@/lib/env");
-  const { assertEmbeddedAllowed } = await import("@/db/embedded");
-  const { checkGasSigners } = await import("@/lib/chains/adapters");
-  if (!env().DATABASE_URL) assertEmbeddedAllowed();
-  checkGasSigners();
 }

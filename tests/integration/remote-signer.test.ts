@@ -1,0 +1,112 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { decodeBase58 } from "@/lib/chains/solana/base58";
+import { evmTokenBalance, solanaMerchantUsdc } from "../support/balances";
+import { chainMerchant } from "../support/gateway";
+import { confirmAt, createPaymentAt, gatewayAt, signWithDevnetBuyer } from "../support/pay-steps";
+import { testDb } from "../support/db";
+import { startHttpSigner, type HttpSigner } from "../support/http-signer";
+import { ROOT, startServer, type RunningServer } from "../support/server";
+
+// A server whose gas keys live only in a remote signer (tests/support/http-signer.ts, holding the
+// devnet's relayer and fee payer as a KMS would): it settles on both local chains through it, and a
+// signer answering with another key's signature moves no money and credits nothing.
+let signer: HttpSigner;
+let server: RunningServer;
+
+beforeAll(async () => {
+  const { evm, solana } = inject("devnet");
+  signer = await startHttpSigner({
+    evmPrivateKey: evm.relayer.privateKey,
+    solanaSecretKey: decodeBase58(solana.feePayer.secretKey),
+  });
+  const tokenFile = join(mkdtempSync(join(tmpdir(), "keys-signer-")), "token");
+  writeFileSync(tokenFile, `${signer.token}\n`, { mode: 0o600 });
+  server = await startServer(
+    {
+      DEVNET_FILE: join(ROOT, ".devnet", "test-devnet.json"),
+      WATCHER_INTERVAL_MS: "300",
+      EVM_RELAYER_SIGNER_URL: signer.url,
+      EVM_RELAYER_SIGNER_TOKEN_FILE: tokenFile,
+      EVM_RELAYER_ADDRESS: evm.relayer.address,
+      SOLANA_FEE_PAYER_SIGNER_URL: signer.url,
+      SOLANA_FEE_PAYER_SIGNER_TOKEN_FILE: tokenFile,
+      SOLANA_FEE_PAYER_ADDRESS: solana.feePayer.publicKey,
+    },
+    "remote-signer",
+  );
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await signer?.close();
+});
+
+async function finalStatus(paymentId: string): Promise<string> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const body = (await (await gatewayAt(server, paymentId, "/status")).json()) as { status: string; isFinal: boolean };
+    if (body.isFinal || Date.now() > deadline) return body.status;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+const submissionsOf = async (paymentId: string) =>
+  (await testDb().sql`select tx_hash from payment_submissions where payment_id = ${paymentId}`).length;
+
+describe("gas keys behind a remote signer", () => {
+  it("settles an EIP-3009 payment: the relay is signed over HTTP and the merchant is paid", async () => {
+    signer.mode = "honest";
+    const merchant = await chainMerchant();
+    const paymentId = await createPaymentAt(server, merchant, "310");
+    const signed = await signWithDevnetBuyer(server, paymentId, "eip155", "USDC", 2);
+    const before = signer.requests.filter((r) => r.chain === "evm").length;
+    expect((await confirmAt(server, signed))?.status).toBe(200);
+    expect(await finalStatus(paymentId)).toBe("succeeded");
+    expect(await evmTokenBalance("USDC", merchant.evmAddress)).toBe(3_100_000n);
+    expect(signer.requests.filter((r) => r.chain === "evm").length).toBeGreaterThan(before);
+  });
+
+  it("settles a Solana payment: the fee payer's signature comes over HTTP", async () => {
+    signer.mode = "honest";
+    const merchant = await chainMerchant();
+    const paymentId = await createPaymentAt(server, merchant, "420");
+    const signed = await signWithDevnetBuyer(server, paymentId, "solana", "USDC", 2);
+    const balance = await solanaMerchantUsdc();
+    const before = signer.requests.filter((r) => r.chain === "solana").length;
+    expect((await confirmAt(server, signed))?.status).toBe(200);
+    expect(await finalStatus(paymentId)).toBe("succeeded");
+    expect(await solanaMerchantUsdc()).toBeGreaterThanOrEqual(balance + 4_200_000n);
+    expect(signer.requests.filter((r) => r.chain === "solana").length).toBeGreaterThan(before);
+  });
+
+  it("a signature from another key fails the confirm cleanly: nothing recorded or sent, and the buyer can retry", async () => {
+    const merchant = await chainMerchant();
+    const evmPayment = await createPaymentAt(server, merchant, "130");
+    const evmSigned = await signWithDevnetBuyer(server, evmPayment, "eip155", "USDC", 1);
+    const solPayment = await createPaymentAt(server, merchant, "140");
+    const solSigned = await signWithDevnetBuyer(server, solPayment, "solana", "USDC", 1);
+
+    signer.mode = "wrong";
+    for (const [paymentId, signed] of [
+      [evmPayment, evmSigned],
+      [solPayment, solSigned],
+    ] as const) {
+      const refused = await confirmAt(server, signed);
+      expect(refused?.status).toBeGreaterThanOrEqual(500);
+      const body = (await (await gatewayAt(server, paymentId, "/status")).json()) as { status: string };
+      expect(body.status).toBe("requires_action");
+      expect(await submissionsOf(paymentId)).toBe(0);
+    }
+    expect(await evmTokenBalance("USDC", merchant.evmAddress)).toBe(0n);
+    expect((await testDb().sql`select 1 from chain_transfers where payment_id = ${evmPayment}`).length).toBe(0);
+
+    // The same signed authorization and transaction, once the signer is right again: nothing was used up.
+    signer.mode = "honest";
+    expect((await confirmAt(server, evmSigned))?.status).toBe(200);
+    expect(await finalStatus(evmPayment)).toBe("succeeded");
+    expect(await evmTokenBalance("USDC", merchant.evmAddress)).toBe(1_300_000n);
+  });
+});
