@@ -17,7 +17,11 @@
  *   npm run --silent cli -- partner create --name "Acme Platform" [--json]
  *   npm run --silent cli -- partner add-key <partnerId> [--json]
  *   npm run --silent cli -- partner revoke-key <keyId>
+ *   npm run --silent cli -- backup --out <file>                 # pg_dump -Fc of the configured database
+ *   npm run --silent cli -- restore <file> [--clean]            # pg_restore into it (empty, or --clean)
+ *   npm run --silent cli -- keystore create --chain evm|solana --out <file> --passphrase-file <file> [--generate]
  */
+import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { closeDb, getDb } from "@/db/client";
 import { runCommand, UsageError } from "./cli/commands";
@@ -36,13 +40,19 @@ async function main(): Promise<number> {
       "password-stdin": { type: "boolean", default: false },
       json: { type: "boolean", default: false },
       revoke: { type: "boolean", default: false },
+      out: { type: "string" },
+      clean: { type: "boolean", default: false },
+      chain: { type: "string" },
+      "passphrase-file": { type: "string" },
+      generate: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
   });
   if (values.help || positionals.length === 0) throw new UsageError("");
   // A password on the command line lands in shell history and `ps`; stdin is the safe way.
   if (values["password-stdin"]) values.password = (await readStdin()).replace(/\r?\n$/, "");
-  const result = await runCommand(getDb, positionals, values);
+  // Read only by `keystore create` without --generate: a key piped in never shows in argv or history.
+  const result = await runCommand(getDb, positionals, { ...values, stdin: () => readFileSync(0, "utf8") });
   const { output, exitCode } = typeof result === "string" ? { output: result, exitCode: 0 } : result;
   process.stdout.write(`${output}\n`);
   return exitCode;
@@ -84,4 +94,7 @@ const USAGE = `usage:
   cli partner create --name <name> [--json]
   cli partner add-key <partnerId> [--json]
   cli partner revoke-key <keyId>
+  cli backup --out <file>
+  cli restore <file> [--clean]
+  cli keystore create --chain evm|solana --out <file> --passphrase-file <file> [--generate]   (key on stdin unless --generate)
 `;

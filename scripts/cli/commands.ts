@@ -15,6 +15,8 @@ import { readGasBalances } from "@/lib/operations/read-gas-balances";
 import { formatMoney, formatUnits } from "@/lib/dashboard/format";
 import { feesByMerchant } from "@/lib/fees/fees-by-merchant";
 import { USER_ACTIONS, userAdmin } from "./user-admin";
+import { backup, restore } from "./backup";
+import { keystoreCreate, type KeystoreFlags } from "./keystore";
 
 export class UsageError extends Error {}
 
@@ -27,7 +29,9 @@ type Flags = {
   password?: string;
   json?: boolean;
   revoke?: boolean;
-};
+  clean?: boolean;
+  stdin?: () => string;
+} & KeystoreFlags;
 
 /**
  * Run one CLI command; returns what goes to stdout. Bad input throws UsageError (exit 2). The
@@ -42,6 +46,10 @@ export const GAS_ATTENTION_EXIT_CODE = 3;
 export async function runCommand(openDb: () => Promise<Db>, args: string[], flags: Flags): Promise<CommandResult> {
   const [group, action, target] = args;
   if (group === "gas" && action === undefined) return gasReport(flags);
+  // No open database: backup and restore run pg_dump / pg_restore against it, keystore needs none.
+  if (group === "backup" && action === undefined) return backup(flags.out);
+  if (group === "restore" && target === undefined) return restore(action, flags.clean ?? false);
+  if (group === "keystore" && action === "create") return keystoreCreate(flags, flags.stdin ?? (() => ""));
   if (group === "fees" && action === undefined) return feesReport(await openDb(), flags);
   if (group === "merchant" && action === "create") return merchantCreate(await openDb(), flags);
   if (group === "merchant" && action === "list") return merchantList(await openDb(), flags);
