@@ -1,4 +1,5 @@
 import { adapterFor } from "@/lib/chains/adapters";
+import { GAS_KEY_FORMS } from "@/lib/chains/signers/gas-signers";
 import { namespaceOf } from "@/lib/chains/caip";
 import { loadNetworks } from "@/lib/chains/load-networks";
 import type { NetworkConfig } from "@/lib/chains/network-config";
@@ -32,12 +33,8 @@ export function checkStartSettings(): NetworkConfig[] {
     const names = networks.filter((n) => namespaceOf(n.chainId) === namespace).map((n) => n.chainId);
     if (!setting) throw new Error(`NETWORKS_FILE names ${names.join(", ")}: namespace ${namespace} is not supported`);
     if (adapterFor(namespace)) continue;
-    const given = setting in settings && settings[setting as keyof typeof settings] !== undefined;
-    throw new Error(
-      given
-        ? `${setting} is malformed (networks ${names.join(", ")} need it)`
-        : `${setting} is not set, and networks ${names.join(", ")} need it`,
-    );
+    // A key given in any form but unusable already stopped the start (checkGasSigners); here none is given.
+    throw new Error(`no gas key for networks ${names.join(", ")}: set ${GAS_KEY_FORMS[namespace as keyof typeof GAS_KEY_FORMS]}`);
   }
   return networks;
 }
