@@ -34,7 +34,9 @@ export function checkStartSettings(): NetworkConfig[] {
     if (!setting) throw new Error(`NETWORKS_FILE names ${names.join(", ")}: namespace ${namespace} is not supported`);
     if (adapterFor(namespace)) continue;
     // A key given in any form but unusable already stopped the start (checkGasSigners); here none is given.
-    throw new Error(`no gas key for networks ${names.join(", ")}: set ${GAS_KEY_FORMS[namespace as keyof typeof GAS_KEY_FORMS]}`);
+    throw new Error(
+      `no gas key for networks ${names.join(", ")}: set ${GAS_KEY_FORMS[namespace as keyof typeof GAS_KEY_FORMS]}`,
+    );
   }
   return networks;
 }
