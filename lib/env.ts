@@ -63,8 +63,8 @@ const envSchema = z.object({
   /**
    * The service's EVM gas key (relays EIP-3009 authorizations), 0x + 64 hex digits, or
    * EVM_RELAYER_PRIVATE_KEY_FILE naming a file that holds it. Give one of this, EVM_RELAYER_KEYSTORE_FILE or
-   * EVM_RELAYER_SIGNER_URL. None of them: the running devnet's relayer, except under NODE_ENV=production,
-   * where an EVM network without its key stops the start.
+   * EVM_RELAYER_SIGNER_URL. None of them: the running devnet's relayer while the networks are the devnet's
+   * (no NETWORKS_FILE); with NETWORKS_FILE under NODE_ENV=production, an EVM network without its key stops the start.
    */
   EVM_RELAYER_PRIVATE_KEY: z
     .string()
@@ -89,8 +89,8 @@ const envSchema = z.object({
   /**
    * The service's Solana fee payer, base58 of the 64-byte secret key, or SOLANA_FEE_PAYER_SECRET_KEY_FILE
    * naming a file that holds it. Give one of this, SOLANA_FEE_PAYER_KEYSTORE_FILE or
-   * SOLANA_FEE_PAYER_SIGNER_URL. None of them: the running devnet's, except under NODE_ENV=production, where
-   * a Solana network without its fee payer stops the start.
+   * SOLANA_FEE_PAYER_SIGNER_URL. None of them: the running devnet's while the networks are the devnet's (no
+   * NETWORKS_FILE); with NETWORKS_FILE under NODE_ENV=production, a Solana network without its fee payer stops the start.
    */
   SOLANA_FEE_PAYER_SECRET_KEY: z
     .string()

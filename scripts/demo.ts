@@ -14,6 +14,7 @@ import { isIP } from "node:net";
 import { parseArgs } from "node:util";
 import { join } from "node:path";
 import { closeDb, getDb } from "@/db/client";
+import { createApiKey } from "@/lib/auth/create-api-key";
 import { env } from "@/lib/env";
 import { DEFAULT_INFO_FILE, startDevnet } from "./devnet/index";
 import { launchNextServer, ROOT } from "./lib/next-server";
@@ -85,6 +86,16 @@ async function main() {
   const payment = await create("iso4217/USD", "1250");
   // Priced through the devnet's EUR/USD feed: the checkout shows the rate it is quoted at.
   const eurPayment = await create("iso4217/EUR", "1000");
+  // A reusable link where the buyer enters the amount, and a point of sale set up for this machine.
+  const linkRes = await fetch(`${local}/v1/payment-links`, {
+    method: "POST",
+    headers: { "api-key": merchant.apiKey, "merchant-id": merchant.merchantId, "content-type": "application/json" },
+    body: JSON.stringify({ description: "Tip jar", minimumAmount: "100", maximumAmount: "10000" }),
+  });
+  if (linkRes.status !== 201) throw new Error(`creating the demo payment link failed: ${linkRes.status}`);
+  const tipJar = (await linkRes.json()) as { url: string };
+  const posKey = await createApiKey(await getDb(), merchant.merchantId, "demo counter", { kind: "pos" });
+  const posUrl = `${PUBLIC_BASE_URL}/pos#${new URLSearchParams({ merchant: merchant.merchantId, key: posKey.secret })}`;
 
   console.log(`
 Demo is running.
@@ -101,6 +112,11 @@ Demo is running.
   A second payment, €10.00, quoted through the devnet's EUR/USD feed (${eurPayment.paymentId}):
     ${eurPayment.gatewayUrl}
   Move the feed:  npm run devnet -- set-price EUR/USD 1.0900
+
+  Reusable payment link, the buyer enters $1.00 to $100.00:
+    ${tipJar.url}
+  Point of sale (open it on a phone or in a narrow window; a phone wallet pays the QR code it shows):
+    ${posUrl}
 
   Webhooks      ${webhooks.url}   (a local receiver; each event is verified and printed below)
                 secret ${webhooks.secret}

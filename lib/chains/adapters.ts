@@ -28,8 +28,8 @@ export function gasAccounts(): GasAccounts {
 
 /**
  * At start: every gas key configured is usable (readable, its keystore opened), and under
- * NODE_ENV=production every namespace a configured network uses has its key, since no devnet key stands
- * in there. Throws an Error saying what is missing; the start stops on it.
+ * NODE_ENV=production every namespace a network of NETWORKS_FILE uses has its key, since no devnet key
+ * stands in for a deployment's networks. Throws an Error saying what is missing; the start stops on it.
  */
 export function checkGasSigners(): void {
   const settings = env();

@@ -37,7 +37,15 @@ export async function launchNextServer(opts: {
     [...NODE_SERVER_FLAGS, join(ROOT, "scripts", "serve.mjs"), "-p", String(opts.port), "-H", host],
     {
       cwd: ROOT,
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", PORT: String(opts.port), ...opts.env } as NodeJS.ProcessEnv,
+      // A production build run here (tests, the demo, benchmarks) is on this machine on purpose: the
+      // embedded database is allowed unless the caller says otherwise.
+      env: {
+        ...process.env,
+        NEXT_TELEMETRY_DISABLED: "1",
+        PORT: String(opts.port),
+        EMBEDDED_PG_IN_PRODUCTION: "true",
+        ...opts.env,
+      } as NodeJS.ProcessEnv,
       stdio: ["ignore", out, out],
       detached: true,
     },

@@ -80,7 +80,11 @@ describe("NODE_ENV=production start rules", () => {
   });
 
   it("an unset DATABASE_URL stops the start unless EMBEDDED_PG_IN_PRODUCTION=true", async () => {
-    const { code, output } = await start({ DATABASE_URL: undefined, NETWORKS_FILE: join(dir, "none.json") });
+    const { code, output } = await start({
+      DATABASE_URL: undefined,
+      EMBEDDED_PG_IN_PRODUCTION: undefined,
+      NETWORKS_FILE: join(dir, "none.json"),
+    });
     expect(code).toBe(1);
     expect(output).toContain(
       "DATABASE_URL is not set, and NODE_ENV=production does not run on the embedded PostgreSQL",

@@ -13,6 +13,8 @@ export const TEST_ENV: Record<string, string> = {
   LOG_LEVEL: "info",
   // The tests stand in for a reverse proxy: each names the client it plays in X-Forwarded-For (one hop trusted).
   TRUST_PROXY_HOPS: "1",
+  // Test servers are production builds on the embedded database on purpose (when CI gives no DATABASE_URL).
+  EMBEDDED_PG_IN_PRODUCTION: "true",
 };
 
 export type RunningServer = { url: string; logFile: string; pid: number; stop: () => Promise<void> };

@@ -2,6 +2,7 @@
 
 import { useConnection, useWallet } from "@solana/wallet-adapter-react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { NextIntlClientProvider } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useCallback, useRef, useState } from "react";
 import { EvmWallets } from "@/components/checkout/wallet/evm-wallets";
@@ -12,7 +13,10 @@ import { WalletProviders } from "@/components/checkout/wallet/wallet-providers";
 import { formatUnits } from "@/lib/dashboard/format";
 import type { CheckoutNetwork } from "@/lib/gateway/checkout-networks";
 import type { RefundPlan } from "@/lib/payments/refund-plan";
+import en from "@/lib/i18n/messages/en.json";
 import { recordRefund, sendEvmRefund, sendSolanaRefund } from "./send-refund";
+
+const WALLET_MESSAGES = { checkout: { wallet: en.checkout.wallet } };
 
 type Props = { plan: RefundPlan; networks: CheckoutNetwork[]; csrfToken: string };
 
@@ -27,7 +31,10 @@ export default function RefundWalletPanel(props: Props) {
   return (
     <QueryClientProvider client={queryClient}>
       <WalletProviders wagmiConfig={wagmiConfig} networks={props.networks}>
-        <PanelBody {...props} />
+        {/* The checkout's wallet buttons speak through next-intl; the dashboard is English. */}
+        <NextIntlClientProvider locale="en" messages={WALLET_MESSAGES}>
+          <PanelBody {...props} />
+        </NextIntlClientProvider>
       </WalletProviders>
     </QueryClientProvider>
   );

@@ -112,14 +112,16 @@ function solanaFromSecret(setting: string, secret: Uint8Array | undefined): Sola
 
 /**
  * The service's gas signers, from the settings: a key (or its file), a keystore, or a remote signer, one
- * form per namespace. A namespace with none configured gets the running devnet's key outside production,
- * and nothing under NODE_ENV=production (a network there without its key stops the start:
- * checkGasSigners). A key configured but unusable (unreadable, wrong passphrase, two forms) always throws:
+ * form per namespace. A namespace with none configured gets the running devnet's key outside production;
+ * under NODE_ENV=production only while the networks are the devnet's own too (no NETWORKS_FILE: the demo,
+ * a benchmark on this machine), never for networks a deployment names (a network there without its key
+ * stops the start: checkGasSigners). A key configured but unusable (unreadable, wrong passphrase, two forms) always throws:
  * it is never replaced by another.
  */
 export function resolveGasSigners(settings: Env): GasSigners {
   const signers: GasSigners = { eip155: evmSigner(settings), solana: solanaSigner(settings) };
-  if (settings.NODE_ENV === "production" || (signers.eip155 && signers.solana)) return signers;
+  const deployment = settings.NODE_ENV === "production" && settings.NETWORKS_FILE !== undefined;
+  if (deployment || (signers.eip155 && signers.solana)) return signers;
   const devnet = readRunningDevnet(resolve(settings.DEVNET_FILE));
   if (!devnet) return signers;
   const relayer = devnet.evm.relayer.privateKey as Hex;
