@@ -31,6 +31,15 @@ test("a counter sets up from the dashboard, charges, is paid by a scanned reques
   expect(await readQr(page.getByTestId("new-pos-key").getByRole("img"))).toBe(setupUrl);
   await expect(page.getByTestId("keys-table")).toContainText("Point of sale");
 
+  // The key the link holds sells, and does nothing else: listing and refunds are refused (403, the scope named).
+  const setup = new URLSearchParams(new URL(setupUrl).hash.slice(1));
+  const asPos = { "api-key": setup.get("key")!, "merchant-id": setup.get("merchant")! };
+  const listing = await page.request.get(`${baseUrl}/v1/payments`, { headers: asPos });
+  expect(listing.status()).toBe(403);
+  expect(await listing.json()).toMatchObject({ code: "insufficient_scope" });
+  const refund = await page.request.post(`${baseUrl}/v1/refunds`, { headers: asPos, data: { paymentId: "pay_x" } });
+  expect(refund.status()).toBe(403);
+
   // The counter's phone opens the link: the key is kept on the device and leaves the address bar.
   const counter = await page.context().newPage();
   await counter.goto(setupUrl);
