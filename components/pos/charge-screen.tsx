@@ -1,15 +1,16 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { QrCode } from "@/components/ui/qr-code";
 import { formatFiat } from "@/lib/money/format-fiat";
 import type { Charge, PaymentRequest } from "./pos-api";
-import { formatTokenUnits } from "./token-units";
+import { formatTokenAmount } from "@/lib/i18n/format-amount";
+import type { Locale } from "@/lib/i18n/locales";
 
 /** Every digit the wallet must send, with its symbol: "12.500001 USDC". */
-const exactly = (r: PaymentRequest, locale: string) =>
-  `${formatTokenUnits(r.amount.value, r.amount.display.decimals, locale)} ${r.amount.display.assetSymbol}`;
+const exactly = (r: PaymentRequest, locale: Locale) =>
+  `${formatTokenAmount(r.amount.value, r.amount.display.decimals, locale)} ${r.amount.display.assetSymbol}`;
 
 /**
  * The full-screen QR code of one payment request the buyer scans with a phone wallet, with a choice
@@ -27,6 +28,7 @@ export function ChargeScreen({
   onCancel: () => void;
 }) {
   const t = useTranslations("pos");
+  const pageLocale = useLocale() as Locale;
   const [index, setIndex] = useState(0);
   const request = charge.requests[index];
   const optionLabel = (r: PaymentRequest) => {
@@ -55,12 +57,12 @@ export function ChargeScreen({
             <QrCode
               text={request.uri}
               size={320}
-              alt={t("qrAlt", { amount: exactly(request, locale), network: request.amount.display.networkName })}
+              alt={t("qrAlt", { amount: exactly(request, pageLocale), network: request.amount.display.networkName })}
             />
           </div>
           <p className="pos-exact" data-testid="request-amount">
             {t.rich("sendExactly", {
-              amount: exactly(request, locale),
+              amount: exactly(request, pageLocale),
               network: request.amount.display.networkName,
               strong: (chunks) => <strong>{chunks}</strong>,
             })}

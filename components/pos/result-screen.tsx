@@ -1,7 +1,8 @@
 "use client";
 
-import { useTranslations } from "next-intl";
-import { formatTokenUnits } from "./token-units";
+import { useLocale, useTranslations } from "next-intl";
+import { formatTokenAmount } from "@/lib/i18n/format-amount";
+import type { Locale } from "@/lib/i18n/locales";
 import { formatFiat } from "@/lib/money/format-fiat";
 import type { Charge, PaymentStatus } from "./pos-api";
 
@@ -22,6 +23,7 @@ export function ResultScreen({
   onNext: () => void;
 }) {
   const t = useTranslations("pos");
+  const pageLocale = useLocale() as Locale;
   const fiat = formatFiat(BigInt(charge.payment.amount.value), charge.payment.amount.currency, locale);
   if (status.status !== "succeeded") {
     const failedKey = FAILED_KEYS[status.status as keyof typeof FAILED_KEYS];
@@ -51,7 +53,7 @@ export function ResultScreen({
             <>
               <dt>{t("receiptPaid")}</dt>
               <dd>
-                {formatTokenUnits(paid.value, paid.display.decimals, locale)} {paid.display.assetSymbol}
+                {formatTokenAmount(paid.value, paid.display.decimals, pageLocale)} {paid.display.assetSymbol}
               </dd>
             </>
           ) : null}

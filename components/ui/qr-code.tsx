@@ -1,9 +1,9 @@
 "use client";
 
-import QRCode from "qrcode";
-import { useEffect, useState } from "react";
+import Image from "next/image";
+import { useQrDataUrl } from "./use-qr-data-url";
 
-/** `text` as a QR code image, encoded in the browser (the text may be a secret the server keeps no copy of). */
+/** `text` as a QR code image; an empty square of the same size while it is encoded. */
 export function QrCode({
   text,
   size,
@@ -15,19 +15,8 @@ export function QrCode({
   alt: string;
   className?: string;
 }) {
-  const [qr, setQr] = useState<{ text: string; url: string } | null>(null);
-  useEffect(() => {
-    let current = true;
-    QRCode.toDataURL(text, { errorCorrectionLevel: "M", margin: 2, width: size, type: "image/png" }).then(
-      (url) => current && setQr({ text, url }),
-      () => current && setQr(null),
-    );
-    return () => {
-      current = false;
-    };
-  }, [text, size]);
-  // Never show the previous text's code while the new one is encoded.
-  if (!qr || qr.text !== text) return <div style={{ width: size, height: size }} aria-hidden="true" />;
-  // eslint-disable-next-line @next/next/no-img-element -- a data: URL made here; next/image has nothing to optimise
-  return <img src={qr.url} width={size} height={size} alt={alt} className={className} />;
+  const qr = useQrDataUrl(text, size);
+  if (!qr) return <div style={{ width: size, height: size }} aria-hidden="true" />;
+  // A data: URL made here: nothing for the image optimizer to fetch.
+  return <Image src={qr} width={size} height={size} alt={alt} className={className} unoptimized />;
 }

@@ -3,7 +3,10 @@ import type { DbOrTx } from "@/db/client";
 import { sessions } from "@/db/schema";
 import { SESSION_TTL_SECONDS } from "./session-cookie";
 
-/** SHA-256 of a session token, hex: what the sessions table stores. */
+/**
+ * SHA-256 of a bearer token, hex: what a table stores in its place (sessions, reset links, sign-in
+ * challenges), so a copy of the table hands nobody the token.
+ */
 export function hashSessionToken(token: string): string {
   return createHash("sha256").update(token, "utf8").digest("hex");
 }

@@ -1,9 +1,10 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { passwordResets, sessions, users } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password-hash";
+import { hashSessionToken } from "@/lib/auth/session-create";
 import { newPasswordSchema } from "@/lib/dashboard/credentials";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/errors/api-error";
@@ -12,8 +13,6 @@ import { parseOrThrow } from "@/lib/errors/validate";
 /** A reset link works for an hour: long enough to open an email, short enough that an old one is dead. */
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 
-const hashToken = (token: string) => createHash("sha256").update(token, "utf8").digest("hex");
-
 /**
  * A single-use link that sets a new password for `userId`. The token is in the fragment
  * (`/dashboard/reset-password#token=…`), so it reaches no server log or Referer; only its hash is stored.
@@ -21,7 +20,7 @@ const hashToken = (token: string) => createHash("sha256").update(token, "utf8").
 export async function issuePasswordReset(db: Db, userId: string, now = new Date()) {
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + PASSWORD_RESET_TTL_MS);
-  await db.insert(passwordResets).values({ tokenHash: hashToken(token), userId, expiresAt });
+  await db.insert(passwordResets).values({ tokenHash: hashSessionToken(token), userId, expiresAt });
   return { url: `${env().PUBLIC_BASE_URL}/dashboard/reset-password#token=${token}`, expiresAt };
 }
 
@@ -44,7 +43,7 @@ export async function resetPassword(db: Db, input: unknown): Promise<void> {
       .set({ usedAt: sql`now()` })
       .where(
         and(
-          eq(passwordResets.tokenHash, hashToken(token)),
+          eq(passwordResets.tokenHash, hashSessionToken(token)),
           isNull(passwordResets.usedAt),
           gt(passwordResets.expiresAt, sql`now()`),
         ),

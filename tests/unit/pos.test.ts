@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { pressKey } from "@/components/pos/keypad";
-import { formatTokenUnits } from "@/components/pos/token-units";
 import { salesTotals } from "@/lib/pos/list-pos-sales";
 
 describe("the point of sale's keypad", () => {
@@ -16,16 +15,6 @@ describe("the point of sale's keypad", () => {
     expect(pressKey("", "00")).toBe("");
     expect(pressKey("1234567890", "1")).toBe("1234567890");
     expect(pressKey("", "⌫")).toBe("");
-  });
-});
-
-describe("token amounts on the counter's screen", () => {
-  it("shows every digit, in the device's locale", () => {
-    expect(formatTokenUnits("12500001", 6, "en-US")).toBe("12.500001");
-    expect(formatTokenUnits("12500000", 6, "en-US")).toBe("12.5");
-    expect(formatTokenUnits("1234500000", 6, "de-DE")).toBe("1.234,5");
-    expect(formatTokenUnits("5", 9, "en-US")).toBe("0.000000005");
-    expect(formatTokenUnits("3000000", 6, "en-US")).toBe("3");
   });
 });
 

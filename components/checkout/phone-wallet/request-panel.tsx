@@ -8,7 +8,7 @@ import { useId, useState } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
 import { exactAmount, requestKey, requestLabel, type CheckoutRequest } from "./request-view";
 import { usePaymentRequests } from "./use-payment-requests";
-import { useQrDataUrl } from "./use-qr-data-url";
+import { useQrDataUrl } from "@/components/ui/use-qr-data-url";
 
 const QR_SIZE = 224;
 

@@ -1,9 +1,9 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { recoveryCodes, signInChallenges, users } from "@/db/schema";
-import { createSession } from "@/lib/auth/session-create";
+import { createSession, hashSessionToken } from "@/lib/auth/session-create";
 import { ApiError } from "@/lib/errors/api-error";
 import { parseOrThrow } from "@/lib/errors/validate";
 import { rateLimiter } from "@/lib/http/assert-within-rate-limit";
@@ -15,15 +15,13 @@ import { checkTotp } from "./totp";
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 const TRIES_PER_CHALLENGE = 5;
 
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
-
 /** A right password of a user with two-factor sign-in: a challenge the browser answers with a code. */
 export async function createSignInChallenge(db: Db, userId: string): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   await db.delete(signInChallenges).where(lt(signInChallenges.expiresAt, sql`now()`));
   await db
     .insert(signInChallenges)
-    .values({ tokenHash: hashToken(token), userId, expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS) });
+    .values({ tokenHash: hashSessionToken(token), userId, expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS) });
   return token;
 }
 
@@ -48,7 +46,7 @@ export async function completeSecondFactor(db: Db, input: unknown) {
     .set({ attempts: sql`${signInChallenges.attempts} + 1` })
     .where(
       and(
-        eq(signInChallenges.tokenHash, hashToken(challenge)),
+        eq(signInChallenges.tokenHash, hashSessionToken(challenge)),
         gt(signInChallenges.expiresAt, sql`now()`),
         lt(signInChallenges.attempts, TRIES_PER_CHALLENGE),
       ),
@@ -70,7 +68,7 @@ export async function completeSecondFactor(db: Db, input: unknown) {
     throw refused();
   }
   await limits.reset("second_factor_user", pending.userId);
-  await db.delete(signInChallenges).where(eq(signInChallenges.tokenHash, hashToken(challenge)));
+  await db.delete(signInChallenges).where(eq(signInChallenges.tokenHash, hashSessionToken(challenge)));
   await db
     .update(users)
     .set({ lastSignInAt: sql`now()` })

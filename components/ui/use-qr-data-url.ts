@@ -4,8 +4,9 @@ import QRCode from "qrcode";
 import { useEffect, useState } from "react";
 
 /**
- * `text` as a PNG QR code (data: URL), encoded in the browser. This module is part of the phone-wallet
- * chunk, which loads only when the buyer opens that view, so the encoder never weighs on first load.
+ * `text` as a PNG QR code (data: URL), encoded in the browser (the text may be a secret the server keeps no
+ * copy of). Import it only from code loaded on demand (the phone-wallet panel, the point of sale, the
+ * dashboard's one-time setup codes), so the encoder never weighs on a page's first load.
  */
 export function useQrDataUrl(text: string | undefined, width: number): string | null {
   const [qr, setQr] = useState<{ text: string; url: string } | null>(null);
