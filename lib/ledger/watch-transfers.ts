@@ -7,7 +7,7 @@ import type { LocatedTransfer } from "@/lib/chains/chain-adapter";
 import type { NetworkConfig } from "@/lib/chains/network-config";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
-import { nextCheckDelayMs } from "@/lib/settlement/schedule";
+import { nextCheckDelayMs } from "@/lib/submissions/schedule";
 import { reconcilePayment } from "./reconcile-payment";
 
 /** Transfers of one network looked at per pass at most. */

@@ -17,7 +17,7 @@ import { finishLateTransfer, finishSubmission, rescheduleSubmission } from "./fi
 import { fillNonceGaps } from "./fill-nonce-gaps";
 import { nextStep, type StepFacts } from "./next-step";
 import { replaceRelay } from "./replace-relay";
-import { CLAIM_LEASE_MS, nextCheckDelayMs } from "./schedule";
+import { CLAIM_LEASE_MS, nextCheckDelayMs } from "@/lib/submissions/schedule";
 
 /**
  * Submissions of one network looked at on chain by this process at most. A pass claims only as many

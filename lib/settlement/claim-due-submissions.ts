@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { paymentOptions, payments, paymentSubmissions, type PaymentSubmission } from "@/db/schema";
-import { CLAIM_LEASE_MS } from "./schedule";
+import { CLAIM_LEASE_MS } from "@/lib/submissions/schedule";
 
 type OptionRow = typeof paymentOptions.$inferSelect;
 

@@ -5,8 +5,8 @@ import { paymentSubmissions, type PaymentSubmission } from "@/db/schema";
 import type { ChainAdapter, RelayFees } from "@/lib/chains/chain-adapter";
 import type { NetworkConfig } from "@/lib/chains/network-config";
 import { transitionPayment } from "@/lib/payments/transition";
-import { allocateRelayNonce, syncRelayerNonce } from "./relayer-nonces";
-import { FIRST_CHECK_MS } from "./schedule";
+import { allocateRelayNonce, syncRelayerNonce } from "@/lib/submissions/relayer-nonces";
+import { FIRST_CHECK_MS } from "@/lib/submissions/schedule";
 
 /** Nodes replace a pending transaction only for at least 10% more on both fees; 12.5% clears every client's rule. */
 const bumped = (old: bigint, now: bigint) => (now > (old * 1125n) / 1000n + 1n ? now : (old * 1125n) / 1000n + 1n);
