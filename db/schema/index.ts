@@ -12,6 +12,7 @@ export * from "./two-factor";
 export * from "./payment-events";
 export * from "./payment-submissions";
 export * from "./relayer-nonces";
+export * from "./relay-nonce-reservations";
 export * from "./sponsored-token-accounts";
 export * from "./sponsored-rent-claims";
 export * from "./service-fees";

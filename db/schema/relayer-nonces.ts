@@ -2,10 +2,11 @@ import { bigint, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { timestamptz } from "./columns";
 
 /**
- * The next nonce of each relayer key per EVM chain, shared by every instance: a relay takes its
- * nonce by incrementing this row in the same transaction that records the signed relay, so two
- * instances never reuse a nonce, and a crash leaves either no allocation or a recorded
- * transaction that the watcher (re)sends, never a gap.
+ * The next nonce of each relayer key per EVM chain, shared by every instance: a payment's relay
+ * takes its nonce by incrementing this row in a short transaction that also reserves it for the
+ * payment (relay_nonce_reservations), then is signed with no transaction open and recorded, so two
+ * instances never reuse a nonce. A nonce reserved and never recorded is given back when it was the
+ * last taken, else used up by a no-op (at once, or by the watcher's gap filling after a crash).
  */
 export const relayerNonces = pgTable(
   "relayer_nonces",

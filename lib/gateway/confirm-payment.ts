@@ -9,6 +9,7 @@ import { ApiError } from "@/lib/errors/api-error";
 import { recordSubmission } from "@/lib/submissions/record-submission";
 import { syncRelayerNonce } from "@/lib/submissions/relayer-nonces";
 import { sendRecorded } from "@/lib/submissions/send-recorded";
+import { releaseUnrecordedRelay, signRelay } from "@/lib/submissions/sign-relay";
 import { intentOfOption } from "@/lib/payments/option-intent";
 import { effectiveStatus } from "@/lib/payments/status";
 import { withChainErrors } from "./chain-errors";
@@ -119,7 +120,14 @@ async function confirmOnce(db: Db, pathId: string, body: z.infer<typeof confirmB
       if (verified.kind !== "relay") return { verified, relay: undefined, nodeSilent };
       if (!adapter.relayer) throw new ApiError("invalid_state", "This network has no relayer");
       await syncRelayerNonce(db, intent.network, adapter.relayer);
-      const relay = { relayer: adapter.relayer, fees: await adapter.relayer.fees(intent.network) };
+      const fees = await adapter.relayer.fees(intent.network);
+      const relay = await signRelay(db, {
+        paymentId: p.payment.id,
+        network: intent.network,
+        relayer: adapter.relayer,
+        call: verified.call,
+        fees,
+      });
       return { verified, relay, nodeSilent: false };
     });
   } catch (err) {
@@ -142,7 +150,12 @@ async function confirmOnce(db: Db, pathId: string, body: z.infer<typeof confirmB
     walletName,
     relay,
     late: late !== undefined,
+  }).catch(async (err: unknown) => {
+    if (relay) await releaseUnrecordedRelay(db, adapter, relay);
+    throw err;
   });
+  // Another confirm recorded the payment's relay (which spent the nonce), or the payment closed: release it.
+  if (relay && !outcome.recorded) await releaseUnrecordedRelay(db, adapter, relay);
   const facts = (o: typeof outcome, asLate?: Late) => ({
     late: asLate,
     status: effectiveStatus(o.payment),

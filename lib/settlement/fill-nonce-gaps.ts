@@ -4,16 +4,15 @@ import { paymentSubmissions } from "@/db/schema";
 import type { ChainAdapter } from "@/lib/chains/chain-adapter";
 import type { NetworkConfig } from "@/lib/chains/network-config";
 import { log } from "@/lib/log";
-
-/** A plain transfer of nothing to itself: the cheapest transaction that uses a nonce. */
-const FILLER_GAS = 21_000n;
+import { freshlyReservedNonces } from "@/lib/submissions/relayer-nonces";
+import { sendFiller } from "@/lib/submissions/send-filler";
 
 /**
  * A relay waits in the node's queue while a lower nonce of the relayer was never sent: every
  * relay after it would wait too. Nonces below `nonce` that the chain has not used and that no open
  * relay of ours holds (those the watcher resends) belong to nobody, e.g. after a chain reset under
- * a kept database; each gets a no-op transaction so the queue moves. Not recorded: a filler that
- * is lost is simply found missing and sent again next time.
+ * a kept database, or a nonce reserved for a relay whose confirm died before its record; each gets a
+ * no-op transaction so the queue moves. A fresh reservation's nonce is not a gap: its relay is being signed.
  */
 export async function fillNonceGaps(
   db: Db,
@@ -37,14 +36,13 @@ export async function fillNonceGaps(
         lt(paymentSubmissions.relayNonce, nonce),
       ),
     );
-  const taken = new Set(held.map((row) => row.nonce));
+  // A nonce reserved moments ago may belong to a relay being signed: not a gap (yet).
+  const reserved = await freshlyReservedNonces(db, network.chainId, relayer.address);
+  const taken = new Set([...held.map((row) => row.nonce), ...reserved]);
   const missing = Array.from({ length: nonce - mined }, (_, i) => mined + i).filter((n) => !taken.has(n));
   if (missing.length === 0) return 0;
   const fees = await relayer.fees(network);
-  for (const n of missing) {
-    const filler = await relayer.sign(network, { to: relayer.address, data: "0x", gasLimit: FILLER_GAS }, n, fees);
-    await adapter.broadcast(network, filler.rawTx, { preflight: false });
-  }
+  for (const n of missing) await sendFiller(adapter, network, n, fees);
   log.warn(
     { job: "watcher", chainId: network.chainId, relayer: relayer.address, nonces: missing },
     "filled relayer nonce gaps",

@@ -2,10 +2,11 @@ import { and, eq, sql } from "drizzle-orm";
 import { parseTransaction, type Hex } from "viem";
 import type { Db } from "@/db/client";
 import { paymentSubmissions, type PaymentSubmission } from "@/db/schema";
-import type { ChainAdapter, RelayFees } from "@/lib/chains/chain-adapter";
+import type { ChainAdapter, RelayFees, SignedRelay } from "@/lib/chains/chain-adapter";
 import type { NetworkConfig } from "@/lib/chains/network-config";
 import { transitionPayment } from "@/lib/payments/transition";
-import { allocateRelayNonce, syncRelayerNonce } from "@/lib/submissions/relayer-nonces";
+import { spendRelayNonce, syncRelayerNonce } from "@/lib/submissions/relayer-nonces";
+import { releaseUnrecordedRelay, signRelay, type SignedRelayAtNonce } from "@/lib/submissions/sign-relay";
 import { FIRST_CHECK_MS } from "@/lib/submissions/schedule";
 
 /** Nodes replace a pending transaction only for at least 10% more on both fees; 12.5% clears every client's rule. */
@@ -17,8 +18,9 @@ class LostRace extends Error {}
  * Re-sign a recorded relay and send it, recording first as always. `bump`: the same nonce at
  * higher fees, for a relay the network holds but does not mine; the earlier version stays tracked,
  * since either may be mined. `renonce`: a new nonce, for a relay whose nonce something else used
- * (the key was used outside this service). Guarded by the version being replaced, so one
- * instance replaces it; a new nonce is taken in the same transaction, so a lost race returns it.
+ * (the key was used outside this service). Signed with no transaction open (a remote signer is I/O),
+ * then recorded guarded by the version being replaced, so one instance replaces it; a renonce that
+ * loses that race gives its new nonce back.
  */
 export async function replaceRelay(
   db: Db,
@@ -40,15 +42,19 @@ export async function replaceRelay(
           maxPriorityFeePerGas: bumped(old.maxPriorityFeePerGas, current.maxPriorityFeePerGas),
         }
       : current;
-  if (mode === "renonce") await syncRelayerNonce(db, network, relayer, true);
   const call = { to: old.to, data: old.data, gasLimit: old.gas };
+  let version: SignedRelay;
+  let newNonce: SignedRelayAtNonce | undefined;
+  if (mode === "bump") version = await relayer.sign(network, call, submission.relayNonce, fees);
+  else {
+    await syncRelayerNonce(db, network, relayer, true);
+    newNonce = await signRelay(db, { paymentId: submission.paymentId, network, relayer, call, fees });
+    version = newNonce.signed;
+  }
+  const nonce = newNonce?.nonce ?? submission.relayNonce;
 
-  let signed;
   try {
-    signed = await db.transaction(async (tx) => {
-      const nonce =
-        mode === "bump" ? submission.relayNonce! : await allocateRelayNonce(tx, network.chainId, relayer.address);
-      const version = await relayer.sign(network, call, nonce, fees);
+    await db.transaction(async (tx) => {
       const updated = await tx
         .update(paymentSubmissions)
         .set({
@@ -73,16 +79,17 @@ export async function replaceRelay(
         )
         .returning({ paymentId: paymentSubmissions.paymentId });
       if (updated.length === 0) throw new LostRace();
+      if (newNonce) await spendRelayNonce(tx, submission.paymentId, newNonce.nonce);
       await transitionPayment(tx, "replace_tx", { id: submission.paymentId }, { txHash: version.txHash });
-      return version;
     });
   } catch (err) {
+    if (newNonce) await releaseUnrecordedRelay(db, adapter, newNonce);
     if (err instanceof LostRace) return;
     throw err;
   }
-  await adapter.broadcast(network, signed.rawTx, { preflight: false });
+  await adapter.broadcast(network, version.rawTx, { preflight: false });
   await db
     .update(paymentSubmissions)
     .set({ sentAt: sql`now()`, nextCheckAt: sql`now() + make_interval(secs => ${FIRST_CHECK_MS / 1000})` })
-    .where(and(eq(paymentSubmissions.paymentId, submission.paymentId), eq(paymentSubmissions.txHash, signed.txHash)));
+    .where(and(eq(paymentSubmissions.paymentId, submission.paymentId), eq(paymentSubmissions.txHash, version.txHash)));
 }

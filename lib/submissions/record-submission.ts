@@ -2,12 +2,13 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { violatedIndex } from "@/db/violated-index";
 import { payments, paymentSubmissions, type paymentOptions, type PaymentSubmission } from "@/db/schema";
-import type { RelayFees, Relayer, TransferIntent, Verified } from "@/lib/chains/chain-adapter";
+import type { TransferIntent, Verified } from "@/lib/chains/chain-adapter";
 import { ApiError } from "@/lib/errors/api-error";
 import { effectiveStatus } from "@/lib/payments/status";
 import { transitionPayment } from "@/lib/payments/transition";
-import { allocateRelayNonce } from "./relayer-nonces";
+import { spendRelayNonce } from "./relayer-nonces";
 import { SEND_LEASE_MS } from "./schedule";
+import type { SignedRelayAtNonce } from "./sign-relay";
 
 type OptionRow = typeof paymentOptions.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
@@ -18,8 +19,8 @@ export type RecordInput = {
   intent: TransferIntent;
   verified: Verified;
   walletName: string | null;
-  /** For a relay: the key and the fees to sign with (read from the chain before the transaction). */
-  relay?: { relayer: Relayer; fees: RelayFees };
+  /** For a relay: signed before the transaction (sign-relay.ts), at a nonce reserved for it. */
+  relay?: SignedRelayAtNonce;
   /** A wallet-sent transfer after the payment or its quote expired: watched and recorded, status untouched. */
   late?: boolean;
 };
@@ -31,9 +32,9 @@ export type Recorded =
 
 /**
  * Record, then send: in one short transaction, under the payment's row lock, write everything
- * needed to finish this transfer (for a relay: its nonce, taken here, and the bytes signed with
- * it; for Solana: the co-signed bytes; their hash) and move the payment to processing. Nothing is
- * sent yet and no chain is called while the transaction is open. If the payment is no longer
+ * needed to finish this transfer (for a relay: its nonce and the bytes signed with it; for Solana:
+ * the co-signed bytes; their hash) and move the payment to processing. Nothing is sent yet, and
+ * neither a chain nor a signer is called while the transaction is open (a relay comes signed). If the payment is no longer
  * pending (another confirm won), nothing is written and the payment is returned as it stands.
  * A late transfer (`late`) is recorded for the watcher without touching the payment.
  */
@@ -53,17 +54,16 @@ export async function recordSubmission(db: Db, input: RecordInput): Promise<Reco
       let rawTx: string | null = null;
       let relayFields = {};
       if (verified.kind === "relay") {
-        if (!input.relay) throw new Error("a relay needs its relayer and fees");
-        const { relayer, fees } = input.relay;
-        const nonce = await allocateRelayNonce(tx, intent.network.chainId, relayer.address);
-        const signed = await relayer.sign(intent.network, verified.call, nonce, fees);
-        ({ txHash, rawTx } = signed);
+        const relay = input.relay;
+        if (!relay) throw new Error("a relay is recorded signed");
+        ({ txHash, rawTx } = relay.signed);
+        await spendRelayNonce(tx, locked.id, relay.nonce);
         relayFields = {
-          relayer: relayer.address.toLowerCase(),
-          relayNonce: nonce,
-          maxFeePerGas: fees.maxFeePerGas.toString(),
-          maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(),
-          gasLimit: verified.call.gasLimit.toString(),
+          relayer: relay.relayer.toLowerCase(),
+          relayNonce: relay.nonce,
+          maxFeePerGas: relay.fees.maxFeePerGas.toString(),
+          maxPriorityFeePerGas: relay.fees.maxPriorityFeePerGas.toString(),
+          gasLimit: relay.gasLimit.toString(),
         };
       } else {
         txHash = verified.txHash;

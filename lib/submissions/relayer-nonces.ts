@@ -1,19 +1,25 @@
-import { and, eq, max, sql } from "drizzle-orm";
+import { and, eq, gt, max, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
-import { paymentSubmissions, relayerNonces } from "@/db/schema";
+import { paymentSubmissions, relayerNonces, relayNonceReservations } from "@/db/schema";
 import type { Relayer } from "@/lib/chains/chain-adapter";
 import type { NetworkConfig } from "@/lib/chains/network-config";
+import { reservationSettleMs } from "./schedule";
 
 // Per key and chain: the sync in progress or done, so concurrent first relays share one.
 const synced = new Map<string, Promise<void>>();
 
+/** A reservation younger than this may still be on its way to its record (being signed). */
+const fresh = () =>
+  gt(relayNonceReservations.createdAt, sql`now() - make_interval(secs => ${reservationSettleMs() / 1000})`);
+
 /**
  * Make sure the relayer's nonce row exists and agrees with the network: the next nonce is the
  * network's pending count, or one past the highest nonce held by an open relay of ours (recorded,
- * maybe not sent yet: the watcher sends it), whichever is larger. So a key also used elsewhere, or
- * a chain reset under a kept database (the devnet), never leaves new relays queued behind nonces
- * nobody will send. Reads the chain first, then adjusts the row under its lock; once per process
- * per key and chain unless `force` (the watcher found a nonce taken by something else).
+ * maybe not sent yet: the watcher sends it) or by a fresh reservation (being signed), whichever is
+ * larger. So a key also used elsewhere, or a chain reset under a kept database (the devnet), never
+ * leaves new relays queued behind nonces nobody will send. Reads the chain first, then adjusts the
+ * row under its lock; once per process per key and chain unless `force` (the watcher found a nonce
+ * taken by something else).
  */
 export function syncRelayerNonce(db: Db, network: NetworkConfig, relayer: Relayer, force = false): Promise<void> {
   const key = `${network.chainId} ${relayer.address}`;
@@ -28,6 +34,8 @@ export function syncRelayerNonce(db: Db, network: NetworkConfig, relayer: Relaye
 async function syncNow(db: Db, network: NetworkConfig, relayer: Relayer): Promise<void> {
   const pending = await relayer.pendingNonce(network);
   const address = relayer.address.toLowerCase();
+  const ofKey = (t: typeof paymentSubmissions | typeof relayNonceReservations) =>
+    and(eq(t.chainId, network.chainId), eq(t.relayer, address));
   await db.transaction(async (tx) => {
     await tx
       .insert(relayerNonces)
@@ -38,18 +46,16 @@ async function syncNow(db: Db, network: NetworkConfig, relayer: Relayer): Promis
       .from(relayerNonces)
       .where(and(eq(relayerNonces.chainId, network.chainId), eq(relayerNonces.address, address)))
       .for("update");
-    // A statement after the lock, so it sees every relay recorded before it.
+    // Statements after the lock, so they see every relay recorded and every nonce reserved before it.
     const [open] = await tx
       .select({ highest: max(paymentSubmissions.relayNonce) })
       .from(paymentSubmissions)
-      .where(
-        and(
-          eq(paymentSubmissions.chainId, network.chainId),
-          eq(paymentSubmissions.relayer, address),
-          eq(paymentSubmissions.state, "open"),
-        ),
-      );
-    const next = Math.max(pending, open?.highest === null || open?.highest === undefined ? 0 : open.highest + 1);
+      .where(and(ofKey(paymentSubmissions), eq(paymentSubmissions.state, "open")));
+    const [reserved] = await tx
+      .select({ highest: max(relayNonceReservations.nonce) })
+      .from(relayNonceReservations)
+      .where(and(ofKey(relayNonceReservations), fresh()));
+    const next = Math.max(pending, (open?.highest ?? -1) + 1, (reserved?.highest ?? -1) + 1);
     await tx
       .update(relayerNonces)
       .set({ nextNonce: next, updatedAt: sql`now()` })
@@ -57,16 +63,101 @@ async function syncNow(db: Db, network: NetworkConfig, relayer: Relayer): Promis
   });
 }
 
+export type RelayFor = { paymentId: string; chainId: string; relayer: string };
+
 /**
- * Take the relayer's next nonce inside `tx`, the transaction that also records the relay signed
- * with it: the row lock serialises relays of one key across instances, and a rollback returns the
- * nonce, so nonces are consecutive and never reused.
+ * The relayer nonce a payment's relay is to be signed with, taken in a short transaction of its own
+ * so that no lock is held while the relay is signed (a remote signer is I/O) nor while it is
+ * recorded. Kept per payment (relay_nonce_reservations) until the relay's record deletes it: a
+ * concurrent confirm of the same payment gets the same nonce, so whichever records it, the other
+ * leaves no gap, and a confirm retried after its signer failed signs at the same nonce again. A
+ * reservation older than RESERVATION settling (its confirm died) is replaced by a new nonce.
  */
-export async function allocateRelayNonce(tx: Tx, chainId: string, address: string): Promise<number> {
+export async function reserveRelayNonce(db: Db, r: RelayFor): Promise<number> {
+  const relayer = r.relayer.toLowerCase();
+  return db.transaction(async (tx) => {
+    // A row to lock, ours or a concurrent confirm's (this insert waits for that one to commit).
+    await tx
+      .insert(relayNonceReservations)
+      .values({ paymentId: r.paymentId, chainId: r.chainId, relayer, nonce: -1, createdAt: sql`'-infinity'` })
+      .onConflictDoNothing();
+    const [held] = await tx
+      .select({
+        chainId: relayNonceReservations.chainId,
+        relayer: relayNonceReservations.relayer,
+        nonce: relayNonceReservations.nonce,
+        fresh: sql<boolean>`${fresh()}`,
+      })
+      .from(relayNonceReservations)
+      .where(eq(relayNonceReservations.paymentId, r.paymentId))
+      .for("update");
+    if (held && held.fresh && held.nonce >= 0 && held.chainId === r.chainId && held.relayer === relayer)
+      return held.nonce;
+    const nonce = await takeNextNonce(tx, r.chainId, relayer);
+    await tx
+      .update(relayNonceReservations)
+      .set({ chainId: r.chainId, relayer, nonce, createdAt: sql`now()` })
+      .where(eq(relayNonceReservations.paymentId, r.paymentId));
+    return nonce;
+  });
+}
+
+/** The relay signed at `nonce` is recorded (inside the recording transaction `tx`): its reservation is spent. */
+export async function spendRelayNonce(tx: Tx, paymentId: string, nonce: number): Promise<void> {
+  await tx
+    .delete(relayNonceReservations)
+    .where(and(eq(relayNonceReservations.paymentId, paymentId), eq(relayNonceReservations.nonce, nonce)));
+}
+
+/**
+ * The payment's relay at `nonce` will not be recorded (the payment closed while it was signed): end its
+ * reservation. True when this call ended it and the nonce is still taken, so the caller must use the
+ * nonce up (a no-op); false when a record spent it, another caller ended it, or it was given back
+ * because no later nonce had been taken.
+ */
+export async function endRelayReservation(db: Db, r: RelayFor, nonce: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const ended = await tx
+      .delete(relayNonceReservations)
+      .where(and(eq(relayNonceReservations.paymentId, r.paymentId), eq(relayNonceReservations.nonce, nonce)))
+      .returning({ nonce: relayNonceReservations.nonce });
+    if (ended.length === 0) return false;
+    const returned = await tx
+      .update(relayerNonces)
+      .set({ nextNonce: nonce, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(relayerNonces.chainId, r.chainId),
+          eq(relayerNonces.address, r.relayer.toLowerCase()),
+          eq(relayerNonces.nextNonce, nonce + 1),
+        ),
+      )
+      .returning({ next: relayerNonces.nextNonce });
+    return returned.length === 0;
+  });
+}
+
+/** Nonces of `relayer` reserved moments ago whose relays may still be on their way to a record. */
+export async function freshlyReservedNonces(db: Db, chainId: string, relayer: string): Promise<number[]> {
+  const rows = await db
+    .select({ nonce: relayNonceReservations.nonce })
+    .from(relayNonceReservations)
+    .where(
+      and(
+        eq(relayNonceReservations.chainId, chainId),
+        eq(relayNonceReservations.relayer, relayer.toLowerCase()),
+        fresh(),
+      ),
+    );
+  return rows.map((row) => row.nonce);
+}
+
+/** Take the relayer's next nonce inside `tx`: the row lock serialises takers across instances, for this statement's transaction only. */
+async function takeNextNonce(tx: Tx, chainId: string, address: string): Promise<number> {
   const [row] = await tx
     .update(relayerNonces)
     .set({ nextNonce: sql`${relayerNonces.nextNonce} + 1`, updatedAt: sql`now()` })
-    .where(and(eq(relayerNonces.chainId, chainId), eq(relayerNonces.address, address.toLowerCase())))
+    .where(and(eq(relayerNonces.chainId, chainId), eq(relayerNonces.address, address)))
     .returning({ next: relayerNonces.nextNonce });
   if (!row) throw new Error(`no relayer nonce row for ${address} on ${chainId}: syncRelayerNonce first`);
   return row.next - 1;

@@ -1,3 +1,5 @@
+import { env } from "@/lib/env";
+
 /*
  * When the watcher looks at a submission again. Each row carries its own next_check_at, so a
  * transfer that is stuck only delays itself: the watcher takes rows that are due, oldest first.
@@ -24,3 +26,13 @@ export const SEND_LEASE_MS = 15_000;
 
 /** The first check after a successful send: about when a fast chain has mined it. */
 export const FIRST_CHECK_MS = 200;
+
+/**
+ * A relayer nonce reserved for a payment's relay (relayer-nonces.ts) is this long on its way to its
+ * record at most: a remote signer answers within SIGNER_TIMEOUT_MS, and the margin covers the
+ * record's transaction. Until then the nonce is held (never filled, never handed out again); after,
+ * a reservation left behind (its confirm died) holds nothing.
+ */
+export function reservationSettleMs(): number {
+  return env().SIGNER_TIMEOUT_MS + 5_000;
+}

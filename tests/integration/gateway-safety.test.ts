@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { createPublicClient, http } from "viem";
 import { describe, expect, inject, it } from "vitest";
 import { paymentOptions, payments } from "@/db/schema";
 import { testDb } from "../support/db";
@@ -20,6 +21,22 @@ function buyer(i: number) {
 async function usdcOption(paymentId: string, account: string) {
   const { options } = await (await gw(paymentId, "/options", { accounts: [account] })).json();
   return options.find((o: { amount: { display: { assetSymbol: string } } }) => o.amount.display.assetSymbol === "USDC");
+}
+
+const chain = () => createPublicClient({ transport: http(inject("devnet").evm.rpcUrl) });
+
+/** No-op transactions (to itself, no data) the relayer sent since `fromBlock`: fillers of nonce gaps. */
+async function relayerNoOps(fromBlock: bigint): Promise<number> {
+  const relayer = inject("devnet").evm.relayer.address.toLowerCase();
+  const client = chain();
+  let count = 0;
+  for (let n = fromBlock + 1n; n <= (await client.getBlockNumber()); n++) {
+    const block = await client.getBlock({ blockNumber: n, includeTransactions: true });
+    count += block.transactions.filter(
+      (tx) => tx.from.toLowerCase() === relayer && tx.to?.toLowerCase() === relayer && tx.input === "0x",
+    ).length;
+  }
+  return count;
 }
 
 async function storedStatus(id: string) {
@@ -100,6 +117,7 @@ describe("gateway safety", () => {
     const option = await usdcOption(paymentId, buyer(0).account);
     const sig = await buyer(0).wallet(option.actions[0]);
     const before = await evmTokenBalance("USDC", merchant.evmAddress);
+    const fromBlock = await chain().getBlockNumber();
     const responses = await Promise.all(
       Array.from({ length: 50 }, () => gw(paymentId, "/confirm", { optionId: option.id, results: [sig] })),
     );
@@ -107,6 +125,8 @@ describe("gateway safety", () => {
     expect(statuses.every((s) => s === 200)).toBe(true);
     expect(await waitFinal(paymentId)).toMatchObject({ status: "succeeded" });
     expect(await evmTokenBalance("USDC", merchant.evmAddress)).toBe(before + 1_000_000n);
+    // The 49 that lost shared the winner's relayer nonce: none of them left a gap to spend gas filling.
+    expect(await relayerNoOps(fromBlock)).toBe(0);
   });
 
   it("an expired payment answers 410 on options and confirm", async () => {

@@ -34,6 +34,8 @@ beforeAll(async () => {
       SOLANA_FEE_PAYER_SIGNER_URL: signer.url,
       SOLANA_FEE_PAYER_SIGNER_TOKEN_FILE: tokenFile,
       SOLANA_FEE_PAYER_ADDRESS: solana.feePayer.publicKey,
+      // Longer than the held signature below takes, so only the fix (not a timeout) can free what it held.
+      SIGNER_TIMEOUT_MS: "20000",
     },
     "remote-signer",
   );
@@ -95,7 +97,8 @@ describe("gas keys behind a remote signer", () => {
       [solPayment, solSigned],
     ] as const) {
       const refused = await confirmAt(server, signed);
-      expect(refused?.status).toBeGreaterThanOrEqual(500);
+      expect(refused?.status).toBe(502);
+      expect(((await refused!.json()) as { message: string }).message).toMatch(/signer/);
       const body = (await (await gatewayAt(server, paymentId, "/status")).json()) as { status: string };
       expect(body.status).toBe("requires_action");
       expect(await submissionsOf(paymentId)).toBe(0);
@@ -109,4 +112,54 @@ describe("gas keys behind a remote signer", () => {
     expect(await finalStatus(evmPayment)).toBe("succeeded");
     expect(await evmTokenBalance("USDC", merchant.evmAddress)).toBe(1_300_000n);
   });
+
+  it("a slow signer holds no lock: while a relay awaits its signature the merchant cancels that payment at once, another relay is signed alongside, and the cancelled one is never sent nor leaves a nonce gap", async () => {
+    signer.mode = "honest";
+    const merchant = await chainMerchant();
+    const [first, second] = [
+      await createPaymentAt(server, merchant, "150"),
+      await createPaymentAt(server, merchant, "160"),
+    ];
+    const signedFirst = await signWithDevnetBuyer(server, first, "eip155", "USDC", 1);
+    const signedSecond = await signWithDevnetBuyer(server, second, "eip155", "USDC", 2);
+
+    signer.hold();
+    const confirmFirst = confirmAt(server, signedFirst);
+    await until(() => signer.waiting === 1, "the first relay's signature to be asked for");
+    // The second relay is signed while the first still waits: its nonce was taken in a statement of its
+    // own, not in a transaction that waits on the first one's signature.
+    const confirmSecond = confirmAt(server, signedSecond);
+    await until(() => signer.waiting === 2, "the second relay's signature to be asked for alongside");
+
+    // Nor is the first payment's row locked while its relay is being signed: the merchant cancels it at once.
+    const cancelStarted = Date.now();
+    const cancel = await fetch(`${server.url}/v1/payments/${first}/cancel`, {
+      method: "POST",
+      headers: { "api-key": merchant.apiKey, "merchant-id": merchant.merchantId },
+    });
+    expect(cancel.status).toBe(200);
+    expect(Date.now() - cancelStarted).toBeLessThan(3_000);
+
+    signer.release();
+    const released = Date.now();
+    const [answerFirst, answerSecond] = await Promise.all([confirmFirst, confirmSecond]);
+    expect(answerFirst?.status).toBeGreaterThanOrEqual(400);
+    expect(answerFirst?.status).toBeLessThan(500);
+    expect(answerSecond?.status).toBe(200);
+    // The first relay's nonce sits below the second's: given back or spent on a no-op at once, so the
+    // second settles now rather than after the watcher's gap filling (SIGNER_TIMEOUT_MS + 5 s).
+    expect(await finalStatus(second)).toBe("succeeded");
+    expect(Date.now() - released).toBeLessThan(10_000);
+    expect(await submissionsOf(first)).toBe(0);
+    expect(((await (await gatewayAt(server, first, "/status")).json()) as { status: string }).status).toBe("cancelled");
+    expect(await evmTokenBalance("USDC", merchant.evmAddress)).toBe(1_600_000n);
+  });
 });
+
+async function until(done: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

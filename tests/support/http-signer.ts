@@ -9,12 +9,16 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
  * A remote signer for tests, as a KMS behind HTTP would be: it holds the gas keys (the devnet's) and signs
  * what the service POSTs (lib/chains/signers/remote-signers.ts), on loopback, behind a bearer token.
  * `mode = "wrong"` answers signatures from other keys, as a misconfigured or compromised signer would.
+ * `hold()` keeps EVM requests waiting (as a slow KMS would) until `release()`; `waiting` counts them.
  */
 export type HttpSigner = {
   url: string;
   token: string;
   mode: "honest" | "wrong";
   requests: { chain: string }[];
+  waiting: number;
+  hold: () => void;
+  release: () => void;
   close: () => Promise<void>;
 };
 
@@ -37,11 +41,18 @@ export async function startHttpSigner(keys: {
   const evm = keys.evmPrivateKey ? privateKeyToAccount(keys.evmPrivateKey) : undefined;
   const otherEvm = privateKeyToAccount(generatePrivateKey());
   const otherSolana = Keypair.generate().secretKey;
+  let gate: Promise<void> = Promise.resolve();
+  let open = () => {};
   const state: HttpSigner = {
     url: "",
     token: `tok_${Math.random().toString(36).slice(2)}`,
     mode: "honest",
     requests: [],
+    waiting: 0,
+    hold: () => {
+      gate = new Promise((resolve) => (open = resolve));
+    },
+    release: () => open(),
     close: async () => {},
   };
   const server: Server = createServer((req, res) => {
@@ -53,6 +64,9 @@ export async function startHttpSigner(keys: {
         const request = JSON.parse(body) as { chain: string; hash?: Hex; message?: string };
         state.requests.push({ chain: request.chain });
         if (request.chain === "evm" && evm && request.hash) {
+          state.waiting++;
+          await gate;
+          state.waiting--;
           const account = state.mode === "wrong" ? otherEvm : evm;
           return answer(200, { signature: await account.sign({ hash: request.hash }) });
         }
