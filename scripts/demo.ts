@@ -2,8 +2,8 @@
  * `npm run demo`: build, start the local chains (anvil + LiteSVM) and the app on PORT (default
  * 3000) with its database (embedded unless DATABASE_URL is set), make a demo merchant receiving on
  * both chains with a fresh API key, create a payment through the API like a merchant's backend
- * would, and print how to open, pay and poll it. A local webhook receiver prints the demo
- * merchant's events as they arrive. Ctrl-C stops everything.
+ * would (with the typed client of lib/merchant-client), and print how to open, pay and poll it. A
+ * local webhook receiver prints the demo merchant's events as they arrive. Ctrl-C stops everything.
  *
  * The app listens on 127.0.0.1 only: the demo opens sign-up and lets webhooks reach private addresses,
  * which nobody else on the network should be able to use. `--host 0.0.0.0` (or HOST=0.0.0.0) asks for
@@ -16,6 +16,7 @@ import { join } from "node:path";
 import { closeDb, getDb } from "@/db/client";
 import { createApiKey } from "@/lib/auth/create-api-key";
 import { env } from "@/lib/env";
+import { createMerchantClient } from "@/lib/merchant-client/create-merchant-client";
 import { DEFAULT_INFO_FILE, startDevnet } from "./devnet/index";
 import { launchNextServer, ROOT } from "./lib/next-server";
 import { ensureDemoMerchant, ensureDemoUser } from "./lib/demo-merchant";
@@ -71,29 +72,24 @@ async function main() {
   const user = await ensureDemoUser(await getDb(), merchant.merchantId);
   const webhooks = await startDemoWebhooks(await getDb(), merchant.merchantId);
   const local = `http://127.0.0.1:${PORT}`;
+  // The demo is a merchant's backend: it calls the API through the typed client (lib/merchant-client).
+  const api = createMerchantClient({ baseUrl: local, apiKey: merchant.apiKey, merchantId: merchant.merchantId });
   const create = async (unit: string, value: string) => {
-    const res = await fetch(`${local}/v1/merchant/payment`, {
-      method: "POST",
-      headers: { "api-key": merchant.apiKey, "merchant-id": merchant.merchantId, "content-type": "application/json" },
-      body: JSON.stringify({
-        amount: { unit, value },
-        referenceId: `demo-${unit.slice(-3).toLowerCase()}-${Date.now()}`,
-      }),
+    const { data, error, response } = await api.POST("/v1/merchant/payment", {
+      body: { amount: { unit, value }, referenceId: `demo-${unit.slice(-3).toLowerCase()}-${Date.now()}` },
     });
-    if (res.status !== 201) throw new Error(`creating the demo payment failed: ${res.status} ${await res.text()}`);
-    return (await res.json()) as { paymentId: string; gatewayUrl: string; expiresAt: number };
+    if (!data) throw new Error(`creating the demo payment failed: ${response.status} ${JSON.stringify(error)}`);
+    return data;
   };
   const payment = await create("iso4217/USD", "1250");
   // Priced through the devnet's EUR/USD feed: the checkout shows the rate it is quoted at.
   const eurPayment = await create("iso4217/EUR", "1000");
   // A reusable link where the buyer enters the amount, and a point of sale set up for this machine.
-  const linkRes = await fetch(`${local}/v1/payment-links`, {
-    method: "POST",
-    headers: { "api-key": merchant.apiKey, "merchant-id": merchant.merchantId, "content-type": "application/json" },
-    body: JSON.stringify({ description: "Tip jar", minimumAmount: "100", maximumAmount: "10000" }),
+  const link = await api.POST("/v1/payment-links", {
+    body: { description: "Tip jar", minimumAmount: "100", maximumAmount: "10000" },
   });
-  if (linkRes.status !== 201) throw new Error(`creating the demo payment link failed: ${linkRes.status}`);
-  const tipJar = (await linkRes.json()) as { url: string };
+  if (!link.data) throw new Error(`creating the demo payment link failed: ${link.response.status}`);
+  const tipJar = link.data;
   const posKey = await createApiKey(await getDb(), merchant.merchantId, "demo counter", { kind: "pos" });
   const posUrl = `${PUBLIC_BASE_URL}/pos#${new URLSearchParams({ merchant: merchant.merchantId, key: posKey.secret })}`;
 
