@@ -22,7 +22,7 @@ export async function authenticateListingKey(
   if (!apiKey) throw new ApiError("missing_api_key", "Missing Api-Key header");
   const merchantId = headers.get("merchant-id")?.trim();
   if (!merchantId && merchantIdRequired)
-    throw new ApiError("missing_merchant_id", "Missing Merchant-Id header", undefined, undefined, "unauthenticated");
+    throw new ApiError("missing_merchant_id", "Missing Merchant-Id header", { answerAs: "unauthenticated" });
   const merchant = merchantId ? await verifyMerchantKey(db, merchantId, apiKey) : await merchantOfKey(db, apiKey);
   if (!merchant) throw new ApiError("invalid_api_key", "Api-Key is not valid for this merchant");
   return merchant;

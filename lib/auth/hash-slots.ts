@@ -41,12 +41,9 @@ export function assertHashSlotsOpen(): void {
 
 function busy(slots: number): ApiError {
   const seconds = Math.max(1, Math.ceil(((waiting.length + running) * averageMs) / slots / 1000));
-  return new ApiError(
-    "server_busy",
-    `The server is busy checking other passwords; try again in ${seconds} seconds`,
-    undefined,
-    seconds,
-  );
+  return new ApiError("server_busy", `The server is busy checking other passwords; try again in ${seconds} seconds`, {
+    retryAfterSeconds: seconds,
+  });
 }
 
 /** Whether `err` is a hash refused for want of a slot (nothing was checked: the attempt may be given back). */

@@ -21,8 +21,8 @@ export async function insertUser(db: DbOrTx, merchantId: string, email: string, 
     .onConflictDoNothing({ target: users.email })
     .returning({ id: users.id });
   if (rows.length === 0)
-    throw new ApiError("email_taken", "An account with this email already exists; sign in instead", [
-      { field: "email", message: "is already registered" },
-    ]);
+    throw new ApiError("email_taken", "An account with this email already exists; sign in instead", {
+      issues: [{ field: "email", message: "is already registered" }],
+    });
   return id;
 }

@@ -34,7 +34,7 @@ export async function resolvePaymentRefOrThrow(db: Db, merchantId: string, ref: 
     byReference.length === 0
       ? "No payment has this id or reference"
       : "Several payments have this reference: enter the payment id (pay_…) instead";
-  throw new ApiError(byReference.length === 0 ? "payment_not_found" : "invalid_params", message, [
-    { field: "payment", message },
-  ]);
+  throw new ApiError(byReference.length === 0 ? "payment_not_found" : "invalid_params", message, {
+    issues: [{ field: "payment", message }],
+  });
 }

@@ -54,17 +54,30 @@ export type FieldIssue = { field: string; message: string };
  */
 export type AnswerAs = "invalid_request" | "unauthenticated";
 
+export type ApiErrorOptions = {
+  /** The fields at fault, for validation answers. */
+  issues?: FieldIssue[];
+  /** When a retry can succeed (rate limits, a busy server): the route wrapper tells the client when. */
+  retryAfterSeconds?: number;
+  answerAs?: AnswerAs;
+  cause?: unknown;
+};
+
 export class ApiError extends Error {
+  readonly issues?: FieldIssue[];
+  readonly retryAfterSeconds?: number;
+  readonly answerAs?: AnswerAs;
+
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly issues?: FieldIssue[],
-    /** When a retry can succeed (rate limits, a busy server): the route wrapper tells the client when. */
-    readonly retryAfterSeconds?: number,
-    readonly answerAs?: AnswerAs,
+    options: ApiErrorOptions = {},
   ) {
-    super(message);
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = "ApiError";
+    this.issues = options.issues;
+    this.retryAfterSeconds = options.retryAfterSeconds;
+    this.answerAs = options.answerAs;
   }
 
   toBody(): { code: ErrorCode; message: string; issues?: FieldIssue[] } {

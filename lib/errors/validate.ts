@@ -16,7 +16,7 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, wha
     const issues = toFieldIssues(result.error);
     const first = issues[0];
     const summary = first ? `${first.field}: ${first.message}` : "invalid";
-    throw new ApiError("params_validation", `${what} is invalid (${summary})`, issues);
+    throw new ApiError("params_validation", `${what} is invalid (${summary})`, { issues });
   }
   return result.data;
 }

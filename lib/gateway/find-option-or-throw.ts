@@ -16,9 +16,9 @@ export async function findOptionOrThrow(
     .from(paymentOptions)
     .where(and(eq(paymentOptions.id, optionId), eq(paymentOptions.paymentId, paymentId)));
   if (!option)
-    throw new ApiError("invalid_params", "optionId is not an option of this payment", [
-      { field: "optionId", message: "unknown option" },
-    ]);
+    throw new ApiError("invalid_params", "optionId is not an option of this payment", {
+      issues: [{ field: "optionId", message: "unknown option" }],
+    });
   if (expiredQuote === "refuse" && quoteExpired(option, now))
     throw new ApiError("quote_expired", "This option's quote has expired; ask for options again");
   return option;

@@ -67,7 +67,7 @@ export function judgeConfirmStart(f: {
       new ApiError(
         "invalid_params",
         `results must hold ${ACTIONS_PER_OPTION} entry per action of the option, in order; got ${f.results}`,
-        [{ field: "results", message: "length does not match the option's actions" }],
+        { issues: [{ field: "results", message: "length does not match the option's actions" }] },
       ),
     );
   if (isRepeat({ status: f.status, optionId: f.paymentOptionId }, f.optionId)) return { kind: "answer" };

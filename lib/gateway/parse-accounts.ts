@@ -27,7 +27,7 @@ export function parseAccounts(accounts: string[]): AccountId[] {
     }
     return account;
   });
-  if (issues.length) throw new ApiError("invalid_params", `accounts: ${issues[0]!.message}`, issues);
+  if (issues.length) throw new ApiError("invalid_params", `accounts: ${issues[0]!.message}`, { issues });
   return parsed as AccountId[];
 }
 

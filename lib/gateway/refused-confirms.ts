@@ -12,12 +12,9 @@ export async function assertConfirmsLeft(db: Db, paymentId: string): Promise<voi
     select count, extract(epoch from (window_start + make_interval(secs => ${WINDOW_S}) - now()))::int as left_s
     from ${confirmRefusals} where payment_id = ${paymentId}`);
   if (!row || row.left_s <= 0 || row.count < env().GATEWAY_REFUSED_CONFIRMS_PER_PAYMENT) return;
-  throw new ApiError(
-    "rate_limited",
-    `Too many refused confirms for this payment; try again in ${row.left_s} seconds`,
-    undefined,
-    Math.max(1, row.left_s),
-  );
+  throw new ApiError("rate_limited", `Too many refused confirms for this payment; try again in ${row.left_s} seconds`, {
+    retryAfterSeconds: Math.max(1, row.left_s),
+  });
 }
 
 /** Count one refused confirm of the payment (a new window once the last one has ended). */

@@ -24,5 +24,5 @@ export function assertNoNul(value: unknown, what: string): void {
 function nulRefused(what: string, path: string): ApiError {
   const field = path.replaceAll("\0", "\\0").slice(0, 200) || "(body)";
   const message = "must not contain the NUL character (U+0000)";
-  return new ApiError("invalid_params", `${what} is invalid (${field}: ${message})`, [{ field, message }]);
+  return new ApiError("invalid_params", `${what} is invalid (${field}: ${message})`, { issues: [{ field, message }] });
 }

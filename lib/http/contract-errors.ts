@@ -17,13 +17,13 @@ export function inContractTerms(err: unknown, route: "create" | "refund"): unkno
     case "payload_too_large":
     case "unsupported_media_type":
     case "invalid_params":
-      return err.code === badBody ? err : new ApiError(badBody, err.message, err.issues);
+      return err.code === badBody ? err : new ApiError(badBody, err.message, { issues: err.issues });
     case "missing_merchant_id":
       return route === "refund"
-        ? new ApiError("missing_merchant_id", err.message, undefined, undefined, "unauthenticated")
+        ? new ApiError("missing_merchant_id", err.message, { answerAs: "unauthenticated" })
         : err;
     case "idempotency_conflict":
-      return new ApiError("idempotency_conflict", err.message, undefined, undefined, "invalid_request");
+      return new ApiError("idempotency_conflict", err.message, { answerAs: "invalid_request" });
     default:
       return err;
   }

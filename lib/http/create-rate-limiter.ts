@@ -143,5 +143,5 @@ export function createRateLimiter(pool: Pool, budgets: Partial<Record<RateLimitB
 
 function rateLimited(msBeforeNext: number, refusal: string): ApiError {
   const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
-  return new ApiError("rate_limited", `${refusal}; try again in ${seconds} seconds`, undefined, seconds);
+  return new ApiError("rate_limited", `${refusal}; try again in ${seconds} seconds`, { retryAfterSeconds: seconds });
 }

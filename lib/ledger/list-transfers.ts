@@ -31,9 +31,9 @@ export async function listTransfers(
       .from(chainTransfers)
       .where(and(eq(chainTransfers.id, filter.cursor), eq(chainTransfers.merchantId, merchantId)));
     if (!at)
-      throw new ApiError("invalid_params", "cursor names no transfer of this merchant", [
-        { field: "cursor", message: "names no transfer of this merchant" },
-      ]);
+      throw new ApiError("invalid_params", "cursor names no transfer of this merchant", {
+        issues: [{ field: "cursor", message: "names no transfer of this merchant" }],
+      });
     // Compared in SQL: a JS Date keeps milliseconds, created_at keeps microseconds.
     below = sql`(${chainTransfers.createdAt}, ${chainTransfers.id}) < (select created_at, id from ${chainTransfers} where id = ${at.id})`;
   }

@@ -85,5 +85,5 @@ function sign(key: Buffer, body: string): string {
 }
 
 function invalid(why: string): ApiError {
-  return new ApiError("invalid_params", `cursor ${why}`, [{ field: "cursor", message: why }]);
+  return new ApiError("invalid_params", `cursor ${why}`, { issues: [{ field: "cursor", message: why }] });
 }

@@ -102,7 +102,9 @@ export function parseListingQuery(params: URLSearchParams): ListingQuery {
     issues.push({ field: "end_ts", message: "must not be before start_ts" });
   }
   if (issues.length > 0 || !parsed.success) {
-    throw new ApiError("params_validation", `Query is invalid (${issues[0]?.field}: ${issues[0]?.message})`, issues);
+    throw new ApiError("params_validation", `Query is invalid (${issues[0]?.field}: ${issues[0]?.message})`, {
+      issues,
+    });
   }
   return { ...parsed.data, limit: parsed.data.limit ?? DEFAULT_LIMIT };
 }

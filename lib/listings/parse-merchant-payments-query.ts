@@ -68,7 +68,9 @@ export function parseMerchantPaymentsQuery(
   if (q?.startTs && q.endTs && Date.parse(q.startTs) > Date.parse(q.endTs))
     issues.push({ field: "endTs", message: "must not be before startTs" });
   if (issues.length > 0 || !q)
-    throw new ApiError("params_validation", `Query is invalid (${issues[0]?.field}: ${issues[0]?.message})`, issues);
+    throw new ApiError("params_validation", `Query is invalid (${issues[0]?.field}: ${issues[0]?.message})`, {
+      issues,
+    });
 
   return {
     query: {

@@ -67,6 +67,6 @@ function decodeCursor(cursor: string): z.infer<typeof cursorSchema> {
     return cursorSchema.parse(JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")));
   } catch {
     const message = "is not a nextCursor this listing returned";
-    throw new ApiError("invalid_params", `cursor ${message}`, [{ field: "cursor", message }]);
+    throw new ApiError("invalid_params", `cursor ${message}`, { issues: [{ field: "cursor", message }] });
   }
 }

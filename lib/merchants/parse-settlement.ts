@@ -36,11 +36,9 @@ export function parseSettlementsOrThrow(
     else issues.push({ field: `${item.field}destination`, message: destination.error });
   }
   if (issues.length > 0)
-    throw new ApiError(
-      "params_validation",
-      `Settlement is invalid (${issues[0]!.field}: ${issues[0]!.message})`,
+    throw new ApiError("params_validation", `Settlement is invalid (${issues[0]!.field}: ${issues[0]!.message})`, {
       issues,
-    );
+    });
   return parsed;
 }
 

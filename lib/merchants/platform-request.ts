@@ -10,7 +10,9 @@ export function requiredIdempotencyKey(headers: Headers): string {
   if (!key) throw new ApiError("missing_idempotency_key", "Idempotency-Key header is required on this request");
   if (key.length > 255) {
     const message = "must be at most 255 characters";
-    throw new ApiError("params_validation", `Idempotency-Key ${message}`, [{ field: "Idempotency-Key", message }]);
+    throw new ApiError("params_validation", `Idempotency-Key ${message}`, {
+      issues: [{ field: "Idempotency-Key", message }],
+    });
   }
   return key;
 }
@@ -25,7 +27,7 @@ export async function readPlatformBody(req: Request): Promise<unknown> {
     return await readJson(req);
   } catch (err) {
     if (err instanceof ApiError && err.code === "invalid_params")
-      throw new ApiError("params_validation", err.message, [{ field: "(body)", message: err.message }]);
+      throw new ApiError("params_validation", err.message, { issues: [{ field: "(body)", message: err.message }] });
     throw err;
   }
 }

@@ -44,7 +44,7 @@ export function chargeFor(terms: LinkAmountTerms, entered: bigint | undefined): 
 }
 
 function amountIssue(message: string): ApiError {
-  return new ApiError("params_validation", `Request body is invalid (amount: ${message})`, [
-    { field: "amount", message },
-  ]);
+  return new ApiError("params_validation", `Request body is invalid (amount: ${message})`, {
+    issues: [{ field: "amount", message }],
+  });
 }

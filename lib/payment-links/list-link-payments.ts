@@ -27,9 +27,9 @@ export async function listLinkPayments(
       .from(payments)
       .where(and(eq(payments.id, page.cursor), eq(payments.paymentLinkId, link.id)));
     if (!at)
-      throw new ApiError("invalid_params", "cursor names no payment of this link", [
-        { field: "cursor", message: "names no payment of this link" },
-      ]);
+      throw new ApiError("invalid_params", "cursor names no payment of this link", {
+        issues: [{ field: "cursor", message: "names no payment of this link" }],
+      });
     below = sql`(${payments.createdAt}, ${payments.id}) < (select created_at, id from ${payments} where id = ${at.id})`;
   }
   const rows = await db

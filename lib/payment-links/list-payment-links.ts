@@ -22,9 +22,9 @@ export async function listPaymentLinks(
       .from(paymentLinks)
       .where(and(eq(paymentLinks.id, query.cursor), eq(paymentLinks.merchantId, merchantId)));
     if (!at)
-      throw new ApiError("invalid_params", "cursor names no payment link of this merchant", [
-        { field: "cursor", message: "names no payment link of this merchant" },
-      ]);
+      throw new ApiError("invalid_params", "cursor names no payment link of this merchant", {
+        issues: [{ field: "cursor", message: "names no payment link of this merchant" }],
+      });
     // Compared in SQL: a JS Date keeps milliseconds, created_at keeps microseconds.
     below = sql`(${paymentLinks.createdAt}, ${paymentLinks.id}) < (select created_at, id from ${paymentLinks} where id = ${at.id})`;
   }

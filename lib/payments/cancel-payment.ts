@@ -41,8 +41,6 @@ export async function cancelPayment(db: Db, paymentId: string, reason: CancelRea
   throw new ApiError(
     "invalid_state",
     `Only a payment that still requires action can be cancelled; this one is ${status === "pending" ? "requires_action" : status}`,
-    undefined,
-    undefined,
-    "invalid_request",
+    { answerAs: "invalid_request" },
   );
 }

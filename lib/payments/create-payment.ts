@@ -101,7 +101,7 @@ function resolveExpiry(requested: number | undefined, merchant: PayingMerchant, 
 }
 
 function expiryIssue(message: string): ApiError {
-  return new ApiError("params_validation", `Request body is invalid (expiresAt: ${message})`, [
-    { field: "expiresAt", message },
-  ]);
+  return new ApiError("params_validation", `Request body is invalid (expiresAt: ${message})`, {
+    issues: [{ field: "expiresAt", message }],
+  });
 }

@@ -59,9 +59,9 @@ export function maxPollMsOf(url: string): number {
   const raw = new URL(url).searchParams.get("maxPollMs");
   if (raw === null) return 0;
   if (!/^[0-9]{1,9}$/.test(raw)) {
-    throw new ApiError("invalid_params", "maxPollMs must be a whole number of milliseconds", [
-      { field: "maxPollMs", message: "must be an integer >= 0" },
-    ]);
+    throw new ApiError("invalid_params", "maxPollMs must be a whole number of milliseconds", {
+      issues: [{ field: "maxPollMs", message: "must be an integer >= 0" }],
+    });
   }
   return Math.min(Number(raw), MAX_POLL_MS);
 }

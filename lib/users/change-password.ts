@@ -21,9 +21,9 @@ export async function changePassword(db: Db, userId: string, currentToken: strin
   assertHashSlotsOpen();
   const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
   if (!user || !(await verifyPassword(currentPassword, user.passwordHash))) {
-    throw new ApiError("invalid_credentials", "The current password is incorrect", [
-      { field: "currentPassword", message: "is incorrect" },
-    ]);
+    throw new ApiError("invalid_credentials", "The current password is incorrect", {
+      issues: [{ field: "currentPassword", message: "is incorrect" }],
+    });
   }
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {

@@ -12,7 +12,7 @@ const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 export const UNREACHABLE_HOST = "must name a host that resolves to public internet addresses only";
 
 function refuse(message: string): never {
-  throw new ApiError("webhook_url_not_allowed", message, [{ field: "url", message }]);
+  throw new ApiError("webhook_url_not_allowed", message, { issues: [{ field: "url", message }] });
 }
 
 /**

@@ -28,10 +28,7 @@ export async function consumeWebhookAllowance(tx: Tx, merchantId: string, action
     returning used, ceil(extract(epoch from window_start + interval '1 minute' - now()))::int as retry_after`);
   if (row!.used <= limit) return;
   const seconds = Math.max(1, row!.retry_after);
-  throw new ApiError(
-    "rate_limited",
-    `At most ${limit} ${WORDS[action]} per minute; try again in ${seconds} seconds`,
-    undefined,
-    seconds,
-  );
+  throw new ApiError("rate_limited", `At most ${limit} ${WORDS[action]} per minute; try again in ${seconds} seconds`, {
+    retryAfterSeconds: seconds,
+  });
 }

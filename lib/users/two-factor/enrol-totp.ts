@@ -45,9 +45,9 @@ export async function confirmTotpEnrolment(db: Db, userId: string, input: unknow
   if (!user?.secret || user.enabledAt) throw new ApiError("invalid_state", "Start the enrolment first");
   const checked = await checkTotp(openSecret(user.secret, context(userId)), code, null);
   if (!checked.ok)
-    throw new ApiError("invalid_params", "That code is not right; try the one your app shows now", [
-      { field: "code", message: "is not right" },
-    ]);
+    throw new ApiError("invalid_params", "That code is not right; try the one your app shows now", {
+      issues: [{ field: "code", message: "is not right" }],
+    });
   const codes = newRecoveryCodes();
   await db.transaction(async (tx) => {
     await tx.update(users).set({ totpEnabledAt: new Date(), totpLastStep: checked.step }).where(eq(users.id, userId));
@@ -68,9 +68,9 @@ export async function disableTotp(db: Db, userId: string, input: unknown): Promi
     .from(users)
     .where(eq(users.id, userId));
   if (!user || !(await verifyPassword(password, user.passwordHash))) {
-    throw new ApiError("invalid_credentials", "The password is incorrect", [
-      { field: "password", message: "is incorrect" },
-    ]);
+    throw new ApiError("invalid_credentials", "The password is incorrect", {
+      issues: [{ field: "password", message: "is incorrect" }],
+    });
   }
   const totp = user.secret
     ? await checkTotp(openSecret(user.secret, context(userId)), code, user.lastStep)
@@ -91,7 +91,9 @@ export async function disableTotp(db: Db, userId: string, input: unknown): Promi
         .returning({ userId: recoveryCodes.userId })
     ).length > 0;
   if (!totp.ok && !recovery) {
-    throw new ApiError("invalid_credentials", "That code is not right", [{ field: "code", message: "is not right" }]);
+    throw new ApiError("invalid_credentials", "That code is not right", {
+      issues: [{ field: "code", message: "is not right" }],
+    });
   }
   await db.transaction(async (tx) => {
     await tx

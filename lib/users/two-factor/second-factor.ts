@@ -31,7 +31,9 @@ const body = z.object({
 });
 
 const refused = () =>
-  new ApiError("invalid_credentials", "That code is not right", [{ field: "code", message: "is not right" }]);
+  new ApiError("invalid_credentials", "That code is not right", {
+    issues: [{ field: "code", message: "is not right" }],
+  });
 
 /**
  * The second step of a sign-in: a current authenticator code (never one accepted before) or an unused

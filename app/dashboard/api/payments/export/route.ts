@@ -7,7 +7,9 @@ import { ApiError } from "@/lib/errors/api-error";
 export const GET = dashboardRoute(async ({ req, db, session }) => {
   const { query, issues } = parsePaymentsQuery(new URL(req.url).searchParams);
   if (issues.length)
-    throw new ApiError("params_validation", `Filters are invalid (${issues[0]!.field}: ${issues[0]!.message})`, issues);
+    throw new ApiError("params_validation", `Filters are invalid (${issues[0]!.field}: ${issues[0]!.message})`, {
+      issues,
+    });
   const lines = paymentsCsv(db, session.merchant.id, { ...query, cursor: undefined });
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
