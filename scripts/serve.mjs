@@ -8,6 +8,7 @@
 // lib/http/client-ip.ts then reads the single address left in the header.
 //
 //   node scripts/serve.mjs [-p 3000] [-H 0.0.0.0]
+import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -61,7 +62,13 @@ let server;
 
 for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => void stop(signal));
 
-const app = next({ dev: false, dir: join(import.meta.dirname, ".."), hostname: hostname ?? "localhost", port });
+const dir = join(import.meta.dirname, "..");
+// The configuration the build resolved, as Next.js's own standalone server.js passes it: the container image
+// (Next's standalone output) has no next.config.ts, nor the compiler to load one. Here too, so that both run alike
+// (and Next.js does not warn that `output: "standalone"` builds want its server.js).
+const buildFiles = join(dir, process.env.NEXT_DIST_DIR || ".next", "required-server-files.json");
+process.env.__NEXT_PRIVATE_STANDALONE_CONFIG ??= JSON.stringify(JSON.parse(readFileSync(buildFiles, "utf8")).config);
+const app = next({ dev: false, dir, hostname: hostname ?? "localhost", port });
 await app.prepare();
 const handle = app.getRequestHandler();
 // A start that failed (database unreachable, migrations failed, a broken NETWORKS_FILE, a missing gas key)
