@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# The payment service's image (docs/operations.md#deploy-with-compose). Four stages:
+# The payment service's image (docs/operations.md#deploy-with-compose). Three stages:
 #   deps     npm ci with the project's .npmrc and package.json's allowScripts (npm 11's install-script approval)
 #   build    next build (output "standalone") and the operator CLI and migrator compiled to JavaScript
 #   runtime  Next's standalone output, its static files, public/, the migrations, scripts/serve.mjs and the

@@ -37,6 +37,14 @@ function composeService(name: string): string {
   return end < 0 ? rest : rest.slice(0, end);
 }
 
+/** A service's settings that name a compose secret (`X_FILE: /run/secrets/x`), pointed at `secrets`. */
+function secretSettings(service: string): Record<string, string> {
+  const settings: Record<string, string> = {};
+  for (const [, name, file] of composeService(service).matchAll(/^\s+([A-Z0-9_]+): \/run\/secrets\/(\S+)\s*$/gm))
+    settings[name!] = join(secrets, file!);
+  return settings;
+}
+
 /** `node …` of the image, with this machine's node binary standing for the image's. */
 function imageCommand(args: string[]): [string, string[]] {
   expect(args[0]).toBe("node");
@@ -108,7 +116,8 @@ describe("the container image, replayed offline from the Dockerfile's runtime st
     const migrate = composeService("migrate");
     const entrypoint = JSON.parse(/^\s+entrypoint:\s*(\[.*\])\s*$/m.exec(migrate)![1]!) as string[];
     expect(entrypoint).toEqual(["node", "scripts/migrate.mjs"]);
-    const out = await runInImage(entrypoint, { DATABASE_URL_FILE: join(secrets, "database_url") });
+    expect(secretSettings("migrate")).toEqual({ DATABASE_URL_FILE: join(secrets, "database_url") });
+    const out = await runInImage(entrypoint, secretSettings("migrate"));
     expect(out.stderr).not.toContain("migration failed");
     expect(out.code).toBe(0);
     expect(out.stdout).toMatch(/^migrations applied to postgres:\/\//);
@@ -117,9 +126,7 @@ describe("the container image, replayed offline from the Dockerfile's runtime st
   it("the compiled CLI makes the gas keys' keystores and a merchant", async () => {
     const { evm, solana } = inject("devnet");
     // The secrets compose.yaml's app service reads, each through a *_FILE setting.
-    appEnv = {};
-    for (const [, name, file] of composeService("app").matchAll(/^\s+([A-Z0-9_]+): \/run\/secrets\/(\S+)\s*$/gm))
-      appEnv[name!] = join(secrets, file!);
+    appEnv = secretSettings("app");
     expect(Object.keys(appEnv).sort()).toEqual(
       [
         "DATABASE_URL_FILE",
@@ -226,7 +233,8 @@ describe("the container image, replayed offline from the Dockerfile's runtime st
         solana.merchant.publicKey,
         "--json",
       ],
-      { DATABASE_URL_FILE: appEnv.DATABASE_URL_FILE! },
+      // As `docker compose exec app node scripts/cli.mjs …` runs it: with the app's settings.
+      appEnv,
     );
     expect(created.code).toBe(0);
     merchant = JSON.parse(created.stdout) as typeof merchant;
