@@ -8,7 +8,7 @@
 // lib/http/client-ip.ts then reads the single address left in the header.
 //
 //   node scripts/serve.mjs [-p 3000] [-H 0.0.0.0]
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -67,6 +67,10 @@ const dir = join(import.meta.dirname, "..");
 // (Next's standalone output) has no next.config.ts, nor the compiler to load one. Here too, so that both run alike
 // (and Next.js does not warn that `output: "standalone"` builds want its server.js).
 const buildFiles = join(dir, process.env.NEXT_DIST_DIR || ".next", "required-server-files.json");
+if (!existsSync(buildFiles)) {
+  console.error(`no production build (${buildFiles} is missing): run \`npm run build\` first`);
+  process.exit(1);
+}
 process.env.__NEXT_PRIVATE_STANDALONE_CONFIG ??= JSON.stringify(JSON.parse(readFileSync(buildFiles, "utf8")).config);
 const app = next({ dev: false, dir, hostname: hostname ?? "localhost", port });
 await app.prepare();
