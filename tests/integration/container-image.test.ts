@@ -1,5 +1,5 @@
 import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
@@ -18,6 +18,17 @@ const run = promisify(execFile);
 const DIST_DIR = process.env.NEXT_DIST_DIR || ".next";
 // What the image's PATH holds (Debian's default): nothing of this checkout's.
 const IMAGE_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+
+// The stage's USER: run as root here, the image's processes run as an unprivileged user instead (nobody,
+// standing in for the image's `node`), who owns nothing under /app: the service must write nothing there.
+// The secret files are that user's, as compose's APP_USER makes them. (Not root already: the files are ours.)
+const AS_USER = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+
+/** A secret file as compose mounts it: the app's user's, mode 0600. */
+function writeSecret(path: string, content: string): void {
+  writeFileSync(path, content, { mode: 0o600 });
+  if (AS_USER.uid !== undefined) chownSync(path, AS_USER.uid, AS_USER.gid);
+}
 
 let stage: ReturnType<typeof readRuntimeStage>;
 let image: string; // the folder standing for the image's file system
@@ -59,7 +70,7 @@ function imageEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 
 async function runInImage(args: string[], env: Record<string, string>, input?: string) {
   const [file, argv] = imageCommand(args);
-  const child = execFile(file, argv, { cwd: app, env: imageEnv(env) });
+  const child = execFile(file, argv, { cwd: app, env: imageEnv(env), ...AS_USER });
   if (input !== undefined) child.stdin!.end(input);
   else child.stdin!.end();
   let stdout = "";
@@ -81,9 +92,16 @@ beforeAll(async () => {
   for (let dir = image; dir !== dirname(dir); dir = dirname(dir))
     expect(existsSync(join(dirname(dir), "node_modules")), `node_modules above ${image}`).toBe(false);
   app = assembleImage(stage, image, ROOT, DIST_DIR);
+  chmodSync(image, 0o755); // mkdtemp's is 0700: the image's root is everyone's to enter
   mkdirSync(join(image, "home"));
   secrets = join(image, "run", "secrets");
-  mkdirSync(secrets, { recursive: true, mode: 0o700 });
+  mkdirSync(dirname(secrets), { mode: 0o755 });
+  mkdirSync(secrets, { mode: 0o700 });
+  if (AS_USER.uid !== undefined) {
+    chownSync(join(image, "home"), AS_USER.uid, AS_USER.gid);
+    // The CLI writes the keystores here.
+    chownSync(secrets, AS_USER.uid, AS_USER.gid);
+  }
 });
 
 afterAll(async () => {
@@ -112,7 +130,7 @@ describe("the container image, replayed offline from the Dockerfile's runtime st
 
   it("compose's migrate service migrates a fresh database with the compiled migrator", async () => {
     const databaseUrl = await ownScratchDatabaseUrl("container_image");
-    writeFileSync(join(secrets, "database_url"), `${databaseUrl}\n`, { mode: 0o600 });
+    writeSecret(join(secrets, "database_url"), `${databaseUrl}\n`);
     const migrate = composeService("migrate");
     const entrypoint = JSON.parse(/^\s+entrypoint:\s*(\[.*\])\s*$/m.exec(migrate)![1]!) as string[];
     expect(entrypoint).toEqual(["node", "scripts/migrate.mjs"]);
@@ -138,11 +156,9 @@ describe("the container image, replayed offline from the Dockerfile's runtime st
         "SOLANA_FEE_PAYER_KEYSTORE_PASSPHRASE_FILE",
       ].sort(),
     );
-    writeFileSync(appEnv.SECRETS_KEY_FILE!, Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64"));
-    writeFileSync(appEnv.EVM_RELAYER_KEYSTORE_PASSPHRASE_FILE!, "relayer passphrase in a file\n", { mode: 0o600 });
-    writeFileSync(appEnv.SOLANA_FEE_PAYER_KEYSTORE_PASSPHRASE_FILE!, "fee payer passphrase in a file\n", {
-      mode: 0o600,
-    });
+    writeSecret(appEnv.SECRETS_KEY_FILE!, Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64"));
+    writeSecret(appEnv.EVM_RELAYER_KEYSTORE_PASSPHRASE_FILE!, "relayer passphrase in a file\n");
+    writeSecret(appEnv.SOLANA_FEE_PAYER_KEYSTORE_PASSPHRASE_FILE!, "fee payer passphrase in a file\n");
     // The devnet's keys, as an operator's own keys would go in (on stdin, never in argv).
     const relayer = await runInImage(
       [
@@ -182,7 +198,7 @@ describe("the container image, replayed offline from the Dockerfile's runtime st
     expect(feePayer.stderr).not.toContain("error");
     expect(feePayer.code).toBe(0);
     expect(feePayer.stdout.trim()).toBe(solana.feePayer.publicKey);
-    writeFileSync(
+    writeSecret(
       appEnv.NETWORKS_FILE!,
       JSON.stringify({
         networks: [
@@ -252,7 +268,7 @@ describe("the container image, replayed offline from the Dockerfile's runtime st
       PUBLIC_BASE_URL: "https://pay.example.test",
       TRUST_PROXY_HOPS: "1",
     });
-    server = spawn(file, args, { cwd: app, env, stdio: ["ignore", "pipe", "pipe"] });
+    server = spawn(file, args, { cwd: app, env, stdio: ["ignore", "pipe", "pipe"], ...AS_USER });
     let output = "";
     server.stdout!.on("data", (d: Buffer) => (output += d.toString()));
     server.stderr!.on("data", (d: Buffer) => (output += d.toString()));
@@ -269,7 +285,7 @@ describe("the container image, replayed offline from the Dockerfile's runtime st
     expect(output).not.toContain("did not start");
 
     const [checkFile, checkArgs] = imageCommand(stage.healthcheck!);
-    const check = await run(checkFile, checkArgs, { cwd: app, env: imageEnv({ PORT: String(port) }) }).then(
+    const check = await run(checkFile, checkArgs, { cwd: app, env: imageEnv({ PORT: String(port) }), ...AS_USER }).then(
       () => 0,
       (err: { code: number }) => err.code,
     );
@@ -306,5 +322,7 @@ describe("the container image, replayed offline from the Dockerfile's runtime st
 
     server.kill("SIGTERM");
     expect(await exited).toBe(0);
+    // Nothing it did wanted to write under /app, which its user does not own.
+    expect(output).not.toMatch(/EACCES|EPERM|EROFS/);
   }, 150_000);
 });
