@@ -350,7 +350,7 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
     });
   });
 
-  it("options-time builds: one blockhash for many intents; the build action is refused for another intent; confirm takes either stored build", async () => {
+  it("options-time builds: one blockhash for many intents, shared by a fetch soon after; the build action is refused for another intent; confirm takes either stored build", async () => {
     const intents = [intentFor(), intentFor(), intentFor({ payer: otherBuyer.publicKey.toBase58() })];
     const builds = await adapter.resolveBuilds(intents);
     const blockhashes = builds.map((b) => unsignedTransaction(b).recentBlockhash);
@@ -366,11 +366,15 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
     await expectRefused(adapter.actionsFor(intents[1]!, builds[0]), /does not match/);
     await expectRefused(adapter.actionsFor(intents[0]!), /fetch it first/);
 
-    // An options-time build and a later fetch-time one are both stored: a signature over either is accepted, only for its own intent.
+    // Within BLOCKHASH_REUSE_MS a fetch builds on the same blockhash: the same bytes, at no RPC call.
     const intent = intents[0]!;
     const offered = builds[0]!;
+    expect((await adapter.resolveBuild(intent)).message).toBe(offered.message);
+    // An options-time build and a later fetch-time one (after the reuse window, or on another instance) are
+    // both stored: a signature over either is accepted, only for its own intent.
     await devnetRpc("devnet_advanceSlots", [2]);
-    const fetched = await adapter.resolveBuild(intent);
+    const later = createSolanaAdapter({ feePayer: localSolanaSigner(feePayer.secretKey) });
+    const fetched = await later.resolveBuild(intent);
     expect(fetched.message).not.toBe(offered.message);
     const both = [offered, fetched];
     expect(

@@ -50,7 +50,7 @@ describe("one network's RPC stalls", () => {
     const usualSol = await pay(server, "solana", "301", 0);
     expect(usualSol.statuses).toEqual(allAre([usualSol.id], "succeeded"));
 
-    // Signed while the node answers (options, fetch: a fresh blockhash each), confirmed once it has stopped.
+    // Signed while the node answers (options, fetch), confirmed once it has stopped.
     const signed: Signed[] = await Promise.all(
       Array.from({ length: SOLANA_PAYMENTS }, async (_, i) =>
         signWithDevnetBuyer(server, await createPaymentAt(server, merchant, "100"), "solana", "USDC", i % 3),

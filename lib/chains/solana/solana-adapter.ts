@@ -1,4 +1,4 @@
-import { PublicKey, Transaction, type Connection } from "@solana/web3.js";
+import { PublicKey, Transaction } from "@solana/web3.js";
 import {
   ChainVerificationError,
   type BuiltTransaction,
@@ -12,6 +12,7 @@ import { encodeBase58 } from "./base58";
 import { buildTransferTransaction, tokenAccountsOf } from "./build-transfer-transaction";
 import { locateSignature, solanaTip } from "./locate-signature";
 import { observeSignature } from "./observe-signature";
+import { createBlockhashCache } from "./recent-blockhash";
 import { sendSignedTransaction, simulateSignedTransaction } from "./send-transaction";
 import { scanReferences } from "./scan-references";
 import { solanaConnection, solanaRpc } from "./solana-connection";
@@ -73,18 +74,18 @@ export function createSolanaAdapter(options: SolanaAdapterOptions): ChainAdapter
     tx.addSignature(feePayer.publicKey, Buffer.from(await signer.signMessage(message)));
   }
 
-  /** Fresh transactions for the intents, all of one network on one recent blockhash (one RPC call per network). */
+  // One recent blockhash per network for a few seconds: options and the fetch after them, and a burst of
+  // payments, share one read (recent-blockhash.ts says what that costs the buyer's window to sign).
+  const latestBlockhash = createBlockhashCache();
+
+  /** Fresh transactions for the intents, all of one network on one recent blockhash (at most one RPC call per network). */
   async function resolveBuilds(intents: TransferIntent[]): Promise<BuiltTransaction[]> {
-    const recent = new Map<string, ReturnType<Connection["getLatestBlockhash"]>>();
     return Promise.all(
       intents.map(async (intent) => {
         const { transfer, connection, tokenProgram } = await onChain(intent, feePayer.publicKey);
-        let latest = recent.get(intent.network.chainId);
-        if (!latest) {
-          latest = solanaRpc("getLatestBlockhash", () => connection.getLatestBlockhash("confirmed"));
-          recent.set(intent.network.chainId, latest);
-        }
-        const { blockhash, lastValidBlockHeight } = await latest;
+        const { blockhash, lastValidBlockHeight } = await latestBlockhash(intent.network.chainId, () =>
+          solanaRpc("getLatestBlockhash", () => connection.getLatestBlockhash("confirmed")),
+        );
         const message = buildTransferTransaction(transfer, {
           feePayer: feePayer.publicKey,
           tokenProgram,
