@@ -20,6 +20,7 @@ import { devnetNetworks } from "@/lib/chains/devnet-networks";
 import type { NetworkConfig } from "@/lib/chains/network-config";
 import { localSolanaSigner } from "@/lib/chains/signers/local-signers";
 import { createSolanaAdapter } from "@/lib/chains/solana/solana-adapter";
+import { BLOCKHASH_REUSE_MS } from "@/lib/chains/solana/recent-blockhash";
 import { submit } from "./submit";
 import { startDevnet, type Devnet } from "../../scripts/devnet/index";
 
@@ -370,11 +371,11 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
     const intent = intents[0]!;
     const offered = builds[0]!;
     expect((await adapter.resolveBuild(intent)).message).toBe(offered.message);
-    // An options-time build and a later fetch-time one (after the reuse window, or on another instance) are
-    // both stored: a signature over either is accepted, only for its own intent.
+    // An options-time build and a later fetch-time one (after the reuse window) are both stored: a
+    // signature over either is accepted, only for its own intent.
     await devnetRpc("devnet_advanceSlots", [2]);
-    const later = createSolanaAdapter({ feePayer: localSolanaSigner(feePayer.secretKey) });
-    const fetched = await later.resolveBuild(intent);
+    await new Promise((r) => setTimeout(r, BLOCKHASH_REUSE_MS));
+    const fetched = await adapter.resolveBuild(intent);
     expect(fetched.message).not.toBe(offered.message);
     const both = [offered, fetched];
     expect(

@@ -13,7 +13,7 @@ function reader() {
 describe("the recent blockhash shared by a network's builds", () => {
   it("asks within the reuse window share one read, concurrent or not; after it, a new read", async () => {
     let clock = 0;
-    const latest = createBlockhashCache({ reuseMs: 3_000, now: () => clock });
+    const latest = createBlockhashCache({ reuseMs: 3_000, now: () => clock, own: true });
     const chain = reader();
     const first = await Promise.all([latest("solana:a", chain.read), latest("solana:a", chain.read)]);
     clock = 2_999;
@@ -24,17 +24,21 @@ describe("the recent blockhash shared by a network's builds", () => {
     expect(chain.reads()).toBe(2);
   });
 
-  it("each network has its own", async () => {
-    const latest = createBlockhashCache({ now: () => 0 });
+  it("each network has its own; caches made without `own` are the process's one (Next.js bundles share it)", async () => {
+    const latest = createBlockhashCache({ now: () => 0, own: true });
     const a = reader();
     const b = reader();
     await latest("solana:a", a.read);
     await latest("solana:b", b.read);
     expect([a.reads(), b.reads()]).toEqual([1, 1]);
+    const shared = reader();
+    await createBlockhashCache()("solana:shared", shared.read);
+    await createBlockhashCache()("solana:shared", shared.read);
+    expect(shared.reads()).toBe(1);
   });
 
   it("a failed read is not kept: the next ask reads again", async () => {
-    const latest = createBlockhashCache({ now: () => 0 });
+    const latest = createBlockhashCache({ now: () => 0, own: true });
     await expect(latest("solana:a", () => Promise.reject(new Error("node down")))).rejects.toThrow("node down");
     const chain = reader();
     expect((await latest("solana:a", chain.read)).blockhash).toBe("hash-1");

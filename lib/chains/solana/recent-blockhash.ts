@@ -9,14 +9,22 @@ export type RecentBlockhash = { blockhash: string; lastValidBlockHeight: number 
  */
 export const BLOCKHASH_REUSE_MS = 3_000;
 
+type Cached = Map<string, { at: number; value: Promise<RecentBlockhash> }>;
+
+// On globalThis: Next.js bundles the options and fetch routes apart, each with its own copy of this
+// module, and the point is that they share one read.
+const KEY = Symbol.for("payment-service.recent-blockhash");
+const holder = globalThis as typeof globalThis & { [KEY]?: Cached };
+
 /**
  * A per-network cache of the latest blockhash: asks for one network within `reuseMs` of a read share
  * it (`read` is called only when none is fresh); a failed read is not kept, so the next ask tries again.
+ * By default the process's one cache; `own` gives a cache of its own (tests).
  */
-export function createBlockhashCache(options: { reuseMs?: number; now?: () => number } = {}) {
+export function createBlockhashCache(options: { reuseMs?: number; now?: () => number; own?: boolean } = {}) {
   const reuseMs = options.reuseMs ?? BLOCKHASH_REUSE_MS;
   const now = options.now ?? Date.now;
-  const cached = new Map<string, { at: number; value: Promise<RecentBlockhash> }>();
+  const cached: Cached = options.own ? new Map() : (holder[KEY] ??= new Map());
   return (chainId: string, read: () => Promise<RecentBlockhash>): Promise<RecentBlockhash> => {
     const hit = cached.get(chainId);
     if (hit && now() - hit.at < reuseMs) return hit.value;
