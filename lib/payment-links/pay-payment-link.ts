@@ -32,8 +32,7 @@ export async function payPaymentLink(db: Db, linkId: string, entered: string | u
       referenceId: `${link.id}/${randomBase62(8)}`,
       checkout: { successUrl: link.successUrl, errorUrl: link.errorUrl },
     },
-    undefined,
-    { paymentLinkId: link.id },
+    { origin: { paymentLinkId: link.id } },
   );
   return {
     paymentId: payment.id,

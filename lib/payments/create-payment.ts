@@ -27,8 +27,7 @@ export async function createPayment(
   db: Db,
   merchant: PayingMerchant,
   body: CreatePaymentBody,
-  idempotencyKey?: string,
-  origin: PaymentOrigin = {},
+  { idempotencyKey, origin = {} }: { idempotencyKey?: string; origin?: PaymentOrigin } = {},
 ): Promise<CreatePaymentResult> {
   const now = new Date();
   const expiresAt = resolveExpiry(body.expiresAt ?? undefined, merchant, now);

@@ -22,8 +22,9 @@ export async function createPosCharge(
     amount: { unit: `iso4217/${merchant.currency}`, value: amountMinor },
     referenceId: posReference(idempotencyKey),
   };
-  const { payment, replayed } = await createPayment(db, merchant, body, idempotencyKey, {
-    createdByKeyId: merchant.keyId,
+  const { payment, replayed } = await createPayment(db, merchant, body, {
+    idempotencyKey,
+    origin: { createdByKeyId: merchant.keyId },
   });
   const requests = await openRequests(db, payment.id, replayed);
   return {

@@ -1,14 +1,38 @@
-import { dbRoute } from "@/lib/http/db-route";
 import { json } from "@/lib/http/route";
-import { serveMerchantPayments } from "@/lib/listings/serve-merchant-payments";
+import { idempotencyKeyOf } from "@/lib/http/idempotency-key";
+import { inContractTerms } from "@/lib/http/contract-errors";
+import { listingRoute } from "@/lib/http/listing-route";
+import { merchantRoute } from "@/lib/http/merchant-route";
+import { readJson } from "@/lib/http/read-json";
+import { parseOrThrow } from "@/lib/errors/validate";
+import { deprecationWarning } from "@/lib/listings/deprecation-warning";
+import { listMerchantPayments } from "@/lib/listings/list-merchant-payments";
+import { parseMerchantPaymentsQuery } from "@/lib/listings/parse-merchant-payments-query";
 import { toContractCreateView } from "@/lib/payments/contract-views";
-import { createPaymentFromRequest } from "@/lib/payments/create-payment-request";
+import { createPayment } from "@/lib/payments/create-payment";
+import { createPaymentBody } from "@/lib/payments/schemas";
 
 /** Create payment in the public contract's vocabulary (`requires_action`); same body and idempotency as POST /v1/merchant/payment. */
-export const POST = dbRoute(async ({ req, db }) => {
-  const { payment, replayed } = await createPaymentFromRequest(db, req, "contract");
-  return json(toContractCreateView(payment), 201, replayed ? { "idempotent-replayed": "true" } : undefined);
-});
+export const POST = merchantRoute(
+  ["payments:create"],
+  async ({ req, db, merchant }) => {
+    const body = parseOrThrow(createPaymentBody, await readJson(req));
+    const { payment, replayed } = await createPayment(db, merchant, body, {
+      idempotencyKey: idempotencyKeyOf(req.headers),
+      origin: { createdByKeyId: merchant.keyId },
+    });
+    return json(toContractCreateView(payment), 201, replayed ? { "idempotent-replayed": "true" } : undefined);
+  },
+  { mapError: (err) => inContractTerms(err, "create") },
+);
 
-/** The authenticated merchant's payments (the contract's PartnerPayments_list), as GET /v1/merchants/payments answers them. */
-export const GET = serveMerchantPayments({ partner: true });
+/** The authenticated merchant's payments (the contract's PartnerPayments_list): the key names its merchant, `merchantId` filters. */
+export const GET = listingRoute(
+  { merchantIdRequired: false, scopes: ["payments:read"] },
+  async ({ req, db, merchant }) => {
+    const { query, deprecatedNames, merchantIds } = parseMerchantPaymentsQuery(new URL(req.url).searchParams, {
+      merchantFilter: true,
+    });
+    return json(await listMerchantPayments(db, merchant, query, merchantIds), 200, deprecationWarning(deprecatedNames));
+  },
+);

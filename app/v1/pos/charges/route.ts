@@ -2,7 +2,7 @@ import { merchantRoute } from "@/lib/http/merchant-route";
 import { readJson } from "@/lib/http/read-json";
 import { json } from "@/lib/http/route";
 import { parseOrThrow } from "@/lib/errors/validate";
-import { idempotencyKeyOf } from "@/lib/payments/create-payment-request";
+import { idempotencyKeyOf } from "@/lib/http/idempotency-key";
 import { createPosCharge } from "@/lib/pos/create-pos-charge";
 import { posChargeBody } from "@/lib/pos/pos-schemas";
 
