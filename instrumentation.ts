@@ -16,6 +16,9 @@ export async function register() {
     const { startServerJobs } = await import("@/lib/jobs/start-server-jobs");
     const { runShutdown } = await import("@/lib/lifecycle/run-shutdown");
     await startServerJobs();
+    // METRICS_PORT: /metrics on a listener of its own (lib/metrics), never on the public port.
+    const { startMetricsListener } = await import("@/lib/metrics/start-metrics-listener");
+    await startMetricsListener();
     const graceMs = env().SHUTDOWN_GRACE_MS;
     host.graceMs = graceMs;
     host.shutdown = (stopListening) => runShutdown(graceMs, stopListening);

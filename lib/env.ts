@@ -350,6 +350,19 @@ const envSchema = z.object({
   WEBHOOK_RETENTION_DAYS: intFromEnv(0, 3650, 30),
   /** How often each instance deletes the webhook events WEBHOOK_RETENTION_DAYS no longer keeps. */
   WEBHOOK_PRUNE_INTERVAL_MS: intFromEnv(100, 24 * 3600 * 1000, 3600 * 1000),
+  /**
+   * Serve Prometheus metrics at /metrics on this port, on a listener of its own that the public port
+   * never answers for (keep the port off the internet: publish it only to the scraper). With
+   * METRICS_TOKEN also set, this port asks for the token too. Unset, with no METRICS_TOKEN either:
+   * /metrics is not served.
+   */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /**
+   * Serve /metrics on the main port to a scraper that sends `Authorization: Bearer <this>` (401 without
+   * it or with another), or METRICS_TOKEN_FILE naming a file that holds it. At least 32 characters
+   * (`openssl rand -hex 32`).
+   */
+  METRICS_TOKEN: z.string().min(32, "must be at least 32 characters (openssl rand -hex 32)").optional(),
   /** pino log level; `silent` turns logs off. */
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
@@ -370,6 +383,7 @@ export const SECRET_SETTINGS: readonly SecretSetting[] = [
   { name: "SOLANA_FEE_PAYER_SECRET_KEY" },
   { name: "SOLANA_FEE_PAYER_KEYSTORE_PASSPHRASE" },
   { name: "SOLANA_FEE_PAYER_SIGNER_TOKEN" },
+  { name: "METRICS_TOKEN" },
   { name: "SECRETS_KEY", missingFileUnset: true },
 ];
 

@@ -1,4 +1,5 @@
 import { currentDeadline } from "@/lib/concurrency/deadline";
+import { observeRpcCall, type RpcFailure } from "@/lib/metrics/observe-rpc-call";
 import { recordRpcOutcome } from "./rpc-endpoints";
 
 export type RpcFetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
@@ -19,6 +20,7 @@ export function endpointFetch(chainId: string, url: string, timeoutMs: number): 
     try {
       const res = await fetch(input, { ...init, signal: AbortSignal.any(signals) });
       const body = await res.arrayBuffer();
+      observeRpcCall(chainId, url, ms(), res.ok ? undefined : "http");
       recordRpcOutcome(
         chainId,
         url,
@@ -27,6 +29,7 @@ export function endpointFetch(chainId: string, url: string, timeoutMs: number): 
       return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
     } catch (error) {
       // Our own deadline ran out: the caller gave up, which says nothing about the endpoint.
+      observeRpcCall(chainId, url, ms(), deadline?.aborted ? undefined : failureKindOf(error));
       if (!deadline?.aborted) recordRpcOutcome(chainId, url, { ok: false, ms: ms(), error: failureOf(error, ms()) });
       throw error;
     }
@@ -39,4 +42,9 @@ function failureOf(error: unknown, ms: number): string {
     return `no answer within ${ms} ms`;
   const code = (error as { cause?: { code?: unknown } })?.cause?.code;
   return typeof code === "string" ? `connection failed (${code})` : "request failed";
+}
+
+function failureKindOf(error: unknown): RpcFailure {
+  if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) return "timeout";
+  return (error as { cause?: { code?: unknown } })?.cause?.code ? "connection" : "other";
 }

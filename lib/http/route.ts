@@ -2,7 +2,8 @@ import { randomBase62 } from "@/lib/ids";
 import { ApiError } from "@/lib/errors/api-error";
 import { isDataException, postgresErrorOf } from "@/lib/errors/postgres-error";
 import { statusOf } from "./error-status";
-import { log } from "@/lib/log";
+import { log, runWithRequestId } from "@/lib/log";
+import { observeRequest } from "@/lib/metrics/observe-request";
 import { apiVersionOf, isVersionedPath, LATEST_API_VERSION } from "./api-version";
 import { assertWithinRateLimit } from "./assert-within-rate-limit";
 import { assertNoNul } from "./assert-no-nul";
@@ -11,6 +12,7 @@ import type { RateLimitBucket } from "./create-rate-limiter";
 
 export type RouteInput<P> = { req: Request; params: P; requestId: string };
 type RouteContext<P> = { params: Promise<P> };
+type RouteParams = Record<string, string | string[] | undefined>;
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 // Visible ASCII, space and tab. Node hands header bytes over as latin-1, so anything above 0x7e
@@ -33,19 +35,25 @@ export function route<P = Record<string, never>>(
   options: { headers?: Record<string, string>; rateLimit?: RateLimitBucket } = {},
 ) {
   return async (req: Request, ctx: RouteContext<P>): Promise<Response> => {
-    const started = performance.now();
     const incoming = req.headers.get("x-request-id");
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : `req_${randomBase62(12)}`;
+    // Everything the request causes, however deep, logs with its id (lib/log.ts).
+    return runWithRequestId(requestId, () => serve(req, ctx, requestId));
+  };
+
+  async function serve(req: Request, ctx: RouteContext<P>, requestId: string): Promise<Response> {
+    const started = performance.now();
     const url = new URL(req.url);
     const path = url.pathname;
     let version = isVersionedPath(path) ? LATEST_API_VERSION : undefined;
     let res: Response;
     let failure: unknown;
+    let params: P | undefined;
     try {
       assertAsciiHeaders(req.headers);
       if (version) version = apiVersionOf(req.headers);
       if (options.rateLimit) await assertWithinRateLimit(options.rateLimit, clientNetwork(req));
-      const params = await ctx.params;
+      params = await ctx.params;
       for (const [name, value] of url.searchParams) assertNoNul({ [name]: value }, "Query");
       assertNoNul(params, "Path");
       res = await handler({ req, params, requestId });
@@ -56,12 +64,16 @@ export function route<P = Record<string, never>>(
     res.headers.set("x-request-id", requestId);
     if (version) res.headers.set("wcp-version", version);
     for (const [name, value] of Object.entries(options.headers ?? {})) res.headers.set(name, value);
+    // A request refused before its params were read is still labelled by its route, never by its raw path.
+    params ??= await Promise.resolve(ctx?.params).catch(() => undefined);
+    const seconds = (performance.now() - started) / 1000;
+    observeRequest({ method: req.method, path, params: params as RouteParams | undefined }, res.status, seconds);
     const line = {
       reqId: requestId,
       method: req.method,
       path,
       status: res.status,
-      ms: Math.round((performance.now() - started) * 10) / 10,
+      ms: Math.round(seconds * 10_000) / 10,
     };
     const pgError = postgresErrorOf(failure);
     if (res.status >= 500) log.error({ ...line, err: failure }, "request failed");
@@ -69,7 +81,7 @@ export function route<P = Record<string, never>>(
     else if (pgError) log.warn({ ...line, sqlstate: pgError.code }, "request refused by the database");
     else log.info(line, "request");
     return res;
-  };
+  }
 }
 
 export function json(body: unknown, status = 200, headers?: Record<string, string>): Response {

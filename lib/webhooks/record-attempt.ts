@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "@/db/schema";
+import { countWebhookAttempt } from "@/lib/metrics/count-webhook-attempt";
 import type { PostResult } from "./post-webhook";
 import { scheduleSql } from "./retry-schedule";
 import { storableText } from "./storable-text";
@@ -50,6 +51,7 @@ export async function recordAttempt(
       )
       update ${webhookEndpoints} set failing_since = null, timeouts_in_a_row = 0
       where id = ${claim.endpointId} and (failing_since is not null or timeouts_in_a_row > 0)`);
+    countWebhookAttempt(outcome);
     return true;
   }
   const { schedule } = settings;
@@ -71,5 +73,6 @@ export async function recordAttempt(
       disabled_at = case when ${disable} then now() else disabled_at end,
       disabled_reason = case when ${disable} then 'failing' else disabled_reason end
     where id = ${claim.endpointId}`);
+  countWebhookAttempt(outcome);
   return false;
 }

@@ -18,8 +18,9 @@ describe("OpenAPI coverage", () => {
     const fromFiles = routeFiles(APP)
       .map((f) => `/${relative(APP, f)}`.replace(/\/route\.ts$/, "").replace(/\[(\w+)\]/g, "{}"))
       // The /v1 catch-all only answers JSON 404s for paths no route serves; the dashboard's own
-      // session-authenticated endpoints serve its pages, not API clients.
-      .filter((p) => p !== "/v1/[...path]" && !p.startsWith("/dashboard/"))
+      // session-authenticated endpoints serve its pages, not API clients; /metrics is Prometheus text
+      // for the operator's scraper (docs/operations.md#metrics).
+      .filter((p) => p !== "/v1/[...path]" && p !== "/metrics" && !p.startsWith("/dashboard/"))
       .sort();
     // Path parameter names are left out: Next.js allows one slug name per folder level, so the
     // Platform API's {merchantId} lives in the [merchant_id] folder the deprecated listing named.
