@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { requestFields, runWithRequestId } from "@/lib/log";
 import { attemptResultOf } from "@/lib/metrics/count-webhook-attempt";
@@ -137,5 +139,28 @@ describe("route labels under a flood of unmatched paths", () => {
     expect(routes.size).toBeLessThanOrEqual(301);
     expect(routes.has("other")).toBe(true);
     expect(sumOf(parsed, "payment_service_http_request_duration_seconds_count", { method: "other" })).toBe(1);
+  });
+});
+
+describe("the docs and the sample dashboard", () => {
+  const root = join(import.meta.dirname, "..", "..");
+  const ours = () =>
+    metricsHost()
+      .registry.getMetricsAsArray()
+      .map((m) => m.name)
+      .filter((name) => name.startsWith("payment_service_"));
+
+  it("the dashboard queries only series the service exports", () => {
+    const dashboard = readFileSync(join(root, "docs", "grafana-dashboard.json"), "utf8");
+    const queried = new Set(
+      [...dashboard.matchAll(/payment_service_[a-z_]+/g)].map((m) => m[0].replace(/_(bucket|count|sum)$/, "")),
+    );
+    expect(queried.size).toBeGreaterThan(5);
+    for (const name of queried) expect(ours(), name).toContain(name);
+  });
+
+  it("the operations guide lists every series", () => {
+    const guide = readFileSync(join(root, "docs", "operations.md"), "utf8");
+    for (const name of ours()) expect(guide, name).toContain(`| \`${name}\` |`);
   });
 });
