@@ -72,7 +72,7 @@ describe("/metrics", () => {
     const paidBefore = sumOf(before, "payment_service_payments", { status: "succeeded" });
 
     const paymentId = await createPaymentAt(server, setup.merchant, "611");
-    const signed = await signWithDevnetBuyer(server, paymentId, "eip155", "USDC", 3);
+    const signed = await signWithDevnetBuyer(server, paymentId, "eip155", "USDC", 2);
     expect((await confirmAt(server, signed))?.status).toBe(200);
     expect(await waitStatuses(setup.db, [paymentId], "succeeded", 45_000)).toEqual(allAre([paymentId], "succeeded"));
 
