@@ -6,7 +6,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom
  * this module (and of prom-client), so a module-level registry would exist several times in one process
  * and every bundle would count into series nobody scrapes. Whichever bundle comes first makes the
  * object; every other one counts into it. Nothing here reads a database or a chain: the gauges that do
- * are filled at scrape time by `readSnapshot`, which the code serving /metrics installs.
+ * are filled at scrape time from the snapshot the code serving /metrics reads (`scrape`).
  */
 
 export const METRIC_PREFIX = "payment_service_";
@@ -34,10 +34,11 @@ export type MetricsHost = {
   webhookAttempts: Counter<"result">;
   /** Route labels seen so far, to cap them should a path ever slip through unpatterned. */
   routes: Set<string>;
-  /** Set by lib/metrics/render-metrics.ts: reads the database and the gas snapshot, each part bounded. */
-  readSnapshot?: () => Promise<ScrapeSnapshot>;
-  /** The snapshot of the scrape in progress, shared by every gauge of it. */
-  current?: { at: number; snapshot: Promise<ScrapeSnapshot | undefined> };
+  /**
+   * The snapshot of the scrape being rendered, set by lib/metrics/render-metrics.ts for the length of one
+   * rendering: every gauge of that scrape reads the same one, and no scrape sees an earlier one's.
+   */
+  scrape?: Promise<ScrapeSnapshot | undefined>;
 };
 
 const KEY = Symbol.for("payment-service.metrics");
@@ -45,17 +46,6 @@ const holder = globalThis as typeof globalThis & { [KEY]?: MetricsHost };
 
 export function metricsHost(): MetricsHost {
   return (holder[KEY] ??= createHost());
-}
-
-// The gauges of one scrape call for the snapshot within milliseconds of each other: they share one read.
-const SNAPSHOT_SHARED_MS = 1_000;
-
-function snapshotOf(host: MetricsHost): Promise<ScrapeSnapshot | undefined> {
-  const read = host.readSnapshot;
-  if (!read) return Promise.resolve(undefined);
-  if (!host.current || Date.now() - host.current.at > SNAPSHOT_SHARED_MS)
-    host.current = { at: Date.now(), snapshot: read().catch(() => undefined) };
-  return host.current.snapshot;
 }
 
 function createHost(): MetricsHost {
@@ -118,7 +108,7 @@ function snapshotGauge<L extends string>(
     labelNames,
     registers: [host.registry],
     async collect() {
-      const snapshot = await snapshotOf(host);
+      const snapshot = await host.scrape;
       // A source that failed leaves its series out of this scrape rather than repeating stale values.
       this.reset();
       if (snapshot) fill(snapshot, this);

@@ -7,7 +7,13 @@ import { readScrapeSnapshot } from "./read-scrape-snapshot";
  */
 export async function renderMetrics(): Promise<{ body: string; contentType: string }> {
   const host = metricsHost();
-  // Installed here, by whichever bundle serves /metrics first: the host itself imports no domain.
-  host.readSnapshot ??= readScrapeSnapshot;
-  return { body: await host.registry.metrics(), contentType: host.registry.contentType };
+  // Read once for this scrape and handed to its gauges; prom-client collects every gauge in the same tick,
+  // so a scrape that starts meanwhile sets its own without changing what this one's gauges read.
+  const snapshot = readScrapeSnapshot().catch(() => undefined);
+  host.scrape = snapshot;
+  try {
+    return { body: await host.registry.metrics(), contentType: host.registry.contentType };
+  } finally {
+    if (host.scrape === snapshot) host.scrape = undefined;
+  }
 }
