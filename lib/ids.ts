@@ -37,7 +37,7 @@ export function base62(bytes: Uint8Array): string {
   return out.padStart(width, "0");
 }
 
-export type IdPrefix = "pay" | "mer" | "key" | "opt" | "req" | "usr" | "ptn" | "pky" | "stl" | "whe" | "plink";
+export type IdPrefix = "pay" | "mer" | "key" | "opt" | "req" | "usr" | "ptn" | "pky" | "stl" | "whe" | "plink" | "psk";
 
 /** Prefixed identifiers (`pay_…`) carry 128 random bits. */
 export function newId(prefix: IdPrefix): string {

@@ -9,6 +9,7 @@ export * from "./users";
 export * from "./sessions";
 export * from "./password-resets";
 export * from "./two-factor";
+export * from "./passkeys";
 export * from "./payment-events";
 export * from "./payment-submissions";
 export * from "./relayer-nonces";

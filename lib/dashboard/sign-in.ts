@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { sessions, users } from "@/db/schema";
+import { passkeys, sessions, users } from "@/db/schema";
 import { DUMMY_PASSWORD_HASH, hashPassword, needsRehash, verifyPassword } from "@/lib/auth/password-hash";
 import { assertHashSlotsOpen, isServerBusy } from "@/lib/auth/hash-slots";
 import { createSession } from "@/lib/auth/session-create";
@@ -72,8 +72,12 @@ export async function signIn(db: Db, input: unknown, network: string) {
     .where(eq(users.id, user.id));
   // Housekeeping on the user's own rows (indexed): expired sessions.
   await db.delete(sessions).where(and(eq(sessions.userId, user.id), lt(sessions.expiresAt, sql`now()`)));
-  // With two-factor sign-in on, the right password earns a challenge, not a session.
-  if (user.totpEnabledAt) return { challenge: await createSignInChallenge(db, user.id) };
+  // With two-factor sign-in on, the right password earns a challenge, not a session; the user's
+  // passkeys may answer it too. Passkeys alone do not ask for one: they sign in by themselves.
+  if (user.totpEnabledAt) {
+    const [passkey] = await db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, user.id)).limit(1);
+    return { challenge: await createSignInChallenge(db, user.id), passkey: Boolean(passkey) };
+  }
   return { session: await createSession(db, user.id) };
 }
 

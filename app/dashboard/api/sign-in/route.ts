@@ -11,6 +11,9 @@ import { json } from "@/lib/http/route";
  */
 export const POST = publicMutationRoute(async ({ req, db }) => {
   const result = await signIn(db, await readJson(req), clientNetwork(req));
-  if ("challenge" in result) return json({ ok: false, secondFactor: "totp", challenge: result.challenge });
+  if ("challenge" in result) {
+    // `passkey`: the challenge may also be answered with one of the user's passkeys (sign-in/passkey/second-factor).
+    return json({ ok: false, secondFactor: "totp", challenge: result.challenge, passkey: result.passkey });
+  }
   return json({ ok: true }, 200, { "set-cookie": sessionCookie(result.session.token) });
 });
