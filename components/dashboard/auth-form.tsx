@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { dashboardFetch, issueFor, type FieldIssue } from "./dashboard-fetch";
 import { Field } from "./field";
+import { passkeyCeremony } from "./passkey-ceremony";
 
 /** Sign in or sign up. On success the session cookie is set by the answer; then the overview opens. */
 export function AuthForm({ mode }: { mode: "sign-in" | "sign-up" }) {
@@ -12,7 +13,35 @@ export function AuthForm({ mode }: { mode: "sign-in" | "sign-up" }) {
   const [busy, setBusy] = useState(false);
   // Set when the password was right and the account asks for its second factor.
   const [challenge, setChallenge] = useState<string | null>(null);
+  // Whether that challenge may be answered with one of the account's passkeys.
+  const [passkeyOffered, setPasskeyOffered] = useState(false);
   const router = useRouter();
+
+  /** Sign in with a passkey: alone (no email, no password), or as the second factor of the challenge. */
+  async function withPasskey() {
+    setBusy(true);
+    const result = challenge
+      ? await passkeyCeremony(
+          "get",
+          {
+            options: "/dashboard/api/sign-in/passkey/second-factor/options",
+            finish: "/dashboard/api/sign-in/passkey/second-factor",
+          },
+          { optionsBody: { challenge }, extra: { challenge } },
+        )
+      : await passkeyCeremony("get", {
+          options: "/dashboard/api/sign-in/passkey/options",
+          finish: "/dashboard/api/sign-in/passkey",
+        });
+    if (result.ok) {
+      router.push("/dashboard");
+      router.refresh();
+      return;
+    }
+    setBusy(false);
+    setError(result.message);
+    setIssues([]);
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -20,7 +49,7 @@ export function AuthForm({ mode }: { mode: "sign-in" | "sign-up" }) {
     const body = Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]));
     setBusy(true);
     const url = challenge ? "/dashboard/api/sign-in/second-factor" : `/dashboard/api/${mode}`;
-    const result = await dashboardFetch<{ challenge?: string }>(url, {
+    const result = await dashboardFetch<{ challenge?: string; passkey?: boolean }>(url, {
       method: "POST",
       body: challenge ? { challenge, code: body.code } : body,
     });
@@ -29,6 +58,7 @@ export function AuthForm({ mode }: { mode: "sign-in" | "sign-up" }) {
       setError(null);
       setIssues([]);
       setChallenge(result.data.challenge);
+      setPasskeyOffered(Boolean(result.data.passkey));
       return;
     }
     if (result.ok) {
@@ -56,6 +86,13 @@ export function AuthForm({ mode }: { mode: "sign-in" | "sign-up" }) {
         <button type="submit" className="dash-btn dash-btn-primary" disabled={busy}>
           {busy ? "Please wait…" : "Verify"}
         </button>
+        {passkeyOffered ? (
+          <p>
+            <button type="button" className="dash-btn" disabled={busy} onClick={() => void withPasskey()}>
+              Use a passkey instead
+            </button>
+          </p>
+        ) : null}
       </form>
     );
   }
@@ -97,6 +134,13 @@ export function AuthForm({ mode }: { mode: "sign-in" | "sign-up" }) {
       <button type="submit" className="dash-btn dash-btn-primary" disabled={busy}>
         {busy ? "Please wait…" : signUp ? "Create account" : "Sign in"}
       </button>
+      {signUp ? null : (
+        <p>
+          <button type="button" className="dash-btn" disabled={busy} onClick={() => void withPasskey()}>
+            Sign in with a passkey
+          </button>
+        </p>
+      )}
     </form>
   );
 }

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import { getDb } from "@/db/client";
 import { ChangePasswordForm } from "@/components/dashboard/change-password-form";
+import { PasskeysPanel } from "@/components/dashboard/passkeys-panel";
 import { SessionAction } from "@/components/dashboard/session-actions";
 import { TwoFactorPanel } from "@/components/dashboard/two-factor-panel";
 import { isTotpEnabled } from "@/lib/users/two-factor/enrol-totp";
@@ -9,16 +10,23 @@ import { SESSION_COOKIE } from "@/lib/auth/session-cookie";
 import { formatTime } from "@/lib/dashboard/format";
 import { requireSession } from "@/lib/dashboard/page-session";
 import { listOwnSessions } from "@/lib/users/own-sessions";
+import { listPasskeys } from "@/lib/users/passkeys/manage-passkeys";
 
 export const metadata: Metadata = { title: "Account" };
 
-/** The signed-in user's own account: change the password, see and end sessions. */
+/** The signed-in user's own account: change the password, passkeys, two-factor sign-in, see and end sessions. */
 export default async function AccountPage() {
   const session = await requireSession();
   const token = (await cookies()).get(SESSION_COOKIE)?.value ?? "";
   const db = await getDb();
   const sessions = await listOwnSessions(db, session.user.id, token);
   const totpEnabled = await isTotpEnabled(db, session.user.id);
+  const passkeys = (await listPasskeys(db, session.user.id)).map((p) => ({
+    id: p.id,
+    name: p.name,
+    createdAt: formatTime(p.createdAt),
+    lastUsedAt: p.lastUsedAt ? formatTime(p.lastUsedAt) : null,
+  }));
   return (
     <>
       <h1>Account</h1>
@@ -28,6 +36,10 @@ export default async function AccountPage() {
       <section className="dash-panel" aria-labelledby="password-heading">
         <h2 id="password-heading">Password</h2>
         <ChangePasswordForm csrfToken={session.csrfToken} />
+      </section>
+      <section className="dash-panel" aria-labelledby="passkeys-heading">
+        <h2 id="passkeys-heading">Passkeys</h2>
+        <PasskeysPanel passkeys={passkeys} csrfToken={session.csrfToken} />
       </section>
       <section className="dash-panel" aria-labelledby="two-factor-heading">
         <h2 id="two-factor-heading">Two-factor sign-in</h2>
