@@ -137,7 +137,7 @@ export function AuthForm({ mode }: { mode: "sign-in" | "sign-up" }) {
       {signUp ? null : (
         <p>
           <button type="button" className="dash-btn" disabled={busy} onClick={() => void withPasskey()}>
-            Sign in with a passkey
+            Use a passkey
           </button>
         </p>
       )}

@@ -54,7 +54,7 @@ test("add a passkey on the Account page, sign out, and sign in with it alone", a
   expect(credentials[0]!.rpId).toBe("localhost");
 
   await signOut(page);
-  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await page.getByRole("button", { name: "Use a passkey", exact: true }).click();
   await expect(page).toHaveURL(`${site}/dashboard`, { timeout: 30_000 });
   await page.goto(`${site}/dashboard/account`);
   await expect(page.getByTestId("passkeys-list")).toContainText("last used");
