@@ -97,6 +97,22 @@ describe("passkeys", () => {
       json: { name: "Stolen", response: stranger.create(registration) },
     });
     expect(stolen.status).toBe(409);
+    // Asking again replaces the session's earlier challenge: a loop of asks keeps one row.
+    const first = await (await dash("/dashboard/api/account/passkeys/options", { method: "POST", user })).json();
+    const latest = await (await dash("/dashboard/api/account/passkeys/options", { method: "POST", user })).json();
+    const late = new SoftwarePasskey(key.origin);
+    const replaced = await dash("/dashboard/api/account/passkeys", {
+      method: "POST",
+      user,
+      json: { name: "Late", response: late.create(first) },
+    });
+    expect(replaced.status).toBe(409);
+    const kept = await dash("/dashboard/api/account/passkeys", {
+      method: "POST",
+      user,
+      json: { name: "Late", response: late.create(latest) },
+    });
+    expect(kept.status).toBe(201);
     // The same credential registered twice (here by another account) is refused.
     const again = await register(other, "Copy", key);
     expect(again.res.status).toBe(409);

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { passkeyChallenges } from "@/db/schema";
 import { ApiError } from "@/lib/errors/api-error";
@@ -11,9 +11,21 @@ type Binding =
   | { purpose: "sign-in" }
   | { purpose: "second-factor"; signInTokenHash: string; userId: string };
 
-/** Record a challenge handed to the browser, with what may spend it (expired ones are swept on the way). */
+/**
+ * Record a challenge handed to the browser, with what may spend it. Expired ones are swept on the way,
+ * and so is the one a session or a sign-in already held: asking again replaces it, so asking in a loop
+ * writes no more rows (a start without either binding is limited per network by its caller).
+ */
 export async function storePasskeyChallenge(db: Db, challenge: string, rpId: string, binding: Binding): Promise<void> {
-  await db.delete(passkeyChallenges).where(lt(passkeyChallenges.expiresAt, sql`now()`));
+  const previous =
+    binding.purpose === "register"
+      ? eq(passkeyChallenges.sessionTokenHash, binding.sessionTokenHash)
+      : binding.purpose === "second-factor"
+        ? eq(passkeyChallenges.signInTokenHash, binding.signInTokenHash)
+        : undefined;
+  await db
+    .delete(passkeyChallenges)
+    .where(or(lt(passkeyChallenges.expiresAt, sql`now()`), ...(previous ? [previous] : [])));
   await db.insert(passkeyChallenges).values({
     challenge,
     rpId,
