@@ -10,8 +10,8 @@ const LOOPBACK_ADDRESSES = new Set(["127.0.0.1", "[::1]"]);
  * as an RP ID, so a service on a loopback address (development, tests, a local demo) speaks as
  * `localhost` on the same port: passkeys work when its pages are opened at http://localhost:<port>.
  */
-export function relyingParty(): RelyingParty {
-  const url = new URL(env().PUBLIC_BASE_URL);
+export function relyingParty(publicBaseUrl = env().PUBLIC_BASE_URL): RelyingParty {
+  const url = new URL(publicBaseUrl);
   if (!LOOPBACK_ADDRESSES.has(url.hostname)) return { id: url.hostname, name: url.host, origin: url.origin };
   const host = `localhost${url.port ? `:${url.port}` : ""}`;
   return { id: "localhost", name: host, origin: `${url.protocol}//${host}` };
