@@ -41,7 +41,10 @@ export async function passkeyCeremony<T>(
         ? "The passkey prompt was closed or timed out; try again"
         : name === "InvalidStateError"
           ? "This device already holds a passkey for your account"
-          : "The passkey could not be used; try again";
+          : name === "SecurityError"
+            ? // The page's host is not the relying party (PUBLIC_BASE_URL's host, or localhost for a loopback address).
+              "Passkeys work only at this service's own address; open the dashboard there"
+            : "The passkey could not be used; try again";
     return { ok: false, message, issues: [] };
   }
   return dashboardFetch<T>(urls.finish, {
