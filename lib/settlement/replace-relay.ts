@@ -8,6 +8,7 @@ import { transitionPayment } from "@/lib/payments/transition";
 import { spendRelayNonce, syncRelayerNonce } from "@/lib/submissions/relayer-nonces";
 import { releaseUnrecordedRelay, signRelay, type SignedRelayAtNonce } from "@/lib/submissions/sign-relay";
 import { FIRST_CHECK_MS } from "@/lib/submissions/schedule";
+import { openSubmission } from "@/lib/submissions/open-submission";
 
 /** Nodes replace a pending transaction only for at least 10% more on both fees; 12.5% clears every client's rule. */
 const bumped = (old: bigint, now: bigint) => (now > (old * 1125n) / 1000n + 1n ? now : (old * 1125n) / 1000n + 1n);
@@ -70,13 +71,7 @@ export async function replaceRelay(
           sentAt: null,
           updatedAt: sql`now()`,
         })
-        .where(
-          and(
-            eq(paymentSubmissions.paymentId, submission.paymentId),
-            eq(paymentSubmissions.txHash, submission.txHash),
-            eq(paymentSubmissions.state, "open"),
-          ),
-        )
+        .where(openSubmission(submission.paymentId, submission.txHash))
         .returning({ paymentId: paymentSubmissions.paymentId });
       if (updated.length === 0) throw new LostRace();
       if (newNonce) await spendRelayNonce(tx, submission.paymentId, newNonce.nonce);

@@ -8,6 +8,7 @@ import { CUT, trackWork, untilCut } from "@/lib/lifecycle/track-work";
 import { log } from "@/lib/log";
 import { transitionPayment } from "@/lib/payments/transition";
 import { FIRST_CHECK_MS } from "./schedule";
+import { openSubmission } from "./open-submission";
 
 /**
  * Confirm's send of what it has just recorded. After a successful send the watcher checks soon.
@@ -67,13 +68,7 @@ async function releaseRefused(db: Db, submission: PaymentSubmission): Promise<vo
   await db.transaction(async (tx) => {
     const released = await tx
       .delete(paymentSubmissions)
-      .where(
-        and(
-          eq(paymentSubmissions.paymentId, submission.paymentId),
-          eq(paymentSubmissions.txHash, submission.txHash),
-          eq(paymentSubmissions.state, "open"),
-        ),
-      )
+      .where(openSubmission(submission.paymentId, submission.txHash))
       .returning({ paymentId: paymentSubmissions.paymentId });
     if (released.length === 0) return;
     await transitionPayment(
@@ -105,9 +100,7 @@ async function handBack(db: Db, submission: PaymentSubmission): Promise<void> {
     .set({ nextCheckAt: sql`now()`, updatedAt: sql`now()` })
     .where(
       and(
-        eq(paymentSubmissions.paymentId, submission.paymentId),
-        eq(paymentSubmissions.txHash, submission.txHash),
-        eq(paymentSubmissions.state, "open"),
+        openSubmission(submission.paymentId, submission.txHash),
         isNull(paymentSubmissions.sentAt),
         // Still under confirm's lease: once a watcher has claimed it (its lease ran out), it is the watcher's.
         eq(paymentSubmissions.checks, submission.checks),

@@ -11,7 +11,7 @@ import { evmTokenBalance, solanaMerchantUsdc } from "../support/balances";
 import { testDb } from "../support/db";
 import { chainMerchant } from "../support/gateway";
 import { freshSolanaAccount } from "../support/native-coins";
-import { confirmAt, createPaymentAt, gatewayAt, signWithDevnetBuyer } from "../support/pay-steps";
+import { confirmAt, createPaymentAt, finalStatusAt, signWithDevnetBuyer } from "../support/pay-steps";
 import { fundedRelayerKey } from "../support/relayer-key";
 import { ROOT, startServer, type RunningServer } from "../support/server";
 
@@ -87,15 +87,6 @@ afterAll(async () => {
   await keystoreFeePayer?.stop();
 });
 
-async function finalStatus(server: RunningServer, paymentId: string): Promise<string> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const body = (await (await gatewayAt(server, paymentId, "/status")).json()) as { status: string; isFinal: boolean };
-    if (body.isFinal || Date.now() > deadline) return body.status;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 const txHashOf = async (paymentId: string) =>
   (await testDb().sql<{ tx_hash: string }[]>`select tx_hash from payments where id = ${paymentId}`)[0]!.tx_hash;
 
@@ -105,7 +96,7 @@ async function payEip3009(server: RunningServer, value: string, buyer: number) {
   const paymentId = await createPaymentAt(server, merchant, value);
   const signed = await signWithDevnetBuyer(server, paymentId, "eip155", "USDC", buyer);
   expect((await confirmAt(server, signed))?.status).toBe(200);
-  expect(await finalStatus(server, paymentId)).toBe("succeeded");
+  expect(await finalStatusAt(server, paymentId)).toBe("succeeded");
   const chain = createPublicClient({ transport: http(inject("devnet").evm.rpcUrl) });
   const relay = await chain.getTransaction({ hash: (await txHashOf(paymentId)) as `0x${string}` });
   return { received: await evmTokenBalance("USDC", merchant.evmAddress), sender: getAddress(relay.from) };
@@ -118,7 +109,7 @@ async function paySolana(server: RunningServer, value: string, buyer: number) {
   const signed = await signWithDevnetBuyer(server, paymentId, "solana", "USDC", buyer);
   const before = await solanaMerchantUsdc();
   expect((await confirmAt(server, signed))?.status).toBe(200);
-  expect(await finalStatus(server, paymentId)).toBe("succeeded");
+  expect(await finalStatusAt(server, paymentId)).toBe("succeeded");
   const connection = new Connection(inject("devnet").solana.rpcUrl, "confirmed");
   const landed = await connection.getTransaction(await txHashOf(paymentId), { maxSupportedTransactionVersion: 0 });
   const feePayer = landed!.transaction.message.staticAccountKeys[0]!.toBase58();

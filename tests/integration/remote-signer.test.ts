@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { decodeBase58 } from "@/lib/chains/solana/base58";
 import { evmTokenBalance, solanaMerchantUsdc } from "../support/balances";
 import { chainMerchant } from "../support/gateway";
-import { confirmAt, createPaymentAt, gatewayAt, signWithDevnetBuyer } from "../support/pay-steps";
+import { confirmAt, createPaymentAt, finalStatusAt, gatewayAt, signWithDevnetBuyer } from "../support/pay-steps";
 import { testDb } from "../support/db";
 import { startHttpSigner, type HttpSigner } from "../support/http-signer";
 import { ROOT, startServer, type RunningServer } from "../support/server";
@@ -46,15 +46,6 @@ afterAll(async () => {
   await signer?.close();
 });
 
-async function finalStatus(paymentId: string): Promise<string> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const body = (await (await gatewayAt(server, paymentId, "/status")).json()) as { status: string; isFinal: boolean };
-    if (body.isFinal || Date.now() > deadline) return body.status;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 const submissionsOf = async (paymentId: string) =>
   (await testDb().sql`select tx_hash from payment_submissions where payment_id = ${paymentId}`).length;
 
@@ -66,7 +57,7 @@ describe("gas keys behind a remote signer", () => {
     const signed = await signWithDevnetBuyer(server, paymentId, "eip155", "USDC", 2);
     const before = signer.requests.filter((r) => r.chain === "evm").length;
     expect((await confirmAt(server, signed))?.status).toBe(200);
-    expect(await finalStatus(paymentId)).toBe("succeeded");
+    expect(await finalStatusAt(server, paymentId)).toBe("succeeded");
     expect(await evmTokenBalance("USDC", merchant.evmAddress)).toBe(3_100_000n);
     expect(signer.requests.filter((r) => r.chain === "evm").length).toBeGreaterThan(before);
   });
@@ -79,7 +70,7 @@ describe("gas keys behind a remote signer", () => {
     const balance = await solanaMerchantUsdc();
     const before = signer.requests.filter((r) => r.chain === "solana").length;
     expect((await confirmAt(server, signed))?.status).toBe(200);
-    expect(await finalStatus(paymentId)).toBe("succeeded");
+    expect(await finalStatusAt(server, paymentId)).toBe("succeeded");
     expect(await solanaMerchantUsdc()).toBeGreaterThanOrEqual(balance + 4_200_000n);
     expect(signer.requests.filter((r) => r.chain === "solana").length).toBeGreaterThan(before);
   });
@@ -109,7 +100,7 @@ describe("gas keys behind a remote signer", () => {
     // The same signed authorization and transaction, once the signer is right again: nothing was used up.
     signer.mode = "honest";
     expect((await confirmAt(server, evmSigned))?.status).toBe(200);
-    expect(await finalStatus(evmPayment)).toBe("succeeded");
+    expect(await finalStatusAt(server, evmPayment)).toBe("succeeded");
     expect(await evmTokenBalance("USDC", merchant.evmAddress)).toBe(1_300_000n);
   });
 
@@ -148,7 +139,7 @@ describe("gas keys behind a remote signer", () => {
     expect(answerSecond?.status).toBe(200);
     // The first relay's nonce sits below the second's: given back or spent on a no-op at once, so the
     // second settles now rather than after the watcher's gap filling (SIGNER_TIMEOUT_MS + 5 s).
-    expect(await finalStatus(second)).toBe("succeeded");
+    expect(await finalStatusAt(server, second)).toBe("succeeded");
     expect(Date.now() - released).toBeLessThan(10_000);
     expect(await submissionsOf(first)).toBe(0);
     expect(((await (await gatewayAt(server, first, "/status")).json()) as { status: string }).status).toBe("cancelled");

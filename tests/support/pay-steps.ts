@@ -1,6 +1,6 @@
 import { inject } from "vitest";
 import type { DevnetInfo } from "../../scripts/devnet/index";
-import { signWithDevnetBuyer as signAs, type Signed } from "./devnet-buyer";
+import { gatewayAt, signWithDevnetBuyer as signAs, type Signed } from "./devnet-buyer";
 import type { RunningServer } from "./server";
 
 // The integration suite's view of devnet-buyer.ts: the buyers of the suite's devnet unless a test names another.
@@ -16,4 +16,18 @@ export function signWithDevnetBuyer(
   devnet: DevnetInfo = inject("devnet"),
 ): Promise<Signed> {
   return signAs(server, paymentId, namespace, symbol, buyerIndex, devnet);
+}
+
+/** Polls `server`'s gateway status of the payment until it is final or `timeoutMs` pass; the last status read. */
+export async function finalStatusAt(
+  server: Pick<RunningServer, "url">,
+  paymentId: string,
+  timeoutMs = 30_000,
+): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const body = (await (await gatewayAt(server, paymentId, "/status")).json()) as { status: string; isFinal: boolean };
+    if (body.isFinal || Date.now() > deadline) return body.status;
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }
