@@ -45,6 +45,16 @@ export type Judgement =
 const COUNTS: ReadonlySet<TransferState> = new Set(["counted", "final"]);
 const OPEN: ReadonlySet<PaymentStatus> = new Set(["pending", "processing"]);
 
+/**
+ * Whether a transfer in a block of time `blockTime` came after `closesAt`. Chains stamp blocks in whole
+ * seconds, so a block of second S was made somewhere in [S, S + 1): only a block whose whole second is
+ * before the close is in time. A block in the very second a payment expired is late (the service's
+ * expiry and its confirm already answered `expired` then): the merchant decides, nothing is credited.
+ */
+function minedAfter(blockTime: Date, closesAt: Date): boolean {
+  return blockTime.getTime() + 1000 > closesAt.getTime();
+}
+
 const byChainOrder = (a: TransferFacts, b: TransferFacts) =>
   a.blockNumber === b.blockNumber ? a.position - b.position : (a.blockNumber ?? 0n) < (b.blockNumber ?? 0n) ? -1 : 1;
 
@@ -83,8 +93,7 @@ export function judgePayment(
     const first = counted.find((t) => !(payment.exception === "paid_late" && t.txHash === payment.txHash));
     const option = first?.optionId ? options.get(first.optionId) : undefined;
     if (!first || !option) return { kind: "none" };
-    const minedAt = first.blockTime ?? now;
-    if (minedAt > option.expiresAt || minedAt > payment.expiresAt)
+    if (minedAfter(first.blockTime ?? now, option.expiresAt) || minedAfter(first.blockTime ?? now, payment.expiresAt))
       return payment.exception === null ? { kind: "late", transfer: first, option } : { kind: "none" };
     if (first.amount === option.amount) return { kind: "found", transfer: first, option };
     return {

@@ -56,6 +56,18 @@ describe("how a payment follows from its transfers on chain", () => {
     expect(judge(payment("pending"), [transfer("0xa", { blockTime: minutes(6) })])).toBe("late");
   });
 
+  it("a transfer in a block of the very second the payment or its quote closed is paid late, not found", () => {
+    // Block times are whole seconds: a block of second S was made within [S, S + 1).
+    const closing = { ...payment("pending"), expiresAt: new Date(Date.UTC(2026, 10, 26, 12, 3, 20)) };
+    const inSecond = (ms: number) => transfer("0xa", { blockTime: new Date(closing.expiresAt.getTime() + ms) });
+    expect(judgePayment(closing, [inSecond(0)], options, NOW, DROPPED_AFTER_MS).kind).toBe("late");
+    expect(judgePayment(closing, [inSecond(-999)], options, NOW, DROPPED_AFTER_MS).kind).toBe("late");
+    expect(judgePayment(closing, [inSecond(-1000)], options, NOW, DROPPED_AFTER_MS).kind).toBe("found");
+    expect(judge(payment("pending"), [transfer("0xa", { blockTime: new Date(option.expiresAt.getTime()) })])).toBe(
+      "late",
+    );
+  });
+
   it("a transfer for an expired or cancelled payment is paid late", () => {
     expect(judge(payment("expired"), [transfer("0xa")])).toBe("late");
     expect(judge(payment("cancelled"), [transfer("0xa")])).toBe("late");
