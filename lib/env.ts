@@ -198,6 +198,11 @@ const envSchema = z.object({
    */
   SIGN_INS_PER_MINUTE: intFromEnv(1, 1_000_000, 60),
   /**
+   * A dashboard session unused for this many minutes has ended (sign in again); the absolute lifetime is
+   * 14 days from sign-in whatever the use. A left-open tab on a shared computer stops moving money.
+   */
+  SESSION_IDLE_MINUTES: intFromEnv(5, 7 * 24 * 60, 120),
+  /**
    * Password hashes (scrypt, 128 MiB and most of a second of one core each) this process computes at
    * once, for sign-ins, sign-ups and the CLI, each on a thread of its own at the lowest CPU priority.
    * One keeps a 2-core machine's other core, and the memory, for the rest of the service; a machine

@@ -1,16 +1,20 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { merchants, sessions, users } from "@/db/schema";
+import { env } from "@/lib/env";
 import { hashSessionToken } from "./session-create";
 
 /**
  * The signed-in user and their merchant for a session token, or undefined when the token is
- * unknown, ended or expired. Everything the dashboard shows is scoped by `merchant.id` from here.
+ * unknown, ended, past its absolute lifetime or idle for SESSION_IDLE_MINUTES. Everything the dashboard shows is scoped by `merchant.id` from here.
  */
 export async function readSession(db: Db, token: string | undefined) {
   if (!token || !/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
+  const tokenHash = hashSessionToken(token);
+  const idle = sql`now() - make_interval(mins => ${env().SESSION_IDLE_MINUTES})`;
   const [row] = await db
     .select({
+      seenRecently: sql<boolean>`${sessions.lastSeenAt} > now() - interval '1 minute'`,
       csrfToken: sessions.csrfToken,
       user: { id: users.id, email: users.email },
       merchant: { id: merchants.id, name: merchants.name, currency: merchants.currency, iconUrl: merchants.iconUrl },
@@ -22,13 +26,21 @@ export async function readSession(db: Db, token: string | undefined) {
     // a disabled user, even by a session that escaped the delete at disable.
     .where(
       and(
-        eq(sessions.tokenHash, hashSessionToken(token)),
+        eq(sessions.tokenHash, tokenHash),
         gt(sessions.expiresAt, sql`now()`),
+        gt(sessions.lastSeenAt, idle),
         isNull(merchants.deletedAt),
         isNull(users.disabledAt),
       ),
     );
-  return row;
+  if (!row) return undefined;
+  // Use keeps it alive; written at most once a minute, so a page's burst of requests costs one write.
+  if (!row.seenRecently)
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now()` })
+      .where(eq(sessions.tokenHash, tokenHash));
+  return { csrfToken: row.csrfToken, user: row.user, merchant: row.merchant };
 }
 
 export type DashboardSession = NonNullable<Awaited<ReturnType<typeof readSession>>>;

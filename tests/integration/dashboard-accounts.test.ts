@@ -97,6 +97,36 @@ describe("dashboard accounts", () => {
     expect((await dash("/dashboard/api/session", { headers: { cookie: user.cookie } })).status).toBe(200);
   });
 
+  it("a session unused for SESSION_IDLE_MINUTES (120) has ended; one in use stays, each use keeping it alive", async () => {
+    const idle = await signUpUser();
+    const inUse = await signUpUser();
+    const lastSeen = async (user: typeof idle) =>
+      (
+        await testDb().sql<{ idle_s: number }[]>`
+          select extract(epoch from now() - s.last_seen_at)::float as idle_s
+          from sessions s join users u on u.id = s.user_id where u.email = ${user.email}`
+      )[0]!.idle_s;
+    // The database stands in for the clock: one left 121 minutes ago, the other 119.
+    await testDb().sql`update sessions set last_seen_at = now() - interval '121 minutes'
+      where user_id = (select id from users where email = ${idle.email})`;
+    await testDb().sql`update sessions set last_seen_at = now() - interval '119 minutes'
+      where user_id = (select id from users where email = ${inUse.email})`;
+
+    expect((await dash("/dashboard/api/session", { headers: { cookie: idle.cookie } })).status).toBe(401);
+    expect(
+      (await dash("/dashboard/api/keys", { method: "POST", user: idle, json: { name: "after idle" } })).status,
+    ).toBe(401);
+    expect((await dash("/dashboard/api/session", { headers: { cookie: inUse.cookie } })).status).toBe(200);
+    expect(await lastSeen(inUse)).toBeLessThan(60);
+    // Signing in again starts a fresh session for the idle user.
+    const again = await dash("/dashboard/api/sign-in", {
+      method: "POST",
+      json: { email: idle.email, password: idle.password },
+    });
+    expect(again.status).toBe(200);
+    expect((await dash("/dashboard/api/session", { headers: { cookie: sessionCookieOf(again)! } })).status).toBe(200);
+  });
+
   it("a stranger's failed sign-ins for an email slow the stranger down (429 after 5), never the owner signing in from elsewhere", async () => {
     const user = await signUpUser();
     const stranger = `198.51.100.${Math.floor(Math.random() * 250)}`;
