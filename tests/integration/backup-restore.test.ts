@@ -5,7 +5,7 @@ import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
 import { runMigrations } from "@/db/migrate";
-import { payments } from "@/db/schema";
+import { payments, webhookEndpoints } from "@/db/schema";
 import { createMerchant } from "@/lib/merchants/create-merchant";
 import { newId } from "@/lib/ids";
 import { decryptKeystore } from "@/lib/chains/signers/keystore";
@@ -14,8 +14,8 @@ import { findTool, serverMajor } from "../../scripts/cli/backup";
 import { cli } from "../support/run-cli";
 import { scratchDatabaseUrl } from "../support/scratch-database";
 
-// The operator's round trip: a database with a merchant and payments, `cli backup`, `cli restore` into a
-// fresh database, and the same rows there. The scratch databases live on the test PostgreSQL server.
+// The operator's round trip: a database with a merchant, payments and their webhooks, `cli backup`, `cli restore`
+// into a fresh database, and the same rows there. The scratch databases live on the test PostgreSQL server.
 const dir = mkdtempSync(join(tmpdir(), "keys-backup-"));
 const open: postgres.Sql[] = [];
 const connect = (url: string) => {
@@ -25,7 +25,15 @@ const connect = (url: string) => {
 };
 afterAll(() => Promise.all(open.map((sql) => sql.end({ timeout: 5 }))));
 
-const TABLES = ["merchants", "api_keys", "payments", "merchant_stats"];
+const TABLES = [
+  "merchants",
+  "api_keys",
+  "payments",
+  "merchant_stats",
+  "webhook_endpoints",
+  "webhook_events",
+  "webhook_deliveries",
+];
 async function snapshot(sql: postgres.Sql) {
   const rows: Record<string, unknown[]> = {};
   // As text: each connection may parse types its own way (drizzle sets its own parsers on one).
@@ -41,6 +49,15 @@ describe("cli backup / restore", () => {
     await runMigrations(source);
     const sql = connect(source);
     const merchant = await createMerchant(drizzle(sql), { name: "Backup Shop", currency: "EUR" });
+    // A webhook endpoint first, so each payment below writes its event and a delivery (the triggers of 0017).
+    await drizzle(sql)
+      .insert(webhookEndpoints)
+      .values({
+        id: newId("whe"),
+        merchantId: merchant.merchantId,
+        url: "https://shop.example/hooks",
+        secret: "sealed",
+      });
     for (const cents of [100n, 2550n, 99_999n])
       await drizzle(sql)
         .insert(payments)
@@ -54,6 +71,8 @@ describe("cli backup / restore", () => {
         });
     const before = await snapshot(sql);
     expect(before.payments).toHaveLength(3);
+    expect(before.webhook_events).toHaveLength(3);
+    expect(before.webhook_deliveries).toHaveLength(3);
 
     const file = join(dir, "payments.dump");
     const backedUp = await cli(["backup", "--out", file], { DATABASE_URL: source });
