@@ -43,7 +43,9 @@ describe("request-scoped logging", () => {
       (line) => !!line.msg?.startsWith("email not sent") && line.email?.to === user.email,
     );
     expect(email.reqId).toBe(requestId);
-    // The route's own line too, and no line of another request carries this id.
+    // The route's own line too (written when the answer is done, which may come after the email's line),
+    // and no line of another request carries this id.
+    await lineUntil(log, (line) => line.reqId === requestId && line.msg === "request");
     const tagged = linesOf(log).filter((line) => line.reqId === requestId);
     expect(tagged.map((line) => line.msg).sort()).toEqual([
       "email not sent: SMTP_URL is unset, so here it is",
