@@ -175,7 +175,8 @@ describe("dashboard accounts", () => {
     // 503: no hash slot free (another test's hashes may hold them); such an attempt is given back.
     expect(statuses.every((s) => s === 401 || s === 429 || s === 503)).toBe(true);
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
-    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(7);
+    // The rest refused: by the limit (429), or, under load, for want of a hash slot (503, given back).
+    expect(statuses.filter((s) => s === 429 || s === 503).length).toBeGreaterThanOrEqual(7);
     const right = await dash("/dashboard/api/sign-in", {
       method: "POST",
       headers: { "x-forwarded-for": network },
