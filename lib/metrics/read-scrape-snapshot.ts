@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
+import { withDeadline } from "@/lib/concurrency/deadline";
 import { ledgerCursors, PAYMENT_STATUSES, payments, serviceFees } from "@/db/schema";
 import { log } from "@/lib/log";
 import { gasSnapshot } from "@/lib/operations/gas-snapshot";
@@ -31,17 +32,11 @@ export async function readScrapeSnapshot(): Promise<ScrapeSnapshot> {
 }
 
 async function source<T>(name: SnapshotSource, read: () => Promise<T>): Promise<T | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${SOURCE_WAIT_MS} ms`)), SOURCE_WAIT_MS);
-  });
   try {
-    return await Promise.race([read(), timeout]);
+    return await withDeadline(SOURCE_WAIT_MS, read);
   } catch (err) {
     log.debug({ source: name, err }, "metrics: source left out of this scrape");
     return undefined;
-  } finally {
-    clearTimeout(timer);
   }
 }
 

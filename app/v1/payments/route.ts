@@ -2,12 +2,10 @@ import { json } from "@/lib/http/route";
 import { idempotencyKeyOf } from "@/lib/http/idempotency-key";
 import { inContractTerms } from "@/lib/http/contract-errors";
 import { listingRoute } from "@/lib/http/listing-route";
+import { answerMerchantPayments } from "@/lib/listings/answer-merchant-payments";
 import { merchantRoute } from "@/lib/http/merchant-route";
 import { readJson } from "@/lib/http/read-json";
 import { parseOrThrow } from "@/lib/errors/validate";
-import { deprecationWarning } from "@/lib/listings/deprecation-warning";
-import { listMerchantPayments } from "@/lib/listings/list-merchant-payments";
-import { parseMerchantPaymentsQuery } from "@/lib/listings/parse-merchant-payments-query";
 import { toContractCreateView } from "@/lib/payments/contract-views";
 import { createPayment } from "@/lib/payments/create-payment";
 import { createPaymentBody } from "@/lib/payments/schemas";
@@ -30,9 +28,8 @@ export const POST = merchantRoute(
 export const GET = listingRoute(
   { merchantIdRequired: false, scopes: ["payments:read"] },
   async ({ req, db, merchant }) => {
-    const { query, deprecatedNames, merchantIds } = parseMerchantPaymentsQuery(new URL(req.url).searchParams, {
-      merchantFilter: true,
-    });
-    return json(await listMerchantPayments(db, merchant, query, merchantIds), 200, deprecationWarning(deprecatedNames));
+    const searchParams = new URL(req.url).searchParams;
+    const { page, headers } = await answerMerchantPayments(db, merchant, searchParams, { merchantFilter: true });
+    return json(page, 200, headers);
   },
 );

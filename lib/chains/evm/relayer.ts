@@ -4,6 +4,7 @@ import type { NetworkConfig } from "../network-config";
 import { evmClientFor } from "./evm-client";
 import type { EvmGasSigner } from "../signers/gas-signer";
 import { rpcOrThrow } from "./rpc-errors";
+import { reuseFor } from "@/lib/concurrency/reuse-for";
 
 // Fees move slowly against a relay's lifetime; one read per network every few seconds serves every
 // relay in between (a stuck relay is re-sent later at a higher fee anyway).
@@ -16,7 +17,7 @@ const FEES_TTL_MS = 5_000;
  */
 export function createRelayer(signer: EvmGasSigner): Relayer {
   const account = { address: signer.address };
-  const fees = new Map<string, { at: number; value: Promise<RelayFees> }>();
+  const recentFees = reuseFor<RelayFees>(FEES_TTL_MS);
   const count = (network: NetworkConfig, blockTag: "pending" | "latest") =>
     rpcOrThrow(`eth_getTransactionCount(${blockTag})`, () =>
       evmClientFor(network).publicClient.getTransactionCount({ address: account.address, blockTag }),
@@ -28,18 +29,14 @@ export function createRelayer(signer: EvmGasSigner): Relayer {
     minedNonce: (network) => count(network, "latest"),
 
     fees(network) {
-      const key = `${network.chainId} ${network.rpcUrl}`;
-      const cached = fees.get(key);
-      if (cached && Date.now() - cached.at < FEES_TTL_MS) return cached.value;
-      const value = rpcOrThrow("fees", () =>
-        evmClientFor(network).publicClient.estimateFeesPerGas({ type: "eip1559", chain: undefined }),
-      ).then((f) => ({
-        maxFeePerGas: f.maxFeePerGas,
-        maxPriorityFeePerGas: f.maxPriorityFeePerGas,
-      }));
-      fees.set(key, { at: Date.now(), value });
-      value.catch(() => fees.delete(key));
-      return value;
+      return recentFees(`${network.chainId} ${network.rpcUrl}`, () =>
+        rpcOrThrow("fees", () =>
+          evmClientFor(network).publicClient.estimateFeesPerGas({ type: "eip1559", chain: undefined }),
+        ).then((f) => ({
+          maxFeePerGas: f.maxFeePerGas,
+          maxPriorityFeePerGas: f.maxPriorityFeePerGas,
+        })),
+      );
     },
 
     async sign(network: NetworkConfig, call: RelayCall, nonce: number, f: RelayFees): Promise<SignedRelay> {

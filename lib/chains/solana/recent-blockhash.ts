@@ -1,3 +1,5 @@
+import { reuseFor, type ReuseStore } from "@/lib/concurrency/reuse-for";
+
 /** What a build needs of the chain's recent state: the blockhash it is valid under, and until which block height. */
 export type RecentBlockhash = { blockhash: string; lastValidBlockHeight: number };
 
@@ -9,30 +11,19 @@ export type RecentBlockhash = { blockhash: string; lastValidBlockHeight: number 
  */
 export const BLOCKHASH_REUSE_MS = 3_000;
 
-type Cached = Map<string, { at: number; value: Promise<RecentBlockhash> }>;
-
 // On globalThis: Next.js bundles the options and fetch routes apart, each with its own copy of this
 // module, and the point is that they share one read.
 const KEY = Symbol.for("payment-service.recent-blockhash");
-const holder = globalThis as typeof globalThis & { [KEY]?: Cached };
+const holder = globalThis as typeof globalThis & { [KEY]?: ReuseStore<RecentBlockhash> };
 
 /**
- * A per-network cache of the latest blockhash: asks for one network within `reuseMs` of a read share
- * it (`read` is called only when none is fresh); a failed read is not kept, so the next ask tries again.
- * By default the process's one cache; `own` gives a cache of its own (tests).
+ * A per-network cache of the latest blockhash (reuseFor): asks for one network within `reuseMs` of a
+ * read share it; a failed read is not kept. By default the process's one cache; `own` gives a cache of
+ * its own (tests).
  */
 export function createBlockhashCache(options: { reuseMs?: number; now?: () => number; own?: boolean } = {}) {
-  const reuseMs = options.reuseMs ?? BLOCKHASH_REUSE_MS;
-  const now = options.now ?? Date.now;
-  const cached: Cached = options.own ? new Map() : (holder[KEY] ??= new Map());
-  return (chainId: string, read: () => Promise<RecentBlockhash>): Promise<RecentBlockhash> => {
-    const hit = cached.get(chainId);
-    if (hit && now() - hit.at < reuseMs) return hit.value;
-    const entry = { at: now(), value: read() };
-    cached.set(chainId, entry);
-    entry.value.catch(() => {
-      if (cached.get(chainId) === entry) cached.delete(chainId);
-    });
-    return entry.value;
-  };
+  return reuseFor<RecentBlockhash>(options.reuseMs ?? BLOCKHASH_REUSE_MS, {
+    now: options.now,
+    store: options.own ? new Map() : (holder[KEY] ??= new Map()),
+  });
 }
