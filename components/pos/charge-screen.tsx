@@ -21,11 +21,13 @@ export function ChargeScreen({
   status,
   locale,
   onCancel,
+  cancelling,
 }: {
   charge: Charge;
   status: string;
   locale: string;
   onCancel: () => void;
+  cancelling: boolean;
 }) {
   const t = useTranslations("pos");
   const pageLocale = useLocale() as Locale;
@@ -74,7 +76,7 @@ export function ChargeScreen({
       <p className="pos-status" role="status" data-testid="charge-status">
         {status === "processing" ? t("confirming") : t("waiting")}
       </p>
-      <button type="button" className="pos-secondary" onClick={onCancel}>
+      <button type="button" className="pos-secondary" onClick={onCancel} disabled={cancelling}>
         {t("cancelSale")}
       </button>
     </section>

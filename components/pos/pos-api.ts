@@ -99,7 +99,14 @@ export function waitStatus(creds: PosCredentials, paymentId: string, signal: Abo
   return call(creds, `/v1/payments/${encodeURIComponent(paymentId)}/status?maxPollMs=20000`, { signal });
 }
 
-/** The buyer walked away: the same cancel a buyer's checkout sends, so the key needs no more power. */
+/**
+ * The buyer walked away: the same cancel a buyer's checkout sends, so the key needs no more power.
+ * Awaited, so today's sales read right after it already show the sale cancelled; a refusal (the
+ * buyer paid in the meantime) is thrown for the counter to show.
+ */
 export async function cancelCharge(paymentId: string): Promise<void> {
-  await fetch(`/v1/gateway/payment/${encodeURIComponent(paymentId)}/cancel`, { method: "POST" });
+  const res = await fetch(`/v1/gateway/payment/${encodeURIComponent(paymentId)}/cancel`, { method: "POST" });
+  if (res.ok) return;
+  const body = (await res.json().catch(() => null)) as { message?: string } | null;
+  throw new PosApiError(res.status, body?.message ?? `The service answered ${res.status}`);
 }

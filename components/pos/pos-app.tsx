@@ -103,6 +103,20 @@ function Register({ creds, merchant, locale }: { creds: PosCredentials; merchant
     setScreen({ kind: "keypad" });
   }
 
+  async function cancelSale(charge: Charge) {
+    setBusy(true);
+    setError(null);
+    try {
+      await cancelCharge(charge.payment.paymentId);
+      nextSale();
+    } catch (err) {
+      // Still on the charge screen: if the buyer paid meanwhile, its live status turns to paid.
+      setError(err instanceof PosApiError ? `${t("cancelFailed")} ${err.message}` : t("cancelFailed"));
+    } finally {
+      setBusy(false);
+    }
+  }
+
   async function showSales() {
     try {
       setScreen({ kind: "sales", data: await fetchSalesToday(creds) });
@@ -144,10 +158,8 @@ function Register({ creds, merchant, locale }: { creds: PosCredentials; merchant
           charge={screen.charge}
           locale={locale}
           onFinal={(status) => setScreen({ kind: "result", charge: screen.charge, status })}
-          onCancel={() => {
-            void cancelCharge(screen.charge.payment.paymentId);
-            nextSale();
-          }}
+          cancelling={busy}
+          onCancel={() => void cancelSale(screen.charge)}
         />
       ) : null}
       {screen.kind === "result" ? (
@@ -172,12 +184,14 @@ function LiveCharge({
   locale,
   onFinal,
   onCancel,
+  cancelling,
 }: {
   creds: PosCredentials;
   charge: Charge;
   locale: string;
   onFinal: (status: PaymentStatus) => void;
   onCancel: () => void;
+  cancelling: boolean;
 }) {
   const status = useChargeStatus(creds, charge.payment.paymentId);
   useEffect(() => {
@@ -189,6 +203,7 @@ function LiveCharge({
       status={status?.status ?? charge.payment.status}
       locale={locale}
       onCancel={onCancel}
+      cancelling={cancelling}
     />
   );
 }
