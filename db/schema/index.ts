@@ -27,6 +27,7 @@ export * from "./webhook-deliveries";
 export * from "./webhook-attempts";
 export * from "./chain-transfers";
 export * from "./ledger-cursors";
+export * from "./ledger-account-cursors";
 export * from "./confirm-refusals";
 export * from "./webhook-rate-limits";
 export * from "./request-amounts";

@@ -79,6 +79,10 @@ export const paymentSubmissions = pgTable(
     index("payment_submissions_due_idx")
       .on(t.nextCheckAt)
       .where(sql`${t.state} = 'open'`),
+    // The ledger's Solana scan asks which of the signatures it listed the watcher still follows.
+    index("payment_submissions_open_tx_idx")
+      .on(t.txHash)
+      .where(sql`${t.state} = 'open'`),
     // A relayer nonce is held by one open submission at a time (closed ones may repeat after a devnet reset).
     uniqueIndex("payment_submissions_relay_nonce_unique")
       .on(t.chainId, t.relayer, t.relayNonce)

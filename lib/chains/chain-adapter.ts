@@ -159,7 +159,11 @@ export type ScanWatch = { recipients: string[]; native: boolean };
  * option's 32 bytes, used as a read-only account key, Solana Pay's way) and move `asset` (CAIP-19) to
  * `recipient` (the merchant's address; for a token, any token account it owns of the mint).
  */
-export type ReferenceWatch = { reference: string; recipient: string; asset: string };
+/** A recipient and an asset whose incoming transfers the ledger reads account by account (Solana). */
+export type AccountWatch = { recipient: string; asset: string };
+
+/** A watched account's new signatures, oldest first; a failed transaction moved nothing but moves the cursor. */
+export type AccountSignatures = { watch: AccountWatch; signatures: { signature: string; failed: boolean }[] };
 
 /** A network's head and its newest final block, read once per pass. */
 export type ChainTip = { head: bigint; finalized: bigint };
@@ -274,15 +278,24 @@ export interface ChainAdapter {
     watch: ScanWatch,
   ): Promise<ObservedTransfer[]>;
   /**
-   * The ledger (Solana): the successful transfers of the watched references, newest `perReference`
-   * transactions of each at "confirmed", leaving out the signatures in `known` (already recorded: not
-   * read again). One transfer per transaction and reference, at most.
+   * The ledger (Solana), first read: for each watched account, its signatures at "confirmed" after the
+   * cursor (`recipient asset` -> the last signature looked at), oldest first; an account with no
+   * cursor yet gives its newest `firstSight`. One read per account, however many payments are open.
    */
-  scanReferences?(
+  accountSignatures?(
     network: NetworkConfig,
-    watches: ReferenceWatch[],
-    options: { known: ReadonlySet<string>; perReference: number },
-  ): Promise<ObservedTransfer[]>;
+    watches: AccountWatch[],
+    cursors: ReadonlyMap<string, string>,
+    firstSight: number,
+  ): Promise<AccountSignatures[]>;
+  /**
+   * The ledger (Solana), second read: each transaction once, and in it the transfer to each watch it
+   * was listed for, whoever sent it; `unread` are signatures the node did not have yet.
+   */
+  accountTransfers?(
+    network: NetworkConfig,
+    reads: { signature: string; watches: AccountWatch[] }[],
+  ): Promise<{ transfers: ObservedTransfer[]; unread: string[] }>;
   /** The ledger: where a recorded transfer stands now (depth, finality) or that it is missing (reorged out). */
   locateTransfer?(network: NetworkConfig, transfer: RecordedTransfer, tip: ChainTip): Promise<LocatedTransfer>;
   /** Solana: the merchant's token account a payment may have to create (and someone to fund); none for SOL. */

@@ -9,7 +9,7 @@ import { claimCursor, markCaughtUp, releaseCursor, rewindCursor } from "./ledger
 import { loadWatchSet } from "./load-watch-set";
 import { reconcilePayment } from "./reconcile-payment";
 import { recordScan } from "./record-scan";
-import { scanByReference } from "./scan-by-reference";
+import { scanByAccount } from "./scan-by-account";
 
 /** Blocks read one by one for native transfers in one scan at most: a block read each. */
 const MAX_NATIVE_RANGE = 50n;
@@ -38,9 +38,13 @@ export type ScanOutcome = { scanned?: { from: bigint; to: bigint }; transfers: n
 export async function scanNetwork(db: Db, network: NetworkConfig, owner: string): Promise<ScanOutcome> {
   const none = { transfers: 0, payments: 0 };
   const adapter = adapterFor(namespaceOf(network.chainId));
-  // Solana: found through the references its options carry, not block by block.
-  if (adapter?.scanReferences && adapter.chainTip)
-    return scanByReference(db, network, owner, { scanReferences: adapter.scanReferences, chainTip: adapter.chainTip });
+  // Solana: found account by account (the chain indexes transactions by the accounts they name), not block by block.
+  if (adapter?.accountSignatures && adapter.accountTransfers && adapter.chainTip)
+    return scanByAccount(db, network, owner, {
+      accountSignatures: adapter.accountSignatures,
+      accountTransfers: adapter.accountTransfers,
+      chainTip: adapter.chainTip,
+    });
   if (!adapter?.chainHead || !adapter.blockHash || !adapter.scanBlocks) return none;
   const settings = env();
   const head = await adapter.chainHead(network);

@@ -8,6 +8,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { paymentOptions } from "@/db/schema";
 import { decodeBase58 } from "@/lib/chains/solana/base58";
+import { createMerchant } from "@/lib/merchants/create-merchant";
+import { api } from "../support/api";
 import { MEMO_PROGRAM_ID } from "@/lib/chains/solana/build-transfer-transaction";
 import { optionForDevnetBuyer } from "../support/devnet-buyer";
 import { testDb } from "../support/db";
@@ -138,5 +140,53 @@ describe("the ledger: Solana payments found by their reference", () => {
       "payment.settled",
       "payment.duplicate",
     ]);
+  });
+
+  it("money with no reference, from a wallet the service never saw, to a merchant with nothing open is found as unmatched", async () => {
+    // A merchant of its own Solana address (no other test pays it) and no payment at all: only a scan
+    // of its receiving accounts can find this, as it finds what an exchange or a copied address sends.
+    const { solana } = inject("devnet");
+    const address = Keypair.generate().publicKey;
+    const merchant = await createMerchant(testDb().db, {
+      name: "Idle Solana Shop",
+      currency: "USD",
+      solanaAddress: address.toBase58(),
+    });
+    const token = solana.tokens.find((t) => t.symbol === "USDC")!;
+    const mint = new PublicKey(token.mint);
+    const program = new PublicKey(token.programId);
+    const sender = Keypair.fromSecretKey(decodeBase58(solana.buyers[BUYER]!.secretKey)!);
+    const destination = getAssociatedTokenAddressSync(mint, address, true, program);
+    const connection = new Connection(solana.rpcUrl, "confirmed");
+    const tx = new Transaction({ feePayer: sender.publicKey, ...(await connection.getLatestBlockhash()) }).add(
+      createAssociatedTokenAccountIdempotentInstruction(sender.publicKey, destination, address, mint, program),
+      createTransferCheckedInstruction(
+        getAssociatedTokenAddressSync(mint, sender.publicKey, true, program),
+        mint,
+        destination,
+        sender.publicKey,
+        4_321_000n,
+        token.decimals,
+        [],
+        program,
+      ),
+    );
+    tx.sign(sender);
+    const signature = await connection.sendRawTransaction(tx.serialize());
+
+    type Listed = { txHash: string; status: string; sender: string; amount: { value: string } };
+    const listed = await until(
+      async () => {
+        const res = await api("/v1/transfers?status=unmatched", { merchant });
+        return ((await res.json()) as { data: Listed[] }).data;
+      },
+      (data) => data.some((t) => t.txHash === signature),
+      DETECTED_WITHIN_MS * 2,
+    );
+    expect(listed.find((t) => t.txHash === signature)).toMatchObject({
+      status: "unmatched",
+      sender: sender.publicKey.toBase58(),
+      amount: { value: "4321000" },
+    });
   });
 });

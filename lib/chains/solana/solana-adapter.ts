@@ -14,7 +14,7 @@ import { locateSignature, solanaTip } from "./locate-signature";
 import { observeSignature } from "./observe-signature";
 import { createBlockhashCache } from "./recent-blockhash";
 import { sendSignedTransaction, simulateSignedTransaction } from "./send-transaction";
-import { scanReferences } from "./scan-references";
+import { accountSignatures, accountTransfers } from "./scan-accounts";
 import { solanaConnection, solanaRpc } from "./solana-connection";
 import { solanaTransferOf } from "./solana-transfer";
 import { splitWireTransaction } from "./split-wire-transaction";
@@ -186,10 +186,14 @@ export function createSolanaAdapter(options: SolanaAdapterOptions): ChainAdapter
       return verifyRefundSignature(solanaConnection(intent.network), intent, signature);
     },
 
-    // The ledger: Solana has no block scan here (a block is thousands of transactions); the references
-    // the service handed out name its payments' transactions, and the chain indexes them.
-    scanReferences(network, watches, options) {
-      return scanReferences(solanaConnection(network), watches, { ...options, feePayer: feePayer.publicKey });
+    // The ledger: Solana has no block scan here (a block is thousands of transactions); the chain
+    // indexes every transaction by the accounts it names, so the merchants' receiving accounts are read.
+    accountSignatures(network, watches, cursors, firstSight) {
+      return accountSignatures(solanaConnection(network), watches, cursors, firstSight);
+    },
+
+    accountTransfers(network, reads) {
+      return accountTransfers(solanaConnection(network), reads, feePayer.publicKey);
     },
 
     chainTip(network) {
