@@ -191,6 +191,13 @@ const envSchema = z.object({
   /** The From of every email the service sends. */
   EMAIL_FROM: z.string().min(3).max(320).default("Payment service <no-reply@localhost>"),
   /**
+   * The operator's address: gas keys running low are emailed here (at most once a day per key). Unset:
+   * the operator hears of them only through /healthz, the metrics and the log.
+   */
+  OPERATOR_EMAIL: z.email().optional(),
+  /** How often each instance looks for notification emails to plan and send (payment exceptions, disabled endpoints, new devices, gas). */
+  NOTIFIER_INTERVAL_MS: intFromEnv(200, 3_600_000, 5000),
+  /**
    * Dashboard sign-in attempts the whole service takes per minute, from every address together,
    * counted in PostgreSQL so that all instances share it; 429 `rate_limited` beyond. Each attempt
    * costs a password hash: a flood from many addresses meets this budget, while per-address and

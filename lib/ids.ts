@@ -37,7 +37,8 @@ export function base62(bytes: Uint8Array): string {
   return out.padStart(width, "0");
 }
 
-export type IdPrefix = "pay" | "mer" | "key" | "opt" | "req" | "usr" | "ptn" | "pky" | "stl" | "whe" | "plink" | "psk";
+export type IdPrefix =
+  "pay" | "mer" | "key" | "opt" | "req" | "usr" | "ptn" | "pky" | "stl" | "whe" | "plink" | "psk" | "aud" | "ntf";
 
 /** Prefixed identifiers (`pay_…`) carry 128 random bits. */
 export function newId(prefix: IdPrefix): string {

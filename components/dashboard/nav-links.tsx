@@ -11,6 +11,7 @@ const LINKS = [
   { href: "/dashboard/keys", label: "API keys" },
   { href: "/dashboard/webhooks", label: "Webhooks" },
   { href: "/dashboard/settings", label: "Settings" },
+  { href: "/dashboard/audit", label: "Audit log" },
   { href: "/dashboard/account", label: "Account" },
 ];
 

@@ -32,3 +32,7 @@ export * from "./confirm-refusals";
 export * from "./webhook-rate-limits";
 export * from "./request-amounts";
 export * from "./payment-links";
+export * from "./audit-events";
+export * from "./notification-preferences";
+export * from "./notification-sends";
+export * from "./user-devices";

@@ -32,5 +32,11 @@ export const webhookEvents = pgTable(
       .where(sql`${t.paymentId} is not null`),
     // The retention job's scan (lib/webhooks/prune-webhook-events.ts).
     index("webhook_events_created_idx").on(t.createdAt),
+    // The notifier's scan for exceptions to email (lib/notifications/plan-exception-notices.ts): rare rows.
+    index("webhook_events_exception_idx")
+      .on(t.createdAt)
+      .where(
+        sql`${t.type} in ('payment.paid_late','payment.underpaid','payment.overpaid','payment.duplicate','payment.reorged') and ${t.live}`,
+      ),
   ],
 );

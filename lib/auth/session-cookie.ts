@@ -7,7 +7,7 @@ export const SESSION_TTL_SECONDS = 14 * 24 * 3600;
  * Secure in production. The one exception is a production build served over plain HTTP on a
  * loopback address (tests, a local demo), where browsers would otherwise never send the cookie back.
  */
-function secure(): boolean {
+export function secureCookies(): boolean {
   const { NODE_ENV, PUBLIC_BASE_URL } = env();
   if (NODE_ENV !== "production") return false;
   const url = new URL(PUBLIC_BASE_URL);
@@ -23,7 +23,7 @@ export function sessionCookie(token: string): string {
     "HttpOnly",
     "SameSite=Lax",
     `Max-Age=${SESSION_TTL_SECONDS}`,
-    ...(secure() ? ["Secure"] : []),
+    ...(secureCookies() ? ["Secure"] : []),
   ].join("; ");
 }
 
@@ -35,7 +35,7 @@ export function clearedSessionCookie(): string {
     "HttpOnly",
     "SameSite=Lax",
     "Max-Age=0",
-    ...(secure() ? ["Secure"] : []),
+    ...(secureCookies() ? ["Secure"] : []),
   ].join("; ");
 }
 

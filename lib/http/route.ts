@@ -88,6 +88,12 @@ export function json(body: unknown, status = 200, headers?: Record<string, strin
   return Response.json(body, { status, headers: { "cache-control": "no-store", ...headers } });
 }
 
+/** The response with one more Set-Cookie (a headers record holds only one). */
+export function withCookie(res: Response, cookie: string): Response {
+  res.headers.append("set-cookie", cookie);
+  return res;
+}
+
 function errorResponse(err: unknown): Response {
   const apiError = toApiError(err);
   return json(

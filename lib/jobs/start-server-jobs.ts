@@ -6,6 +6,7 @@ import { checkStartSettings } from "@/lib/operations/check-start-settings";
 import { startExpiryJob } from "./expiry-job";
 import { startGasBalanceJob } from "./gas-balance-job";
 import { startLedgerJobs } from "./ledger-jobs";
+import { startNotifierJob } from "./notifier-job";
 import { startPruneJob } from "./prune-job";
 import { startSettlementWatcher } from "./settlement-watcher";
 import { startWebhookRetentionJob } from "./webhook-retention-job";
@@ -29,6 +30,7 @@ export async function startServerJobs(): Promise<void> {
     startLedgerJobs(env().LEDGER_SCAN_INTERVAL_MS),
     startGasBalanceJob(GAS_CHECK_INTERVAL_MS),
     startWebhookWorker(),
+    startNotifierJob(env().NOTIFIER_INTERVAL_MS),
     startPruneJob(env().PRUNE_INTERVAL_MS),
     WEBHOOK_RETENTION_DAYS > 0
       ? startWebhookRetentionJob(WEBHOOK_RETENTION_DAYS, WEBHOOK_PRUNE_INTERVAL_MS)

@@ -1,3 +1,5 @@
+import { actorOf } from "@/lib/audit/audit-actor";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { z } from "zod";
 import { createApiKey, posSetupUrl } from "@/lib/auth/create-api-key";
 import { STANDARD_SCOPES, type ApiKeyScope } from "@/lib/auth/scopes";
@@ -37,6 +39,13 @@ export const POST = dashboardRoute(async ({ req, db, session }) => {
     session.merchant.id,
     input.name,
     input.kind === "pos" ? { kind: "pos" } : { kind: "standard", scopes: input.scopes },
+  );
+  await recordAuditEvent(
+    db,
+    actorOf(session, req),
+    "api_key.created",
+    { kind: "api_key", id: key.id },
+    { name: input.name, kind: key.kind, scopes: key.scopes, prefix: key.prefix },
   );
   const setupUrl = key.kind === "pos" ? posSetupUrl(session.merchant.id, key.secret) : undefined;
   return json(

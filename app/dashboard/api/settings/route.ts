@@ -1,9 +1,10 @@
+import { actorOf } from "@/lib/audit/audit-actor";
+import { saveSettingsAudited } from "@/lib/audit/save-settings-audited";
 import { dashboardRoute } from "@/lib/dashboard/dashboard-route";
 import { readJson } from "@/lib/http/read-json";
 import { json } from "@/lib/http/route";
-import { updateMerchantSettings } from "@/lib/merchants/merchant-settings";
 
-/** Save the merchant's settings (all fields; a bad one refuses the whole change). */
+/** Save the merchant's settings (all fields; a bad one refuses the whole change), recorded in the audit log. */
 export const PUT = dashboardRoute(async ({ req, db, session }) => {
-  return json(await updateMerchantSettings(db, session.merchant.id, await readJson(req)));
+  return json(await saveSettingsAudited(db, actorOf(session, req), await readJson(req)));
 });

@@ -1,9 +1,10 @@
+import { recognizeDevice } from "@/lib/users/devices/recognize-device";
 import { sessionCookie } from "@/lib/auth/session-cookie";
 import { publicMutationRoute } from "@/lib/dashboard/dashboard-route";
 import { clientNetwork } from "@/lib/http/client-ip";
 import { signIn } from "@/lib/dashboard/sign-in";
 import { readJson } from "@/lib/http/read-json";
-import { json } from "@/lib/http/route";
+import { json, withCookie } from "@/lib/http/route";
 
 /**
  * Sign in with email and password (rate-limited); answers with the session cookie set, or, for a user
@@ -15,5 +16,6 @@ export const POST = publicMutationRoute(async ({ req, db }) => {
     // `passkey`: the challenge may also be answered with one of the user's passkeys (sign-in/passkey/second-factor).
     return json({ ok: false, secondFactor: "totp", challenge: result.challenge, passkey: result.passkey });
   }
-  return json({ ok: true }, 200, { "set-cookie": sessionCookie(result.session.token) });
+  const device = await recognizeDevice(db, req, result.session.token);
+  return withCookie(json({ ok: true }, 200, { "set-cookie": sessionCookie(result.session.token) }), device);
 });

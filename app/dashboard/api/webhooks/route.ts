@@ -1,3 +1,5 @@
+import { actorOf } from "@/lib/audit/audit-actor";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { dashboardRoute } from "@/lib/dashboard/dashboard-route";
 import { readJson } from "@/lib/http/read-json";
 import { json } from "@/lib/http/route";
@@ -8,5 +10,13 @@ import { createEndpointBody } from "@/lib/webhooks/webhook-api-schemas";
 /** Add an endpoint for the signed-in merchant; its secret is in this answer, to be shown once. */
 export const POST = dashboardRoute(async ({ req, db, session }) => {
   const body = parseOrThrow(createEndpointBody, await readJson(req));
-  return json(await createWebhookEndpoint(db, session.merchant.id, body), 201);
+  const endpoint = await createWebhookEndpoint(db, session.merchant.id, body);
+  await recordAuditEvent(
+    db,
+    actorOf(session, req),
+    "webhook_endpoint.created",
+    { kind: "webhook_endpoint", id: endpoint.id },
+    { url: endpoint.url },
+  );
+  return json(endpoint, 201);
 });

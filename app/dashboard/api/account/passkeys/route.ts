@@ -1,3 +1,5 @@
+import { actorOf } from "@/lib/audit/audit-actor";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { dashboardRoute } from "@/lib/dashboard/dashboard-route";
 import { readJson } from "@/lib/http/read-json";
 import { json } from "@/lib/http/route";
@@ -8,12 +10,17 @@ import { finishPasskeyRegistration } from "@/lib/users/passkeys/register-passkey
 export const GET = dashboardRoute(async ({ db, session }) => json({ data: await listPasskeys(db, session.user.id) }));
 
 /** Keep the passkey the browser made (`{name, response}`, the answer to this session's options): 201. */
-export const POST = dashboardRoute(async ({ req, db, session, token }) =>
-  json(
-    await finishPasskeyRegistration(
-      { db, userId: session.user.id, email: session.user.email, sessionToken: token },
-      await readJson(req),
-    ),
-    201,
-  ),
-);
+export const POST = dashboardRoute(async ({ req, db, session, token }) => {
+  const added = await finishPasskeyRegistration(
+    { db, userId: session.user.id, email: session.user.email, sessionToken: token },
+    await readJson(req),
+  );
+  await recordAuditEvent(
+    db,
+    actorOf(session, req),
+    "passkey.added",
+    { kind: "passkey", id: added.id },
+    { name: added.name },
+  );
+  return json(added, 201);
+});

@@ -1,3 +1,5 @@
+import { actorOf } from "@/lib/audit/audit-actor";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { dashboardRoute } from "@/lib/dashboard/dashboard-route";
 import { readJson } from "@/lib/http/read-json";
 import { json } from "@/lib/http/route";
@@ -6,5 +8,6 @@ import { changePassword } from "@/lib/users/change-password";
 /** Change the signed-in user's password (the current one required); every other session ends. */
 export const POST = dashboardRoute(async ({ req, db, session, token }) => {
   await changePassword(db, session.user.id, token, await readJson(req));
+  await recordAuditEvent(db, actorOf(session, req), "password.changed", { kind: "user", id: session.user.id });
   return json({ ok: true });
 });

@@ -1,3 +1,5 @@
+import { actorOf } from "@/lib/audit/audit-actor";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { dashboardRoute } from "@/lib/dashboard/dashboard-route";
 import { readJson } from "@/lib/http/read-json";
 import { json } from "@/lib/http/route";
@@ -11,5 +13,6 @@ export const PATCH = dashboardRoute<{ id: string }>(async ({ req, params, db, se
 /** Remove one of the user's passkeys (`{password}`): it signs in no more. */
 export const DELETE = dashboardRoute<{ id: string }>(async ({ req, params, db, session }) => {
   await removePasskey(db, session.user.id, params.id, await readJson(req));
+  await recordAuditEvent(db, actorOf(session, req), "passkey.removed", { kind: "passkey", id: params.id });
   return json({ id: params.id, removed: true });
 });

@@ -1,3 +1,5 @@
+import { actorOf } from "@/lib/audit/audit-actor";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { dashboardRoute } from "@/lib/dashboard/dashboard-route";
 import { readJson } from "@/lib/http/read-json";
 import { json } from "@/lib/http/route";
@@ -6,5 +8,6 @@ import { disableTotp } from "@/lib/users/two-factor/enrol-totp";
 /** Turn two-factor sign-in off: the password and a current (or recovery) code. */
 export const POST = dashboardRoute(async ({ req, db, session }) => {
   await disableTotp(db, session.user.id, await readJson(req));
+  await recordAuditEvent(db, actorOf(session, req), "two_factor.disabled", { kind: "user", id: session.user.id });
   return json({ ok: true });
 });

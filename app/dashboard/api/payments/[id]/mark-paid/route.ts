@@ -1,3 +1,5 @@
+import { actorOf } from "@/lib/audit/audit-actor";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { dashboardRoute } from "@/lib/dashboard/dashboard-route";
 import { ApiError } from "@/lib/errors/api-error";
 import { json } from "@/lib/http/route";
@@ -8,11 +10,18 @@ import { paymentIdParam } from "@/lib/payments/schemas";
  * The merchant accepts a payment that was paid late, underpaid or overpaid: it becomes succeeded,
  * recorded with the signed-in user's email and the time. Another merchant's payment is a 404.
  */
-export const POST = dashboardRoute<{ id: string }>(async ({ params, db, session }) => {
+export const POST = dashboardRoute<{ id: string }>(async ({ req, params, db, session }) => {
   // A malformed id cannot be anyone's payment: the same 404 as an unknown one.
   const id = paymentIdParam.safeParse(params.id);
   if (!id.success) throw new ApiError("payment_not_found", "No such payment");
   const paid = await markExceptionPaid(db, session.merchant.id, id.data, session.user.email);
+  await recordAuditEvent(
+    db,
+    actorOf(session, req),
+    "payment.marked_paid",
+    { kind: "payment", id: paid.id },
+    { exception: paid.exception },
+  );
   return json({
     paymentId: paid.id,
     status: paid.status,

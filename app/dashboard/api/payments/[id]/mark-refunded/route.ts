@@ -1,3 +1,5 @@
+import { actorOf } from "@/lib/audit/audit-actor";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { dashboardRoute } from "@/lib/dashboard/dashboard-route";
 import { ApiError } from "@/lib/errors/api-error";
 import { json } from "@/lib/http/route";
@@ -8,10 +10,11 @@ import { paymentIdParam } from "@/lib/payments/schemas";
  * The merchant refunded the buyer outside the service and records it (bookkeeping, like POST
  * /v1/refunds), under the signed-in user's email. Another merchant's payment is a 404.
  */
-export const POST = dashboardRoute<{ id: string }>(async ({ params, db, session }) => {
+export const POST = dashboardRoute<{ id: string }>(async ({ req, params, db, session }) => {
   const id = paymentIdParam.safeParse(params.id);
   if (!id.success) throw new ApiError("not_found", "No such payment");
   const refunded = await refundPayment(db, session.merchant.id, id.data, session.user.email);
+  await recordAuditEvent(db, actorOf(session, req), "payment.marked_refunded", { kind: "payment", id: refunded.id });
   return json({
     paymentId: refunded.id,
     refundedAt: refunded.refundedAt?.toISOString() ?? null,

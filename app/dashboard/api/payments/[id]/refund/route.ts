@@ -1,3 +1,5 @@
+import { actorOf } from "@/lib/audit/audit-actor";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { z } from "zod";
 import { dashboardRoute } from "@/lib/dashboard/dashboard-route";
 import { ApiError } from "@/lib/errors/api-error";
@@ -26,6 +28,13 @@ export const POST = dashboardRoute<{ id: string }>(async ({ req, params, db, ses
   if (!id.success) throw new ApiError("not_found", "No such payment");
   const { txHash } = parseOrThrow(body, await readJson(req));
   const refunded = await recordWalletRefund(db, session.merchant.id, id.data, txHash, session.user.email);
+  await recordAuditEvent(
+    db,
+    actorOf(session, req),
+    "payment.refunded",
+    { kind: "payment", id: refunded.id },
+    { txHash },
+  );
   return json({
     paymentId: refunded.id,
     refundedAt: refunded.refundedAt?.toISOString() ?? null,

@@ -1,3 +1,5 @@
+import { actorOf } from "@/lib/audit/audit-actor";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { dashboardRoute } from "@/lib/dashboard/dashboard-route";
 import { attachFormBody, resolvePaymentRefOrThrow } from "@/lib/dashboard/resolve-payment-ref";
 import { ApiError } from "@/lib/errors/api-error";
@@ -17,5 +19,13 @@ export const POST = dashboardRoute<{ id: string }>(async ({ req, params, db, ses
   if (!id.success) throw new ApiError("not_found", "No such transfer");
   const { payment } = parseOrThrow(attachFormBody, await readJson(req));
   const paymentId = await resolvePaymentRefOrThrow(db, session.merchant.id, payment);
-  return json(await attachTransfer(db, session.merchant.id, id.data, paymentId, session.user.email));
+  const attached = await attachTransfer(db, session.merchant.id, id.data, paymentId, session.user.email);
+  await recordAuditEvent(
+    db,
+    actorOf(session, req),
+    "transfer.attached",
+    { kind: "transfer", id: id.data },
+    { paymentId },
+  );
+  return json(attached);
 });

@@ -1,3 +1,5 @@
+import { actorOf } from "@/lib/audit/audit-actor";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { dashboardRoute } from "@/lib/dashboard/dashboard-route";
 import { ApiError } from "@/lib/errors/api-error";
 import { json } from "@/lib/http/route";
@@ -5,8 +7,10 @@ import { dismissTransfer } from "@/lib/ledger/dismiss-transfer";
 import { transferId } from "@/lib/ledger/transfer-schemas";
 
 /** The merchant sets an unmatched transfer aside, recorded with the signed-in user's email. */
-export const POST = dashboardRoute<{ id: string }>(async ({ params, db, session }) => {
+export const POST = dashboardRoute<{ id: string }>(async ({ req, params, db, session }) => {
   const id = transferId.safeParse(params.id);
   if (!id.success) throw new ApiError("not_found", "No such transfer");
-  return json(await dismissTransfer(db, session.merchant.id, id.data, session.user.email));
+  const dismissed = await dismissTransfer(db, session.merchant.id, id.data, session.user.email);
+  await recordAuditEvent(db, actorOf(session, req), "transfer.dismissed", { kind: "transfer", id: id.data });
+  return json(dismissed);
 });

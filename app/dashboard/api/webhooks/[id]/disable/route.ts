@@ -1,3 +1,5 @@
+import { actorOf } from "@/lib/audit/audit-actor";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { dashboardRoute } from "@/lib/dashboard/dashboard-route";
 import { json } from "@/lib/http/route";
 import { parseOrThrow } from "@/lib/errors/validate";
@@ -5,7 +7,9 @@ import { disableWebhookEndpoint } from "@/lib/webhooks/disable-webhook-endpoint"
 import { endpointParams } from "@/lib/webhooks/webhook-api-schemas";
 
 /** Disable one of the merchant's endpoints. */
-export const POST = dashboardRoute<{ id: string }>(async ({ params, db, session }) => {
+export const POST = dashboardRoute<{ id: string }>(async ({ req, params, db, session }) => {
   const { id } = parseOrThrow(endpointParams, params, "Path");
-  return json(await disableWebhookEndpoint(db, session.merchant.id, id));
+  const endpoint = await disableWebhookEndpoint(db, session.merchant.id, id);
+  await recordAuditEvent(db, actorOf(session, req), "webhook_endpoint.disabled", { kind: "webhook_endpoint", id });
+  return json(endpoint);
 });

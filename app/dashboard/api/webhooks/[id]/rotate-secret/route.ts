@@ -1,3 +1,5 @@
+import { actorOf } from "@/lib/audit/audit-actor";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { dashboardRoute } from "@/lib/dashboard/dashboard-route";
 import { json } from "@/lib/http/route";
 import { parseOrThrow } from "@/lib/errors/validate";
@@ -5,7 +7,12 @@ import { rotateWebhookSecret } from "@/lib/webhooks/rotate-webhook-secret";
 import { endpointParams } from "@/lib/webhooks/webhook-api-schemas";
 
 /** A new signing secret for the endpoint, in this answer only; the old one signs for 24 h more. */
-export const POST = dashboardRoute<{ id: string }>(async ({ params, db, session }) => {
+export const POST = dashboardRoute<{ id: string }>(async ({ req, params, db, session }) => {
   const { id } = parseOrThrow(endpointParams, params, "Path");
-  return json(await rotateWebhookSecret(db, session.merchant.id, id));
+  const rotated = await rotateWebhookSecret(db, session.merchant.id, id);
+  await recordAuditEvent(db, actorOf(session, req), "webhook_endpoint.secret_rotated", {
+    kind: "webhook_endpoint",
+    id,
+  });
+  return json(rotated);
 });

@@ -1,0 +1,34 @@
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { notificationPreferences, users } from "@/db/schema";
+import type { Member, Preference } from "./recipients";
+
+/**
+ * The active (not disabled) members of a merchant and their saved notification choices. Every user is
+ * the merchant's owner while a merchant has no roles; with team roles, `isOwner` is the member's role.
+ */
+export async function loadMembers(
+  db: DbOrTx,
+  merchantId: string,
+): Promise<{ members: Member[]; preferences: Preference[] }> {
+  const rows = await db
+    .select({ userId: users.id, email: users.email })
+    .from(users)
+    .where(and(eq(users.merchantId, merchantId), isNull(users.disabledAt)));
+  const members = rows.map((r) => ({ ...r, isOwner: true }));
+  if (!members.length) return { members, preferences: [] };
+  const preferences = await db
+    .select({
+      userId: notificationPreferences.userId,
+      kind: notificationPreferences.kind,
+      enabled: notificationPreferences.enabled,
+    })
+    .from(notificationPreferences)
+    .where(
+      inArray(
+        notificationPreferences.userId,
+        members.map((m) => m.userId),
+      ),
+    );
+  return { members, preferences };
+}
