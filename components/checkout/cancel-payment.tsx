@@ -1,9 +1,8 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { statusKey, type PaymentStatusView } from "./use-payment-status";
+import type { PaymentStatus } from "./use-payment-status";
 
 /**
  * "Cancel payment": the buyer gives up on this payment (the gateway's cancel, `cancelled_by_user`).
@@ -11,9 +10,12 @@ import { statusKey, type PaymentStatusView } from "./use-payment-status";
  * the status the page shows, so the cancelled view (and the return to the merchant's error URL
  * when redirects are on) follows at once.
  */
-export function CancelPayment({ paymentId }: { paymentId: string }) {
+export function CancelPayment({
+  paymentId,
+  setStatus,
+  refresh,
+}: { paymentId: string } & Pick<PaymentStatus, "setStatus" | "refresh">) {
   const t = useTranslations("checkout.cancel");
-  const queryClient = useQueryClient();
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -27,16 +29,12 @@ export function CancelPayment({ paymentId }: { paymentId: string }) {
         cache: "no-store",
       });
       if (res.ok) {
-        queryClient.setQueryData<PaymentStatusView>(statusKey(paymentId), {
-          status: "cancelled",
-          isFinal: true,
-          txHash: null,
-        });
+        setStatus({ status: "cancelled", isFinal: true, txHash: null });
         return;
       }
       // Paid or expired meanwhile: the refreshed status shows where it stands (the service's own
       // message is English, so the buyer reads ours).
-      await queryClient.invalidateQueries({ queryKey: statusKey(paymentId) });
+      refresh();
       setError(t("failed"));
     } catch {
       setError(t("offline"));

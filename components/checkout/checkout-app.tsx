@@ -1,9 +1,7 @@
 "use client";
 
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
-import { useEffect, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import type { CheckoutNetwork } from "@/lib/gateway/checkout-networks";
 import { CancelPayment } from "./cancel-payment";
 import { Countdown } from "./countdown";
@@ -12,7 +10,9 @@ import { TerminalView, type TerminalKind } from "./terminal-view";
 import { usePaymentStatus, type PaymentStatusView } from "./use-payment-status";
 
 // The wallet libraries (wagmi, viem, Solana wallet adapter) load only once the buyer asks to connect.
-const WalletPanel = dynamic(() => import("./wallet/wallet-panel"), { ssr: false, loading: LoadingWallets });
+// React's lazy rather than next/dynamic: the panel never renders on the server (it follows a click),
+// and next/dynamic's loader would add its own code to the first load.
+const WalletPanel = lazy(() => import("./wallet/wallet-panel"));
 
 function LoadingWallets() {
   const t = useTranslations("checkout");
@@ -36,16 +36,7 @@ export type CheckoutAppProps = {
   share: ReactNode;
 };
 
-export function CheckoutApp(props: CheckoutAppProps) {
-  const [queryClient] = useState(() => new QueryClient());
-  return (
-    <QueryClientProvider client={queryClient}>
-      <CheckoutFlow {...props} />
-    </QueryClientProvider>
-  );
-}
-
-function CheckoutFlow({
+export function CheckoutApp({
   paymentId,
   initial,
   expiresAt,
@@ -56,7 +47,7 @@ function CheckoutFlow({
   share,
 }: CheckoutAppProps) {
   const t = useTranslations("checkout");
-  const { data } = usePaymentStatus(paymentId, initial);
+  const { data, setStatus, refresh } = usePaymentStatus(paymentId, initial);
   const [connecting, setConnecting] = useState(false);
   const now = useNow(renderedAt, !data.isFinal);
   // A pending payment whose window closed is expired now, whatever the last answer said.
@@ -84,14 +75,21 @@ function CheckoutFlow({
           {t("noNetworks")}
         </p>
       ) : connecting ? (
-        <WalletPanel paymentId={paymentId} networks={networks} walletConnectProjectId={walletConnectProjectId} />
+        <Suspense fallback={<LoadingWallets />}>
+          <WalletPanel
+            paymentId={paymentId}
+            networks={networks}
+            walletConnectProjectId={walletConnectProjectId}
+            onStatus={setStatus}
+          />
+        </Suspense>
       ) : (
         <button type="button" className="primary" onClick={() => setConnecting(true)}>
           {t("connect")}
         </button>
       )}
       {status === "pending" ? share : null}
-      {status === "pending" ? <CancelPayment paymentId={paymentId} /> : null}
+      {status === "pending" ? <CancelPayment paymentId={paymentId} setStatus={setStatus} refresh={refresh} /> : null}
     </>
   );
 }

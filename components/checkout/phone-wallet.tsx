@@ -1,14 +1,11 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import dynamic from "next/dynamic";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 
-// The requests, their QR encoder and zod load only when the buyer opens the view.
-const RequestPanel = dynamic(() => import("./phone-wallet/request-panel"), {
-  ssr: false,
-  loading: () => <Preparing />,
-});
+// The requests, their QR encoder and zod load only when the buyer opens the view (React's lazy:
+// the panel follows a click, never a server render, and next/dynamic would weigh on the first load).
+const RequestPanel = lazy(() => import("./phone-wallet/request-panel"));
 
 function Preparing() {
   const t = useTranslations("checkout.phoneWallet");
@@ -29,7 +26,13 @@ export function PhoneWallet({ paymentId }: { paymentId: string }) {
   return (
     <details className="share" onToggle={(e) => e.currentTarget.open && setOpened(true)}>
       <summary>{t("summary")}</summary>
-      <div className="share-body">{opened ? <RequestPanel paymentId={paymentId} /> : null}</div>
+      <div className="share-body">
+        {opened ? (
+          <Suspense fallback={<Preparing />}>
+            <RequestPanel paymentId={paymentId} />
+          </Suspense>
+        ) : null}
+      </div>
     </details>
   );
 }

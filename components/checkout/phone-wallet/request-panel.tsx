@@ -1,5 +1,6 @@
 "use client";
 
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import type { Locale } from "@/lib/i18n/locales";
 import { useCopyMessages } from "../use-copy-messages";
@@ -19,6 +20,16 @@ const QR_SIZE = 224;
  * its status poll, like any other.
  */
 export default function RequestPanel({ paymentId }: { paymentId: string }) {
+  // Its own query client: the page's first load carries none, to stay light.
+  const [queryClient] = useState(() => new QueryClient());
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Requests paymentId={paymentId} />
+    </QueryClientProvider>
+  );
+}
+
+function Requests({ paymentId }: { paymentId: string }) {
   const { data: requests, isError } = usePaymentRequests(paymentId);
   const [chosen, setChosen] = useState<string | null>(null);
   const t = useTranslations("checkout.phoneWallet");

@@ -1,10 +1,10 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { formatTokenAmount } from "@/lib/i18n/format-amount";
-import { statusKey, toStatusView } from "../use-payment-status";
+import { toStatusView, type PaymentStatusView } from "../use-payment-status";
 import { OptionRow } from "./option-row";
 import { describePayError, loadOptions, payOption, type PayErrorMessage, type PayStep } from "./pay-option";
 import type { EvmSession, SolanaSession } from "./sessions";
@@ -15,15 +15,17 @@ export function PaymentOptions({
   accounts,
   evm,
   solana,
+  onStatus,
 }: {
   paymentId: string;
   accounts: string[];
   evm: EvmSession | null;
   solana: SolanaSession | null;
+  /** The confirm's answer, shown as the page's status at once. */
+  onStatus: (view: PaymentStatusView) => void;
 }) {
   const t = useTranslations("checkout.wallet");
   const locale = useLocale();
-  const queryClient = useQueryClient();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [step, setStep] = useState<PayStep | null>(null);
   const options = useQuery({
@@ -45,7 +47,7 @@ export function PaymentOptions({
   const selected = options.data?.find((o) => o.id === selectedId) ?? null;
   const pay = useMutation({
     mutationFn: () => payOption(paymentId, selected!, { evm, solana }, setStep),
-    onSuccess: (result) => queryClient.setQueryData(statusKey(paymentId), toStatusView(result)),
+    onSuccess: (result) => onStatus(toStatusView(result)),
     onError: (error) => {
       // A lapsed quote or option: offer fresh ones rather than a dead end.
       if (describePayError(error).refreshOptions) void options.refetch();

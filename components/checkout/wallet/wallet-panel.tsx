@@ -1,9 +1,11 @@
 "use client";
 
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useCallback, useMemo, useState } from "react";
 import type { CheckoutNetwork } from "@/lib/gateway/checkout-networks";
 import { accountsFor } from "@/lib/wallet";
+import type { PaymentStatusView } from "../use-payment-status";
 import { EvmWallets } from "./evm-wallets";
 import { PaymentOptions } from "./payment-options";
 import type { EvmSession, SolanaSession } from "./sessions";
@@ -19,18 +21,25 @@ export default function WalletPanel({
   paymentId,
   networks,
   walletConnectProjectId,
+  onStatus,
 }: {
   paymentId: string;
   networks: CheckoutNetwork[];
   walletConnectProjectId: string | null;
+  /** A confirm's answer, for the page's status. */
+  onStatus: (view: PaymentStatusView) => void;
 }) {
+  // The panel's own query client (wagmi needs one): the page's first load carries none, to stay light.
+  const [queryClient] = useState(() => new QueryClient());
   const [wagmiConfig] = useState(() =>
     createWagmiConfig(networks, walletConnectProjectId ? [walletConnectConnector(walletConnectProjectId)] : []),
   );
   return (
-    <WalletProviders wagmiConfig={wagmiConfig} networks={networks}>
-      <PanelBody paymentId={paymentId} networks={networks} hasEvm={wagmiConfig !== null} />
-    </WalletProviders>
+    <QueryClientProvider client={queryClient}>
+      <WalletProviders wagmiConfig={wagmiConfig} networks={networks}>
+        <PanelBody paymentId={paymentId} networks={networks} hasEvm={wagmiConfig !== null} onStatus={onStatus} />
+      </WalletProviders>
+    </QueryClientProvider>
   );
 }
 
@@ -38,10 +47,12 @@ function PanelBody({
   paymentId,
   networks,
   hasEvm,
+  onStatus,
 }: {
   paymentId: string;
   networks: CheckoutNetwork[];
   hasEvm: boolean;
+  onStatus: (view: PaymentStatusView) => void;
 }) {
   const t = useTranslations("checkout.wallet");
   const [evm, setEvm] = useState<EvmSession | null>(null);
@@ -70,7 +81,7 @@ function PanelBody({
         {hasSolana ? <SolanaWallets onSession={onSolana} /> : null}
       </ul>
       {accounts.length > 0 ? (
-        <PaymentOptions paymentId={paymentId} accounts={accounts} evm={evm} solana={solana} />
+        <PaymentOptions paymentId={paymentId} accounts={accounts} evm={evm} solana={solana} onStatus={onStatus} />
       ) : (
         <p className="muted">{t("noWallet")}</p>
       )}

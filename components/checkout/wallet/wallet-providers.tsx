@@ -10,7 +10,7 @@ const SOLANA_ENDPOINT_LABEL = "https://api.mainnet-beta.solana.com";
 
 /**
  * wagmi for EVM wallets and the Solana wallet adapter (Wallet Standard wallets register
- * themselves; no adapter list needed). Both sit under the page's QueryClientProvider.
+ * themselves; no adapter list needed). Both sit under the caller's QueryClientProvider.
  */
 export function WalletProviders({
   wagmiConfig,
