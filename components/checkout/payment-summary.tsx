@@ -1,4 +1,3 @@
-import Image from "next/image";
 import { useLocale, useTranslations } from "next-intl";
 import { formatFiatAmount } from "@/lib/i18n/format-amount";
 import type { CheckoutPayment } from "@/lib/payments/get-checkout-payment";
@@ -11,8 +10,10 @@ export function PaymentSummary({ payment }: { payment: CheckoutPayment }) {
     <section aria-label={t("label")}>
       <div className="merchant">
         {payment.merchantIconUrl ? (
-          // Merchant icons are arbitrary URLs: served as they are, not through the image optimizer.
-          <Image src={payment.merchantIconUrl} alt="" width={40} height={40} unoptimized />
+          // Merchant icons are arbitrary URLs: served as they are, not through the image optimizer (a
+          // plain img also keeps next/image's client code off the checkout's first load).
+          // eslint-disable-next-line @next/next/no-img-element
+          <img src={payment.merchantIconUrl} alt="" width={40} height={40} decoding="async" />
         ) : (
           <span className="initial" aria-hidden="true">
             {payment.merchantName.slice(0, 1).toUpperCase()}
