@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useState } from "react";
+import { abortableSleep as sleep } from "./abortable-sleep";
 
 /** Statuses as the buyer sees them (the merchant vocabulary; the gateway says requires_action for pending). */
 export type CheckoutStatus = "pending" | "processing" | "succeeded" | "failed" | "expired" | "cancelled";
@@ -76,18 +77,4 @@ async function pollStatus(paymentId: string, signal: AbortSignal, onView: (view:
       await sleep(retryDelay(failures++), signal);
     }
   }
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      "abort",
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
-  });
 }
