@@ -61,10 +61,10 @@ async function pollStatus(paymentId: string, signal: AbortSignal, onView: (view:
   let failures = 0;
   while (!signal.aborted) {
     try {
-      const res = await fetch(
-        `/v1/gateway/payment/${encodeURIComponent(paymentId)}/status?maxPollMs=${LONG_POLL_MS}`,
-        { signal, cache: "no-store" },
-      );
+      const res = await fetch(`/v1/gateway/payment/${encodeURIComponent(paymentId)}/status?maxPollMs=${LONG_POLL_MS}`, {
+        signal,
+        cache: "no-store",
+      });
       if (!res.ok) throw new Error(`status ${res.status}`);
       const view = toStatusView(await res.json());
       if (signal.aborted) return;
