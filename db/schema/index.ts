@@ -10,6 +10,7 @@ export * from "./sessions";
 export * from "./password-resets";
 export * from "./two-factor";
 export * from "./passkeys";
+export * from "./team-invitations";
 export * from "./payment-events";
 export * from "./payment-submissions";
 export * from "./relayer-nonces";

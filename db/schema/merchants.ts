@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { partners } from "./partners";
 import { createdAt, timestamptz } from "./columns";
 
@@ -27,6 +27,11 @@ export const merchants = pgTable(
      * the Platform API, while its payments stay on record.
      */
     deletedAt: timestamptz("deleted_at"),
+    /**
+     * Set by an owner: every member must have a second factor (an authenticator app or a passkey);
+     * one without is held to enrolling one before the dashboard lets them do anything else.
+     */
+    requireTwoFactor: boolean("require_two_factor").notNull().default(false),
   },
   // A partner's listing, newest first, keyset-paged.
   (t) => [index("merchants_partner_created_idx").on(t.partnerId, t.createdAt, t.id)],

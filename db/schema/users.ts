@@ -1,4 +1,5 @@
-import { bigint, index, pgTable, text } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { bigint, check, index, pgTable, text } from "drizzle-orm/pg-core";
 import { merchants } from "./merchants";
 import { createdAt, timestamptz } from "./columns";
 
@@ -26,6 +27,14 @@ export const users = pgTable(
     totpEnabledAt: timestamptz("totp_enabled_at"),
     /** The 30-second step of the last code accepted: a code is never accepted twice (replay). */
     totpLastStep: bigint("totp_last_step", { mode: "number" }),
+    /**
+     * What the member may do on the dashboard (lib/team/permissions.ts). Every user before roles, and
+     * whoever signs up a merchant, is its owner; invited members get the role of their invitation.
+     */
+    role: text("role").notNull().default("owner"),
   },
-  (t) => [index("users_merchant_idx").on(t.merchantId)],
+  (t) => [
+    index("users_merchant_idx").on(t.merchantId),
+    check("users_role_check", sql`${t.role} in ('owner','admin','developer','finance','viewer')`),
+  ],
 );

@@ -1,12 +1,14 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { merchants, sessions, users } from "@/db/schema";
+import { merchants, passkeys, sessions, users } from "@/db/schema";
 import { env } from "@/lib/env";
 import { hashSessionToken } from "./session-create";
 
 /**
  * The signed-in user and their merchant for a session token, or undefined when the token is
  * unknown, ended, past its absolute lifetime or idle for SESSION_IDLE_MINUTES. Everything the dashboard shows is scoped by `merchant.id` from here.
+ * `user.role` is what the member may do (lib/team/permissions.ts); `twoFactorMissing` is true while the
+ * merchant requires a second factor and this user has neither an authenticator app nor a passkey.
  */
 export async function readSession(db: Db, token: string | undefined) {
   if (!token || !/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
@@ -16,7 +18,9 @@ export async function readSession(db: Db, token: string | undefined) {
     .select({
       seenRecently: sql<boolean>`${sessions.lastSeenAt} > now() - interval '1 minute'`,
       csrfToken: sessions.csrfToken,
-      user: { id: users.id, email: users.email },
+      user: { id: users.id, email: users.email, role: users.role },
+      twoFactorMissing: sql<boolean>`${merchants.requireTwoFactor} and ${users.totpEnabledAt} is null
+        and not exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users.id})`,
       merchant: { id: merchants.id, name: merchants.name, currency: merchants.currency, iconUrl: merchants.iconUrl },
     })
     .from(sessions)
@@ -40,7 +44,7 @@ export async function readSession(db: Db, token: string | undefined) {
       .update(sessions)
       .set({ lastSeenAt: sql`now()` })
       .where(eq(sessions.tokenHash, tokenHash));
-  return { csrfToken: row.csrfToken, user: row.user, merchant: row.merchant };
+  return { csrfToken: row.csrfToken, user: row.user, merchant: row.merchant, twoFactorMissing: row.twoFactorMissing };
 }
 
 export type DashboardSession = NonNullable<Awaited<ReturnType<typeof readSession>>>;

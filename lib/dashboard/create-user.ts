@@ -3,6 +3,7 @@ import { users } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password-hash";
 import { ApiError } from "@/lib/errors/api-error";
 import { newId } from "@/lib/ids";
+import type { Role } from "@/lib/team/permissions";
 
 /**
  * A dashboard user for a merchant (email already normalised by emailSchema). One account per email
@@ -12,12 +13,21 @@ export async function createUser(db: DbOrTx, merchantId: string, email: string, 
   return insertUser(db, merchantId, email, await hashPassword(password));
 }
 
-/** createUser with the password hashed already: hash first, so no transaction waits on scrypt. */
-export async function insertUser(db: DbOrTx, merchantId: string, email: string, passwordHash: string): Promise<string> {
+/**
+ * createUser with the password hashed already: hash first, so no transaction waits on scrypt. A merchant's
+ * first user is its owner; an invited member joins with the invitation's role.
+ */
+export async function insertUser(
+  db: DbOrTx,
+  merchantId: string,
+  email: string,
+  passwordHash: string,
+  role: Role = "owner",
+): Promise<string> {
   const id = newId("usr");
   const rows = await db
     .insert(users)
-    .values({ id, merchantId, email, passwordHash })
+    .values({ id, merchantId, email, passwordHash, role })
     .onConflictDoNothing({ target: users.email })
     .returning({ id: users.id });
   if (rows.length === 0)

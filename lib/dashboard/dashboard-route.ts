@@ -5,6 +5,7 @@ import { readSession, type DashboardSession } from "@/lib/auth/session-read";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/errors/api-error";
 import { route, type RouteInput } from "@/lib/http/route";
+import { checkAccess, type Access } from "@/lib/team/check-access";
 
 type Guarded<P> = RouteInput<P> & { db: Db; session: DashboardSession; token: string };
 
@@ -12,8 +13,14 @@ type Guarded<P> = RouteInput<P> & { db: Db; session: DashboardSession; token: st
  * Route handlers of the dashboard, signed in. Every mutation (anything but GET) must prove it
  * comes from our own pages twice over: an Origin header naming this site, and the session's CSRF
  * token echoed in `x-csrf-token` (a value another site cannot read). Reads need only the session.
+ * `access` is required, so no route can forget it: the permission the member's role must hold (403
+ * `insufficient_permission`, the permission named), checked after the team's two-factor rule (403
+ * `two_factor_required`). The handler's `session.user` (id, email, role) is the actor.
  */
-export function dashboardRoute<P = Record<string, never>>(handler: (input: Guarded<P>) => Promise<Response>) {
+export function dashboardRoute<P = Record<string, never>>(
+  access: Access,
+  handler: (input: Guarded<P>) => Promise<Response>,
+) {
   return route<P>(async (input) => {
     const mutation = input.req.method !== "GET" && input.req.method !== "HEAD";
     if (mutation) assertSameOrigin(input.req);
@@ -24,8 +31,23 @@ export function dashboardRoute<P = Record<string, never>>(handler: (input: Guard
     if (mutation && !sameToken(input.req.headers.get("x-csrf-token"), session.csrfToken)) {
       throw new ApiError("csrf_failed", "Missing or wrong CSRF token; reload the page and try again");
     }
+    assertAccess(session, access);
     return handler({ ...input, db, session, token });
   });
+}
+
+function assertAccess(session: DashboardSession, access: Access): void {
+  const refusal = checkAccess(session, access);
+  if (refusal?.kind === "two-factor")
+    throw new ApiError(
+      "two_factor_required",
+      "Your team requires two-factor sign-in: add an authenticator app or a passkey on the Account page first",
+    );
+  if (refusal?.kind === "permission")
+    throw new ApiError(
+      "insufficient_permission",
+      `This needs the permission ${refusal.permission}, which your role (${refusal.role}) does not have`,
+    );
 }
 
 /** Sign-up and sign-in: no session yet, so the Origin check (plus a JSON body, which forces CORS preflight) guards them. */

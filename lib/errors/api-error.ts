@@ -19,6 +19,8 @@ export const ERROR_CODES = [
   "invalid_credentials",
   "csrf_failed",
   "insufficient_scope",
+  "insufficient_permission",
+  "two_factor_required",
   "sign_up_closed",
   "merchant_not_found",
   "payment_not_found",

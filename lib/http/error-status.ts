@@ -20,6 +20,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   invalid_credentials: 401,
   csrf_failed: 403,
   insufficient_scope: 403,
+  insufficient_permission: 403,
+  two_factor_required: 403,
   sign_up_closed: 403,
   merchant_not_found: 404,
   payment_not_found: 404,

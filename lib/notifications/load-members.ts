@@ -4,18 +4,18 @@ import { notificationPreferences, users } from "@/db/schema";
 import type { Member, Preference } from "./recipients";
 
 /**
- * The active (not disabled) members of a merchant and their saved notification choices. Every user is
- * the merchant's owner while a merchant has no roles; with team roles, `isOwner` is the member's role.
+ * The active (not disabled) members of a merchant and their saved notification choices; owners are
+ * told by default, the other roles when they opt in.
  */
 export async function loadMembers(
   db: DbOrTx,
   merchantId: string,
 ): Promise<{ members: Member[]; preferences: Preference[] }> {
   const rows = await db
-    .select({ userId: users.id, email: users.email })
+    .select({ userId: users.id, email: users.email, role: users.role })
     .from(users)
     .where(and(eq(users.merchantId, merchantId), isNull(users.disabledAt)));
-  const members = rows.map((r) => ({ ...r, isOwner: true }));
+  const members = rows.map((r) => ({ userId: r.userId, email: r.email, isOwner: r.role === "owner" }));
   if (!members.length) return { members, preferences: [] };
   const preferences = await db
     .select({

@@ -17,13 +17,18 @@ export default async function SignedInLayout({ children }: { children: ReactNode
           <MerchantMark name={session.merchant.name} iconUrl={session.merchant.iconUrl} />
           <span data-testid="merchant-name">{session.merchant.name}</span>
         </div>
-        <NavLinks />
+        <NavLinks role={session.user.role} twoFactorMissing={session.twoFactorMissing} />
         <div className="dash-user">
           <span>{session.user.email}</span>
           <SignOutButton csrfToken={session.csrfToken} />
         </div>
       </header>
       <main className="dash-main" id="content" tabIndex={-1}>
+        {session.twoFactorMissing ? (
+          <p className="dash-error" role="alert" data-testid="two-factor-required">
+            Your team requires two-factor sign-in. Add an authenticator app or a passkey below to use the dashboard.
+          </p>
+        ) : null}
         {children}
       </main>
     </>

@@ -7,15 +7,17 @@ import { statusLabel } from "@/components/dashboard/status-badge";
 import { overviewRange } from "@/lib/dashboard/date-range";
 import { formatMoney } from "@/lib/dashboard/format";
 import { loadOverview } from "@/lib/dashboard/load-overview";
-import { requireSession } from "@/lib/dashboard/page-session";
+import { requirePermission } from "@/lib/dashboard/page-session";
 import type { SearchParams } from "@/lib/dashboard/payments-query";
 import { LISTING_STATUSES } from "@/lib/listings/listing-status";
+import { MissingPermission } from "@/components/dashboard/missing-permission";
 
 export const metadata: Metadata = { title: "Overview" };
 
 /** Revenue, transactions and customers (the listing's statistics), revenue by day and statuses, for a date range. */
 export default async function OverviewPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const session = await requireSession();
+  const { session, missing } = await requirePermission("payments:read");
+  if (missing) return <MissingPermission title="Overview" permission={missing} role={session.user.role} />;
   const range = overviewRange(await searchParams);
   const { stats, days, statuses, totalPayments, maxStatus } = await loadOverview(
     await getDb(),

@@ -4,7 +4,8 @@ import { getDb } from "@/db/client";
 import { AUDIT_ACTIONS } from "@/lib/audit/audit-actions";
 import { listAuditEvents, parseAuditQuery, type AuditQuery } from "@/lib/audit/list-audit-events";
 import { formatTime } from "@/lib/dashboard/format";
-import { requireSession } from "@/lib/dashboard/page-session";
+import { MissingPermission } from "@/components/dashboard/missing-permission";
+import { requirePermission } from "@/lib/dashboard/page-session";
 
 export const metadata: Metadata = { title: "Audit log" };
 
@@ -20,9 +21,10 @@ function queryOf(params: SearchParams): AuditQuery {
   }
 }
 
-/** Who did what in this merchant's account, newest first, filtered by action, with a CSV export. Needs `audit:read`. */
+/** Who did what in this merchant's account, newest first, filtered by action, with a CSV export. */
 export default async function AuditPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const session = await requireSession();
+  const { session, missing } = await requirePermission("audit:read");
+  if (missing) return <MissingPermission title="Audit log" permission={missing} role={session.user.role} />;
   const query = queryOf(await searchParams);
   const page = await listAuditEvents(await getDb(), session.merchant.id, query);
   const filter = query.action ? `action=${encodeURIComponent(query.action)}` : "";

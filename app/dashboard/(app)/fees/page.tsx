@@ -1,14 +1,16 @@
 import type { Metadata } from "next";
 import { getDb } from "@/db/client";
 import { formatMoney, formatUnits } from "@/lib/dashboard/format";
-import { requireSession } from "@/lib/dashboard/page-session";
+import { requirePermission } from "@/lib/dashboard/page-session";
 import { feesByMonth } from "@/lib/fees/fees-by-month";
+import { MissingPermission } from "@/components/dashboard/missing-permission";
 
 export const metadata: Metadata = { title: "Network fees" };
 
 /** What the service's gas keys paid for the merchant's payments (relay gas, Solana fees and rent), by month and network. */
 export default async function FeesPage() {
-  const session = await requireSession();
+  const { session, missing } = await requirePermission("payments:read");
+  if (missing) return <MissingPermission title="Network fees" permission={missing} role={session.user.role} />;
   const { currency } = session.merchant;
   const rows = await feesByMonth(await getDb(), session.merchant);
   return (

@@ -6,13 +6,15 @@ import { CreatePosKeyForm } from "@/components/dashboard/create-pos-key-form";
 import { RevokeKeyButton } from "@/components/dashboard/revoke-key-button";
 import { formatTime } from "@/lib/dashboard/format";
 import { listApiKeys } from "@/lib/dashboard/list-api-keys";
-import { requireSession } from "@/lib/dashboard/page-session";
+import { requirePermission } from "@/lib/dashboard/page-session";
+import { MissingPermission } from "@/components/dashboard/missing-permission";
 
 export const metadata: Metadata = { title: "API keys" };
 
 /** The Merchant-Id and the merchant's API keys: create with scopes (secret shown once), set up a point of sale, list, revoke. */
 export default async function KeysPage() {
-  const session = await requireSession();
+  const { session, missing } = await requirePermission("keys:manage");
+  if (missing) return <MissingPermission title="API keys" permission={missing} role={session.user.role} />;
   const keys = await listApiKeys(await getDb(), session.merchant.id);
   return (
     <>

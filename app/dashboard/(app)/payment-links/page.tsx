@@ -4,14 +4,16 @@ import { getDb } from "@/db/client";
 import { CreateLinkForm } from "@/components/dashboard/payment-links/create-link-form";
 import { formatMoney, formatTime } from "@/lib/dashboard/format";
 import { linkAmountLabel } from "@/lib/dashboard/link-amount-label";
-import { requireSession } from "@/lib/dashboard/page-session";
+import { requirePermission } from "@/lib/dashboard/page-session";
 import { listPaymentLinks } from "@/lib/payment-links/list-payment-links";
+import { MissingPermission } from "@/components/dashboard/missing-permission";
 
 export const metadata: Metadata = { title: "Payment links" };
 
 /** Reusable links buyers pay through: make one, and see each link's state, payments and what it took in. */
 export default async function PaymentLinksPage() {
-  const session = await requireSession();
+  const { session, missing } = await requirePermission("payments:read");
+  if (missing) return <MissingPermission title="Payment links" permission={missing} role={session.user.role} />;
   const { data: links } = await listPaymentLinks(await getDb(), session.merchant.id, { limit: 100 });
   return (
     <>

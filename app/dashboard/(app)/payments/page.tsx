@@ -4,16 +4,18 @@ import { getDb } from "@/db/client";
 import { PaymentsFilters } from "@/components/dashboard/payments-filters";
 import { PaymentsTable } from "@/components/dashboard/payments-table";
 import { loadPaymentsPage } from "@/lib/dashboard/load-payments-page";
-import { requireSession } from "@/lib/dashboard/page-session";
+import { requirePermission } from "@/lib/dashboard/page-session";
 import { paymentsPaging } from "@/lib/dashboard/payments-paging";
 import { toSearchParams, type SearchParams } from "@/lib/dashboard/payments-query";
 import { NeedsAttention } from "./needs-attention";
+import { MissingPermission } from "@/components/dashboard/missing-permission";
 
 export const metadata: Metadata = { title: "Payments" };
 
 /** The merchant's payments through the listing query: its filters, both sorts, keyset pages, and a CSV of the whole set. */
 export default async function PaymentsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const session = await requireSession();
+  const { session, missing } = await requirePermission("payments:read");
+  if (missing) return <MissingPermission title="Payments" permission={missing} role={session.user.role} />;
   const params = toSearchParams(await searchParams);
   const { page, issues, networkName, networkChoices, assetChoices } = await loadPaymentsPage(
     await getDb(),

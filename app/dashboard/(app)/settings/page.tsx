@@ -4,15 +4,17 @@ import { getDb } from "@/db/client";
 import { SettingsForm } from "@/components/dashboard/settings-form";
 import { loadNetworks } from "@/lib/chains/load-networks";
 import { env } from "@/lib/env";
-import { requireSession } from "@/lib/dashboard/page-session";
+import { requirePermission } from "@/lib/dashboard/page-session";
 import { listSettlementDestinations } from "@/lib/merchants/list-settlement-destinations";
 import { getMerchantSettings } from "@/lib/merchants/merchant-settings";
+import { MissingPermission } from "@/components/dashboard/missing-permission";
 
 export const metadata: Metadata = { title: "Settings" };
 
 /** Name and icon (the checkout shows them), receiving addresses, accepted tokens, payment defaults. */
 export default async function SettingsPage() {
-  const session = await requireSession();
+  const { session, missing } = await requirePermission("settings:manage");
+  if (missing) return <MissingPermission title="Settings" permission={missing} role={session.user.role} />;
   const db = await getDb();
   const settings = await getMerchantSettings(db, session.merchant.id);
   if (!settings) notFound();

@@ -4,14 +4,16 @@ import { AddWebhookForm } from "@/components/dashboard/webhooks/add-webhook-form
 import { EndpointPanel } from "@/components/dashboard/webhooks/endpoint-panel";
 import { RefreshWhilePending } from "@/components/dashboard/webhooks/refresh-while-pending";
 import { loadWebhooks } from "@/lib/dashboard/load-webhooks";
-import { requireSession } from "@/lib/dashboard/page-session";
+import { requirePermission } from "@/lib/dashboard/page-session";
 import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/event-types";
+import { MissingPermission } from "@/components/dashboard/missing-permission";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
 /** Webhook endpoints: add (secret shown once), test, rotate, pause, delete, and each one's delivery log with resends. */
 export default async function WebhooksPage() {
-  const session = await requireSession();
+  const { session, missing } = await requirePermission("webhooks:manage");
+  if (missing) return <MissingPermission title="Webhooks" permission={missing} role={session.user.role} />;
   const { panels, attemptDueSoon } = await loadWebhooks(await getDb(), session.merchant.id);
   return (
     <>

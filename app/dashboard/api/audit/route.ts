@@ -3,7 +3,7 @@ import { dashboardRoute } from "@/lib/dashboard/dashboard-route";
 import { json } from "@/lib/http/route";
 
 /** One page of the merchant's audit log, newest first (`?action=`, `?before=` the previous page's `next`). Needs `audit:read`. */
-export const GET = dashboardRoute(async ({ req, db, session }) => {
+export const GET = dashboardRoute("audit:read", async ({ req, db, session }) => {
   const page = await listAuditEvents(db, session.merchant.id, parseAuditQuery(new URL(req.url).searchParams));
   return json({
     data: page.rows.map((r) => ({

@@ -32,7 +32,7 @@ const body = z.preprocess(
  * Create an API key for the signed-in merchant: a standard key with the scopes chosen (every one when
  * none are named), or a point-of-sale key with its setup link. The secret is in this answer and nowhere else.
  */
-export const POST = dashboardRoute(async ({ req, db, session }) => {
+export const POST = dashboardRoute("keys:manage", async ({ req, db, session }) => {
   const input = parseOrThrow(body, await readJson(req));
   const key = await createApiKey(
     db,

@@ -6,7 +6,7 @@ import { createPaymentLink } from "@/lib/payment-links/create-payment-link";
 import { createPaymentLinkBody } from "@/lib/payment-links/schemas";
 
 /** Make a payment link for the signed-in merchant (the merchant API's body and rules). */
-export const POST = dashboardRoute(async ({ req, db, session }) => {
+export const POST = dashboardRoute("links:manage", async ({ req, db, session }) => {
   const body = parseOrThrow(createPaymentLinkBody, await readJson(req));
   return json(await createPaymentLink(db, session.merchant, body), 201);
 });

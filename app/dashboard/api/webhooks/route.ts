@@ -8,7 +8,7 @@ import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
 import { createEndpointBody } from "@/lib/webhooks/webhook-api-schemas";
 
 /** Add an endpoint for the signed-in merchant; its secret is in this answer, to be shown once. */
-export const POST = dashboardRoute(async ({ req, db, session }) => {
+export const POST = dashboardRoute("webhooks:manage", async ({ req, db, session }) => {
   const body = parseOrThrow(createEndpointBody, await readJson(req));
   const endpoint = await createWebhookEndpoint(db, session.merchant.id, body);
   await recordAuditEvent(

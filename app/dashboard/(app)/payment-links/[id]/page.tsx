@@ -7,14 +7,16 @@ import { StatusBadge } from "@/components/dashboard/status-badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { formatMoney, formatTime } from "@/lib/dashboard/format";
 import { linkAmountLabel } from "@/lib/dashboard/link-amount-label";
-import { requireSession } from "@/lib/dashboard/page-session";
+import { requirePermission } from "@/lib/dashboard/page-session";
 import { loadPaymentLinkPage } from "@/lib/dashboard/load-payment-link-page";
+import { MissingPermission } from "@/components/dashboard/missing-permission";
 
 export const metadata: Metadata = { title: "Payment link" };
 
 /** One link: its terms and URL, disable / enable, its totals and the payments buyers made through it. */
 export default async function PaymentLinkPage({ params }: { params: Promise<{ id: string }> }) {
-  const session = await requireSession();
+  const { session, missing } = await requirePermission("payments:read");
+  if (missing) return <MissingPermission title="Payment link" permission={missing} role={session.user.role} />;
   const loaded = await loadPaymentLinkPage(await getDb(), session.merchant.id, (await params).id);
   if (!loaded) notFound();
   const { link, payments } = loaded;

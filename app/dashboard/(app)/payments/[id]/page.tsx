@@ -10,8 +10,9 @@ import { PaymentFacts } from "@/components/dashboard/payment-facts";
 import { PaymentTimeline } from "@/components/dashboard/payment-timeline";
 import { StatusBadge } from "@/components/dashboard/status-badge";
 import { getPaymentDetail } from "@/lib/dashboard/get-payment-detail";
-import { requireSession } from "@/lib/dashboard/page-session";
+import { requirePermission } from "@/lib/dashboard/page-session";
 import { TransfersSection } from "./transfers-section";
+import { MissingPermission } from "@/components/dashboard/missing-permission";
 
 export const metadata: Metadata = { title: "Payment" };
 
@@ -21,7 +22,8 @@ export const metadata: Metadata = { title: "Payment" };
  * Another merchant's id is a 404.
  */
 export default async function PaymentPage({ params }: { params: Promise<{ id: string }> }) {
-  const session = await requireSession();
+  const { session, missing } = await requirePermission("payments:read");
+  if (missing) return <MissingPermission title="Payment" permission={missing} role={session.user.role} />;
   const { id } = await params;
   const detail = await getPaymentDetail(await getDb(), session.merchant.id, id);
   if (!detail) notFound();

@@ -6,12 +6,12 @@ import { json } from "@/lib/http/route";
 import { readNotificationChoices, saveNotificationChoices } from "@/lib/notifications/notification-preferences";
 
 /** The signed-in member's notification emails, each kind on or off. */
-export const GET = dashboardRoute(async ({ db, session }) =>
+export const GET = dashboardRoute("own-account", async ({ db, session }) =>
   json(await readNotificationChoices(db, session.merchant.id, session.user.id)),
 );
 
 /** Save the member's choices (`{payment_exceptions?: boolean, webhook_disabled?: boolean}`); answers the choices now. */
-export const PUT = dashboardRoute(async ({ req, db, session }) => {
+export const PUT = dashboardRoute("own-account", async ({ req, db, session }) => {
   const choices = await saveNotificationChoices(db, session.merchant.id, session.user.id, await readJson(req));
   await recordAuditEvent(
     db,

@@ -7,10 +7,12 @@ import { listPasskeys } from "@/lib/users/passkeys/manage-passkeys";
 import { finishPasskeyRegistration } from "@/lib/users/passkeys/register-passkey";
 
 /** The user's own passkeys. */
-export const GET = dashboardRoute(async ({ db, session }) => json({ data: await listPasskeys(db, session.user.id) }));
+export const GET = dashboardRoute("two-factor-enrolment", async ({ db, session }) =>
+  json({ data: await listPasskeys(db, session.user.id) }),
+);
 
 /** Keep the passkey the browser made (`{name, response}`, the answer to this session's options): 201. */
-export const POST = dashboardRoute(async ({ req, db, session, token }) => {
+export const POST = dashboardRoute("two-factor-enrolment", async ({ req, db, session, token }) => {
   const added = await finishPasskeyRegistration(
     { db, userId: session.user.id, email: session.user.email, sessionToken: token },
     await readJson(req),

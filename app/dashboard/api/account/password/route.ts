@@ -6,7 +6,7 @@ import { json } from "@/lib/http/route";
 import { changePassword } from "@/lib/users/change-password";
 
 /** Change the signed-in user's password (the current one required); every other session ends. */
-export const POST = dashboardRoute(async ({ req, db, session, token }) => {
+export const POST = dashboardRoute("own-account", async ({ req, db, session, token }) => {
   await changePassword(db, session.user.id, token, await readJson(req));
   await recordAuditEvent(db, actorOf(session, req), "password.changed", { kind: "user", id: session.user.id });
   return json({ ok: true });

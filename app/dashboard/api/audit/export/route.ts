@@ -3,7 +3,7 @@ import { parseAuditQuery } from "@/lib/audit/list-audit-events";
 import { dashboardRoute } from "@/lib/dashboard/dashboard-route";
 
 /** The whole audit log (filtered by `?action=`) as CSV, streamed page by page. Needs `audit:read`. */
-export const GET = dashboardRoute(async ({ req, db, session }) => {
+export const GET = dashboardRoute("audit:read", async ({ req, db, session }) => {
   const lines = auditCsv(db, session.merchant.id, parseAuditQuery(new URL(req.url).searchParams));
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({

@@ -6,7 +6,7 @@ import { paymentLinkParams, updatePaymentLinkBody } from "@/lib/payment-links/sc
 import { updatePaymentLink } from "@/lib/payment-links/update-payment-link";
 
 /** Disable, enable or edit one of the signed-in merchant's links (another merchant's is 404). */
-export const PATCH = dashboardRoute<{ id: string }>(async ({ req, params, db, session }) => {
+export const PATCH = dashboardRoute<{ id: string }>("links:manage", async ({ req, params, db, session }) => {
   const { id } = parseOrThrow(paymentLinkParams, params, "Path");
   const body = parseOrThrow(updatePaymentLinkBody, await readJson(req));
   return json(await updatePaymentLink(db, session.merchant.id, id, body));

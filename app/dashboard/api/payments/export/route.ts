@@ -4,7 +4,7 @@ import { parsePaymentsQuery } from "@/lib/dashboard/payments-query";
 import { ApiError } from "@/lib/errors/api-error";
 
 /** The filtered payments as CSV, streamed page by page through the listing query (not only the page on screen). */
-export const GET = dashboardRoute(async ({ req, db, session }) => {
+export const GET = dashboardRoute("payments:export", async ({ req, db, session }) => {
   const { query, issues } = parsePaymentsQuery(new URL(req.url).searchParams);
   if (issues.length)
     throw new ApiError("params_validation", `Filters are invalid (${issues[0]!.field}: ${issues[0]!.message})`, {

@@ -7,7 +7,7 @@ import { deleteWebhookEndpoint } from "@/lib/webhooks/delete-webhook-endpoint";
 import { endpointParams } from "@/lib/webhooks/webhook-api-schemas";
 
 /** Delete one of the merchant's endpoints, at once and for good. */
-export const DELETE = dashboardRoute<{ id: string }>(async ({ req, params, db, session }) => {
+export const DELETE = dashboardRoute<{ id: string }>("webhooks:manage", async ({ req, params, db, session }) => {
   const { id } = parseOrThrow(endpointParams, params, "Path");
   const deleted = await deleteWebhookEndpoint(db, session.merchant.id, id);
   await recordAuditEvent(db, actorOf(session, req), "webhook_endpoint.deleted", { kind: "webhook_endpoint", id });

@@ -6,12 +6,12 @@ import { json } from "@/lib/http/route";
 import { removePasskey, renamePasskey } from "@/lib/users/passkeys/manage-passkeys";
 
 /** Rename one of the user's passkeys (`{name}`); another user's is a 404. */
-export const PATCH = dashboardRoute<{ id: string }>(async ({ req, params, db, session }) =>
+export const PATCH = dashboardRoute<{ id: string }>("two-factor-enrolment", async ({ req, params, db, session }) =>
   json(await renamePasskey(db, session.user.id, params.id, await readJson(req))),
 );
 
 /** Remove one of the user's passkeys (`{password}`): it signs in no more. */
-export const DELETE = dashboardRoute<{ id: string }>(async ({ req, params, db, session }) => {
+export const DELETE = dashboardRoute<{ id: string }>("two-factor-enrolment", async ({ req, params, db, session }) => {
   await removePasskey(db, session.user.id, params.id, await readJson(req));
   await recordAuditEvent(db, actorOf(session, req), "passkey.removed", { kind: "passkey", id: params.id });
   return json({ id: params.id, removed: true });

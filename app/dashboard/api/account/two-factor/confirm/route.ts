@@ -6,7 +6,7 @@ import { json } from "@/lib/http/route";
 import { confirmTotpEnrolment } from "@/lib/users/two-factor/enrol-totp";
 
 /** Confirm the enrolment with a first code: two-factor sign-in is on; the recovery codes are in this answer only. */
-export const POST = dashboardRoute(async ({ req, db, session }) => {
+export const POST = dashboardRoute("two-factor-enrolment", async ({ req, db, session }) => {
   const enrolled = await confirmTotpEnrolment(db, session.user.id, await readJson(req));
   await recordAuditEvent(db, actorOf(session, req), "two_factor.enabled", { kind: "user", id: session.user.id });
   return json(enrolled);

@@ -10,7 +10,7 @@ import { paymentIdParam } from "@/lib/payments/schemas";
  * The merchant accepts a payment that was paid late, underpaid or overpaid: it becomes succeeded,
  * recorded with the signed-in user's email and the time. Another merchant's payment is a 404.
  */
-export const POST = dashboardRoute<{ id: string }>(async ({ req, params, db, session }) => {
+export const POST = dashboardRoute<{ id: string }>("payments:resolve", async ({ req, params, db, session }) => {
   // A malformed id cannot be anyone's payment: the same 404 as an unknown one.
   const id = paymentIdParam.safeParse(params.id);
   if (!id.success) throw new ApiError("payment_not_found", "No such payment");

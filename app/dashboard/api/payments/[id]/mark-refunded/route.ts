@@ -10,7 +10,7 @@ import { paymentIdParam } from "@/lib/payments/schemas";
  * The merchant refunded the buyer outside the service and records it (bookkeeping, like POST
  * /v1/refunds), under the signed-in user's email. Another merchant's payment is a 404.
  */
-export const POST = dashboardRoute<{ id: string }>(async ({ req, params, db, session }) => {
+export const POST = dashboardRoute<{ id: string }>("refunds:write", async ({ req, params, db, session }) => {
   const id = paymentIdParam.safeParse(params.id);
   if (!id.success) throw new ApiError("not_found", "No such payment");
   const refunded = await refundPayment(db, session.merchant.id, id.data, session.user.email);

@@ -23,7 +23,7 @@ const body = z.object({
  * chain (token, amount, from the receiving address to the buyer, after the payment) before the
  * payment is marked refunded with it. A transaction that does not match is 422 and records nothing.
  */
-export const POST = dashboardRoute<{ id: string }>(async ({ req, params, db, session }) => {
+export const POST = dashboardRoute<{ id: string }>("refunds:write", async ({ req, params, db, session }) => {
   const id = paymentIdParam.safeParse(params.id);
   if (!id.success) throw new ApiError("not_found", "No such payment");
   const { txHash } = parseOrThrow(body, await readJson(req));

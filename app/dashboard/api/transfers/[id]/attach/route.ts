@@ -13,7 +13,7 @@ import { transferId } from "@/lib/ledger/transfer-schemas";
  * The merchant attaches an unmatched transfer to one of its payments, named by id or reference,
  * recorded with the signed-in user's email. Another merchant's transfer or payment is a 404.
  */
-export const POST = dashboardRoute<{ id: string }>(async ({ req, params, db, session }) => {
+export const POST = dashboardRoute<{ id: string }>("payments:resolve", async ({ req, params, db, session }) => {
   // A malformed id cannot be anyone's transfer: the same 404 as an unknown one.
   const id = transferId.safeParse(params.id);
   if (!id.success) throw new ApiError("not_found", "No such transfer");

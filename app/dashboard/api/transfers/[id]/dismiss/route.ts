@@ -7,7 +7,7 @@ import { dismissTransfer } from "@/lib/ledger/dismiss-transfer";
 import { transferId } from "@/lib/ledger/transfer-schemas";
 
 /** The merchant sets an unmatched transfer aside, recorded with the signed-in user's email. */
-export const POST = dashboardRoute<{ id: string }>(async ({ req, params, db, session }) => {
+export const POST = dashboardRoute<{ id: string }>("payments:resolve", async ({ req, params, db, session }) => {
   const id = transferId.safeParse(params.id);
   if (!id.success) throw new ApiError("not_found", "No such transfer");
   const dismissed = await dismissTransfer(db, session.merchant.id, id.data, session.user.email);

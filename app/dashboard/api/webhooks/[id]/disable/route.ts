@@ -7,7 +7,7 @@ import { disableWebhookEndpoint } from "@/lib/webhooks/disable-webhook-endpoint"
 import { endpointParams } from "@/lib/webhooks/webhook-api-schemas";
 
 /** Disable one of the merchant's endpoints. */
-export const POST = dashboardRoute<{ id: string }>(async ({ req, params, db, session }) => {
+export const POST = dashboardRoute<{ id: string }>("webhooks:manage", async ({ req, params, db, session }) => {
   const { id } = parseOrThrow(endpointParams, params, "Path");
   const endpoint = await disableWebhookEndpoint(db, session.merchant.id, id);
   await recordAuditEvent(db, actorOf(session, req), "webhook_endpoint.disabled", { kind: "webhook_endpoint", id });

@@ -7,7 +7,7 @@ import { enableWebhookEndpoint } from "@/lib/webhooks/enable-webhook-endpoint";
 import { endpointParams } from "@/lib/webhooks/webhook-api-schemas";
 
 /** Enable one of the merchant's endpoints. */
-export const POST = dashboardRoute<{ id: string }>(async ({ req, params, db, session }) => {
+export const POST = dashboardRoute<{ id: string }>("webhooks:manage", async ({ req, params, db, session }) => {
   const { id } = parseOrThrow(endpointParams, params, "Path");
   const endpoint = await enableWebhookEndpoint(db, session.merchant.id, id);
   await recordAuditEvent(db, actorOf(session, req), "webhook_endpoint.enabled", { kind: "webhook_endpoint", id });

@@ -6,7 +6,7 @@ import { resendFailedWebhookDeliveries } from "@/lib/webhooks/resend-failed-webh
 import { endpointParams, resendFailedBody } from "@/lib/webhooks/webhook-api-schemas";
 
 /** Send again every failed delivery of this endpoint made since the time given. */
-export const POST = dashboardRoute<{ id: string }>(async ({ req, params, db, session }) => {
+export const POST = dashboardRoute<{ id: string }>("webhooks:manage", async ({ req, params, db, session }) => {
   const { id } = parseOrThrow(endpointParams, params, "Path");
   const { since } = parseOrThrow(resendFailedBody, await readJson(req));
   return json(await resendFailedWebhookDeliveries(db, session.merchant.id, id, new Date(since)));

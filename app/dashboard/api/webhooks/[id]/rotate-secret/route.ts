@@ -7,7 +7,7 @@ import { rotateWebhookSecret } from "@/lib/webhooks/rotate-webhook-secret";
 import { endpointParams } from "@/lib/webhooks/webhook-api-schemas";
 
 /** A new signing secret for the endpoint, in this answer only; the old one signs for 24 h more. */
-export const POST = dashboardRoute<{ id: string }>(async ({ req, params, db, session }) => {
+export const POST = dashboardRoute<{ id: string }>("webhooks:manage", async ({ req, params, db, session }) => {
   const { id } = parseOrThrow(endpointParams, params, "Path");
   const rotated = await rotateWebhookSecret(db, session.merchant.id, id);
   await recordAuditEvent(db, actorOf(session, req), "webhook_endpoint.secret_rotated", {

@@ -6,7 +6,7 @@ import { sendTestWebhook } from "@/lib/webhooks/send-test-webhook";
 import { endpointParams, testEventBody } from "@/lib/webhooks/webhook-api-schemas";
 
 /** Queue a sample event of the chosen type for this endpoint. */
-export const POST = dashboardRoute<{ id: string }>(async ({ req, params, db, session }) => {
+export const POST = dashboardRoute<{ id: string }>("webhooks:manage", async ({ req, params, db, session }) => {
   const { id } = parseOrThrow(endpointParams, params, "Path");
   const { type } = parseOrThrow(testEventBody, await readJson(req));
   return json(await sendTestWebhook(db, session.merchant.id, id, type), 202);

@@ -5,7 +5,10 @@ import { resendWebhookDelivery } from "@/lib/webhooks/resend-webhook-delivery";
 import { deliveryParams } from "@/lib/webhooks/webhook-api-schemas";
 
 /** Send one delivery again now. */
-export const POST = dashboardRoute<{ id: string; deliveryId: string }>(async ({ params, db, session }) => {
-  const { id, deliveryId } = parseOrThrow(deliveryParams, params, "Path");
-  return json(await resendWebhookDelivery(db, session.merchant.id, id, deliveryId));
-});
+export const POST = dashboardRoute<{ id: string; deliveryId: string }>(
+  "webhooks:manage",
+  async ({ params, db, session }) => {
+    const { id, deliveryId } = parseOrThrow(deliveryParams, params, "Path");
+    return json(await resendWebhookDelivery(db, session.merchant.id, id, deliveryId));
+  },
+);
