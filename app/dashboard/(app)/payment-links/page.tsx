@@ -5,6 +5,7 @@ import { CreateLinkForm } from "@/components/dashboard/payment-links/create-link
 import { formatMoney, formatTime } from "@/lib/dashboard/format";
 import { linkAmountLabel } from "@/lib/dashboard/link-amount-label";
 import { requirePermission } from "@/lib/dashboard/page-session";
+import { can } from "@/lib/team/permissions";
 import { listPaymentLinks } from "@/lib/payment-links/list-payment-links";
 import { MissingPermission } from "@/components/dashboard/missing-permission";
 
@@ -18,14 +19,16 @@ export default async function PaymentLinksPage() {
   return (
     <>
       <h1>Payment links</h1>
-      <section className="dash-panel" aria-labelledby="new-link-heading">
-        <h2 id="new-link-heading">New payment link</h2>
-        <p className="dash-muted">
-          Share the link anywhere: each buyer who opens it and pays makes a payment of its own, in{" "}
-          {session.merchant.currency}.
-        </p>
-        <CreateLinkForm csrfToken={session.csrfToken} currency={session.merchant.currency} />
-      </section>
+      {can(session.user.role, "links:manage") ? (
+        <section className="dash-panel" aria-labelledby="new-link-heading">
+          <h2 id="new-link-heading">New payment link</h2>
+          <p className="dash-muted">
+            Share the link anywhere: each buyer who opens it and pays makes a payment of its own, in{" "}
+            {session.merchant.currency}.
+          </p>
+          <CreateLinkForm csrfToken={session.csrfToken} currency={session.merchant.currency} />
+        </section>
+      ) : null}
       {links.length === 0 ? (
         <p className="dash-muted">No payment links yet.</p>
       ) : (

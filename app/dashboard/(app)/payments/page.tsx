@@ -5,6 +5,7 @@ import { PaymentsFilters } from "@/components/dashboard/payments-filters";
 import { PaymentsTable } from "@/components/dashboard/payments-table";
 import { loadPaymentsPage } from "@/lib/dashboard/load-payments-page";
 import { requirePermission } from "@/lib/dashboard/page-session";
+import { can } from "@/lib/team/permissions";
 import { paymentsPaging } from "@/lib/dashboard/payments-paging";
 import { toSearchParams, type SearchParams } from "@/lib/dashboard/payments-query";
 import { NeedsAttention } from "./needs-attention";
@@ -28,9 +29,11 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
     <>
       <div className="dash-row" style={{ justifyContent: "space-between", alignItems: "center" }}>
         <h1>Payments</h1>
-        <a className="dash-btn" href={`/dashboard/api/payments/export?${links.first}`} download>
-          Export CSV
-        </a>
+        {can(session.user.role, "payments:export") ? (
+          <a className="dash-btn" href={`/dashboard/api/payments/export?${links.first}`} download>
+            Export CSV
+          </a>
+        ) : null}
       </div>
       <PaymentsFilters params={params} issues={issues} networks={networkChoices} assets={assetChoices} />
       <NeedsAttention merchantId={session.merchant.id} csrfToken={session.csrfToken} />
