@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { generate } from "otplib";
 import { payments } from "@/db/schema";
 import { newId } from "@/lib/ids";
+import { expectAccessible } from "../support/e2e/axe";
 import { testDatabaseUrl } from "../support/database-url";
 import { uniqueClientIp } from "../support/client-ip";
 import { startServer, type RunningServer } from "../support/server";
@@ -57,8 +58,9 @@ test("invite a viewer by email, who joins, is refused a refund by the server, an
   await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Role", { exact: true }).selectOption("viewer");
   await page.getByRole("button", { name: "Send invitation" }).click();
-  await expect(page.getByRole("status")).toContainText(`Invitation sent to ${email}`);
+  await expect(page.getByText(`Invitation sent to ${email}.`)).toBeVisible();
   await expect(page.getByTestId("invitations")).toContainText(`${email} as viewer`);
+  await expectAccessible(page);
   const mail = await sink.waitFor((m) => m.to.includes(email));
   const link = /https?:\/\/\S+\/dashboard\/join#token=[A-Za-z0-9_-]{43}/.exec(mail.text)![0];
 
@@ -67,6 +69,7 @@ test("invite a viewer by email, who joins, is refused a refund by the server, an
   const viewer = await viewerContext.newPage();
   await viewer.goto(link);
   await expect(viewer.getByTestId("invitation")).toHaveText(`Join Team Shop as viewer with the account ${email}.`);
+  await expectAccessible(viewer);
   await viewer.getByLabel("Password").fill("the viewer's passphrase");
   await viewer.getByRole("button", { name: "Join the team" }).click();
   await expect(viewer).toHaveURL(`${base}/dashboard`, { timeout: 30_000 });

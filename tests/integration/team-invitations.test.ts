@@ -50,7 +50,9 @@ async function signUp(businessName: string): Promise<Browser> {
 async function invite(by: Browser, email: string, role: string): Promise<string> {
   const res = await call("/dashboard/api/team/invitations", { json: { email, role }, user: by });
   expect(res.status).toBe(201);
-  const mail = await sink.waitFor((m) => m.to.includes(email) && !m.text.includes("(used)"));
+  // Addresses are kept lowercased, whatever the case typed.
+  const to = email.toLowerCase();
+  const mail = await sink.waitFor((m) => m.to.includes(to) && !m.text.includes("(used)"));
   mail.text += "(used)"; // the next invitation to the same address waits for its own email
   const link = /https?:\/\/\S+\/dashboard\/join#token=[A-Za-z0-9_-]{43}/.exec(mail.text)?.[0];
   expect(link).toBeDefined();

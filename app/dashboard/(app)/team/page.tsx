@@ -43,7 +43,7 @@ export default async function TeamPage() {
         <ul data-testid="invitations">
           {invitations.map((i) => (
             <li key={i.id} className="dash-row" style={{ gap: 8 }}>
-              {i.email} as {i.role}, until {formatTime(i.expiresAt)}
+              {`${i.email} as ${i.role}, until ${formatTime(i.expiresAt)}`}
               {canOwn || i.role !== "owner" ? (
                 <TeamAction
                   url={`/dashboard/api/team/invitations/${encodeURIComponent(i.id)}`}
