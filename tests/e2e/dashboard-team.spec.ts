@@ -120,7 +120,7 @@ test("invite a viewer by email, who joins, is refused a refund by the server, an
   expect((await held.json()).code).toBe("two_factor_required");
   await enrolTotp(viewer);
   await viewer.goto(`${base}/dashboard/payments`);
-  await expect(viewer.getByRole("heading", { name: "Payments" })).toBeVisible();
+  await expect(viewer.getByRole("heading", { name: "Payments", exact: true })).toBeVisible();
   await expect(viewer.getByTestId("two-factor-required")).toHaveCount(0);
   await viewerContext.close();
 });
