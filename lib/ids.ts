@@ -38,7 +38,21 @@ export function base62(bytes: Uint8Array): string {
 }
 
 export type IdPrefix =
-  "pay" | "mer" | "key" | "opt" | "req" | "usr" | "ptn" | "pky" | "stl" | "whe" | "plink" | "psk" | "aud" | "ntf" | "inv";
+  | "pay"
+  | "mer"
+  | "key"
+  | "opt"
+  | "req"
+  | "usr"
+  | "ptn"
+  | "pky"
+  | "stl"
+  | "whe"
+  | "plink"
+  | "psk"
+  | "aud"
+  | "ntf"
+  | "inv";
 
 /** Prefixed identifiers (`pay_…`) carry 128 random bits. */
 export function newId(prefix: IdPrefix): string {
