@@ -26,6 +26,9 @@ export const AUDIT_ACTIONS = [
   "member.invited",
   "member.role_changed",
   "member.removed",
+  "member.invitation_revoked",
+  "team.two_factor_required",
+  "team.two_factor_not_required",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

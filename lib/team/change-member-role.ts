@@ -4,6 +4,7 @@ import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
 import { ApiError } from "@/lib/errors/api-error";
 import { parseOrThrow } from "@/lib/errors/validate";
+import { recordMemberChange } from "@/lib/audit/record-member-change";
 import { lockMemberOrThrow } from "./lock-member";
 import { can, ROLES } from "./permissions";
 import type { TeamActor } from "./team-actor";
@@ -24,6 +25,13 @@ export async function changeMemberRole(db: Db, actor: TeamActor, memberId: strin
     if (isLastOwner && role !== "owner")
       throw new ApiError("invalid_state", "The last owner cannot be demoted; make another member owner first");
     await tx.update(users).set({ role }).where(eq(users.id, member.id));
+    await recordMemberChange(tx, actor.audit, {
+      action: "member.role_changed",
+      memberId: member.id,
+      email: member.email,
+      from: member.role,
+      to: role,
+    });
     return { id: member.id, email: member.email, role, previousRole: member.role };
   });
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { recordMemberChange } from "@/lib/audit/record-member-change";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
@@ -58,6 +59,7 @@ export async function inviteMember(db: Db, actor: TeamActor, input: unknown) {
       invitedBy: actor.user.id,
       expiresAt,
     });
+    await recordMemberChange(tx, actor.audit, { action: "member.invited", email, role });
   });
   const [merchant] = await db
     .select({ name: merchants.name })

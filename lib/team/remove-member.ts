@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { users } from "@/db/schema";
 import { ApiError } from "@/lib/errors/api-error";
+import { recordMemberChange } from "@/lib/audit/record-member-change";
 import { lockMemberOrThrow } from "./lock-member";
 import type { TeamActor } from "./team-actor";
 
@@ -15,6 +16,12 @@ export async function removeMember(db: Db, actor: TeamActor, memberId: string) {
     const { member, isLastOwner } = await lockMemberOrThrow(tx, actor, memberId);
     if (isLastOwner) throw new ApiError("invalid_state", "The last owner cannot be removed");
     await tx.delete(users).where(eq(users.id, member.id));
+    await recordMemberChange(tx, actor.audit, {
+      action: "member.removed",
+      memberId: member.id,
+      email: member.email,
+      role: member.role,
+    });
     return { id: member.id, email: member.email, role: member.role, removed: true };
   });
 }

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { teamInvitations } from "@/db/schema";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { ApiError } from "@/lib/errors/api-error";
 import { can } from "./permissions";
 import type { TeamActor } from "./team-actor";
@@ -11,19 +12,30 @@ import type { TeamActor } from "./team-actor";
  */
 export async function revokeInvitation(db: Db, actor: TeamActor, invitationId: string) {
   const ownerOnly = can(actor.user.role, "ownership:manage") ? [] : [sql`${teamInvitations.role} <> 'owner'`];
-  const [revoked] = await db
-    .update(teamInvitations)
-    .set({ revokedAt: sql`now()` })
-    .where(
-      and(
-        eq(teamInvitations.id, invitationId),
-        eq(teamInvitations.merchantId, actor.merchant.id),
-        isNull(teamInvitations.acceptedAt),
-        isNull(teamInvitations.revokedAt),
-        ...ownerOnly,
-      ),
-    )
-    .returning({ id: teamInvitations.id, email: teamInvitations.email });
-  if (!revoked) throw new ApiError("not_found", "No pending invitation with this id");
-  return { ...revoked, revoked: true };
+  return db.transaction(async (tx) => {
+    const [revoked] = await tx
+      .update(teamInvitations)
+      .set({ revokedAt: sql`now()` })
+      .where(
+        and(
+          eq(teamInvitations.id, invitationId),
+          eq(teamInvitations.merchantId, actor.merchant.id),
+          isNull(teamInvitations.acceptedAt),
+          isNull(teamInvitations.revokedAt),
+          ...ownerOnly,
+        ),
+      )
+      .returning({ id: teamInvitations.id, email: teamInvitations.email });
+    if (!revoked) throw new ApiError("not_found", "No pending invitation with this id");
+    await recordAuditEvent(
+      tx,
+      actor.audit,
+      "member.invitation_revoked",
+      { kind: "invitation", id: revoked.id },
+      {
+        email: revoked.email,
+      },
+    );
+    return { ...revoked, revoked: true };
+  });
 }

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { merchants } from "@/db/schema";
@@ -21,6 +22,10 @@ export async function setTeamTwoFactor(db: Db, actor: TeamActor, input: unknown)
       "invalid_state",
       "Turn on two-factor sign-in or add a passkey for your own account before requiring it of the team",
     );
-  await db.update(merchants).set({ requireTwoFactor: required }).where(eq(merchants.id, actor.merchant.id));
+  await db.transaction(async (tx) => {
+    await tx.update(merchants).set({ requireTwoFactor: required }).where(eq(merchants.id, actor.merchant.id));
+    const action = required ? "team.two_factor_required" : "team.two_factor_not_required";
+    await recordAuditEvent(tx, actor.audit, action, { kind: "merchant", id: actor.merchant.id });
+  });
   return { requireTwoFactor: required };
 }

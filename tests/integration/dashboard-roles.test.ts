@@ -17,6 +17,7 @@ const ROUTES: Record<Exclude<Permission, "payments:read">, { path: string; metho
   "webhooks:manage": { path: "/dashboard/api/webhooks", method: "POST", json: {} },
   "settings:manage": { path: "/dashboard/api/settings", method: "PUT", json: {} },
   "team:manage": { path: "/dashboard/api/team/invitations", method: "POST", json: {} },
+  "audit:read": { path: "/dashboard/api/audit", method: "GET" },
   "ownership:manage": { path: "/dashboard/api/team/two-factor", method: "PUT", json: {} },
 };
 
@@ -28,6 +29,7 @@ const PAGES: [string, Permission][] = [
   ["/dashboard/webhooks", "webhooks:manage"],
   ["/dashboard/settings", "settings:manage"],
   ["/dashboard/team", "team:manage"],
+  ["/dashboard/audit", "audit:read"],
 ];
 
 async function teamOfEveryRole(): Promise<Record<Role, Member>> {

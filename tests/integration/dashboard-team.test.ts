@@ -83,6 +83,17 @@ describe("team guard rails", () => {
     const theirs = await memberWithRole(stranger.merchantId, "viewer");
     expect((await setRole(owner, theirs, "admin")).status).toBe(404);
     expect((await remove(owner, theirs)).status).toBe(404);
+
+    // The audit log holds both changes, with who made them; the refused ones left nothing.
+    const audit = await dash("/dashboard/api/audit", { user: owner });
+    expect(audit.status).toBe(200);
+    const { data } = (await audit.json()) as {
+      data: { action: string; actor: { email: string }; target: { id: string }; details: Record<string, unknown> }[];
+    };
+    const team = data.filter((e) => e.action.startsWith("member."));
+    expect(team.map((e) => e.action)).toEqual(["member.removed", "member.role_changed"]);
+    expect(team[1]).toMatchObject({ actor: { email: owner.email }, target: { id: second.id } });
+    expect(team[1]!.details).toMatchObject({ from: "owner", to: "developer" });
   });
 });
 

@@ -20,6 +20,7 @@ describe("dashboard roles and permissions", () => {
   it("only an owner holds ownership; an admin holds everything else", () => {
     expect(ROLES.filter((r) => can(r, "ownership:manage"))).toEqual(["owner"]);
     expect(ROLES.filter((r) => can(r, "team:manage"))).toEqual(["owner", "admin"]);
+    expect(ROLES.filter((r) => can(r, "audit:read"))).toEqual(["owner", "admin"]);
   });
 
   it("money moves only for finance, admin and owner; a viewer only reads", () => {

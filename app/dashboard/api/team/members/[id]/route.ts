@@ -1,4 +1,5 @@
 import { dashboardRoute } from "@/lib/dashboard/dashboard-route";
+import { teamActor } from "@/lib/team/team-actor";
 import { readJson } from "@/lib/http/read-json";
 import { json } from "@/lib/http/route";
 import { changeMemberRole } from "@/lib/team/change-member-role";
@@ -6,10 +7,10 @@ import { removeMember } from "@/lib/team/remove-member";
 
 /** Change a member's role (`{role}`): not one's own, owners only by an owner, never the last owner's. */
 export const PATCH = dashboardRoute<{ id: string }>("team:manage", async ({ req, params, db, session }) =>
-  json(await changeMemberRole(db, session, params.id, await readJson(req))),
+  json(await changeMemberRole(db, teamActor(session, req), params.id, await readJson(req))),
 );
 
 /** Remove a member: their account and sessions end. Not oneself, never the last owner. */
-export const DELETE = dashboardRoute<{ id: string }>("team:manage", async ({ params, db, session }) =>
-  json(await removeMember(db, session, params.id)),
+export const DELETE = dashboardRoute<{ id: string }>("team:manage", async ({ req, params, db, session }) =>
+  json(await removeMember(db, teamActor(session, req), params.id)),
 );
