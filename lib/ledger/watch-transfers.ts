@@ -11,6 +11,8 @@ import { nextCheckDelayMs } from "@/lib/submissions/schedule";
 import { reconcilePayment } from "./reconcile-payment";
 
 /** Transfers of one network looked at per pass at most. */
+/** Transfers located at once: an RPC endpoint sees at most this many reads of one pass in flight. */
+const LOCATES_AT_ONCE = 16;
 const BATCH = 100;
 
 /** The state a transfer is in once the chain was asked where it stands. */
@@ -61,18 +63,28 @@ export async function watchTransfers(db: Db, network: NetworkConfig): Promise<nu
     );
   const tip = await adapter.chainTip(network);
   const changedPayments = new Set<string>();
-  for (const row of rows) {
-    const located = await adapter.locateTransfer(
-      network,
-      {
-        txHash: row.txHash,
-        position: row.position,
-        asset: row.asset,
-        recipient: row.recipient,
-        amount: BigInt(row.amount),
-      },
-      tip,
+  // Read together (no transaction open), a few at a time: Solana's status reads then share one call.
+  const locatedOf = new Map<string, LocatedTransfer>();
+  for (let i = 0; i < rows.length; i += LOCATES_AT_ONCE)
+    await Promise.all(
+      rows.slice(i, i + LOCATES_AT_ONCE).map(async (row) => {
+        const transfer = {
+          txHash: row.txHash,
+          position: row.position,
+          asset: row.asset,
+          recipient: row.recipient,
+          amount: BigInt(row.amount),
+        };
+        // One read that fails leaves its row to the next pass after the lease; the others are recorded.
+        await adapter.locateTransfer!(network, transfer, tip).then(
+          (located) => locatedOf.set(row.id, located),
+          (err: unknown) => log.warn({ job: "ledger", txHash: row.txHash, err: String(err) }, "locate failed"),
+        );
+      }),
     );
+  for (const row of rows) {
+    const located = locatedOf.get(row.id);
+    if (!located) continue;
     const next = nextTransferState(row, located, network.confirmations, new Date(), DROPPED_TX_TIMEOUT_S * 1000);
     await record(db, row, next, located);
     if (next.state !== row.state && row.paymentId) changedPayments.add(row.paymentId);

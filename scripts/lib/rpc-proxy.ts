@@ -17,6 +17,11 @@ export type RpcProxy = {
   url: string;
   /** Calls seen per method, batches counted per call. */
   counts: Map<string, number>;
+  /**
+   * Items asked per method: a call whose first parameter is a list (getSignatureStatuses' signatures)
+   * counts each of its items, any other call counts one.
+   */
+  items: Map<string, number>;
   /** Hold the next call matching `match`, before forwarding it or after its answer; resolves once held. */
   holdNext(match: (call: RpcCall) => boolean, when: "request" | "response"): Promise<Held>;
   resetCounts(): void;
@@ -63,6 +68,7 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
  */
 export async function startRpcProxy(target: string, tap?: RpcTap): Promise<RpcProxy> {
   const counts = new Map<string, number>();
+  const items = new Map<string, number>();
   const rules: Rule[] = [];
   const sockets = new Set<import("node:net").Socket>();
 
@@ -97,6 +103,8 @@ export async function startRpcProxy(target: string, tap?: RpcTap): Promise<RpcPr
     }
     for (const call of calls) {
       counts.set(call.method, (counts.get(call.method) ?? 0) + 1);
+      const asked = Array.isArray(call.params[0]) ? call.params[0].length : 1;
+      items.set(call.method, (items.get(call.method) ?? 0) + asked);
       tap?.(call);
     }
     if (mode !== "forward") return; // stalled: counted, and the caller waits until it gives up
@@ -131,8 +139,12 @@ export async function startRpcProxy(target: string, tap?: RpcTap): Promise<RpcPr
   return {
     url: `http://127.0.0.1:${port}`,
     counts,
+    items,
     holdNext: (match, when) => new Promise<Held>((resolve) => rules.push({ match, when, resolve })),
-    resetCounts: () => counts.clear(),
+    resetCounts: () => {
+      counts.clear();
+      items.clear();
+    },
     stall: () => {
       mode = "stall";
     },

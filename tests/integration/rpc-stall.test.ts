@@ -65,8 +65,9 @@ describe("one network's RPC stalls", () => {
     const solIds = signed.map((s) => s.paymentId);
     expect(await waitStatuses(setup.db, solIds, "processing", 0)).toEqual(allAre(solIds, "processing"));
 
-    // The watcher is now looking at every Solana payment, and each look waits on the silent node.
-    const stuckChecks = () => solana.counts.get("getSignatureStatuses") ?? 0;
+    // The watcher is now looking at every Solana payment (their status reads share calls), and each
+    // look waits on the silent node.
+    const stuckChecks = () => solana.items.get("getSignatureStatuses") ?? 0;
     const deadline = Date.now() + 40_000;
     while (stuckChecks() < 32 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     expect(stuckChecks()).toBeGreaterThanOrEqual(32);

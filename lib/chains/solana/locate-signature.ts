@@ -1,5 +1,6 @@
 import type { Connection } from "@solana/web3.js";
 import type { ChainTip, LocatedTransfer } from "@/lib/chains/chain-adapter";
+import { signatureStatus } from "./signature-statuses";
 import { solanaRpc } from "./solana-connection";
 
 /** The newest confirmed slot and the newest finalized one. */
@@ -19,10 +20,7 @@ export async function solanaTip(connection: Connection): Promise<ChainTip> {
  * block's hash, as in the scan.
  */
 export async function locateSignature(connection: Connection, txHash: string, tip: ChainTip): Promise<LocatedTransfer> {
-  const { value } = await solanaRpc("getSignatureStatuses", () =>
-    connection.getSignatureStatuses([txHash], { searchTransactionHistory: true }),
-  );
-  const status = value[0];
+  const status = await signatureStatus(connection, txHash);
   if (!status || status.err) return { state: "missing" };
   const slot = BigInt(status.slot);
   const final = status.confirmationStatus === "finalized";

@@ -1,18 +1,12 @@
-import type { Connection, PublicKey, SignatureStatus, VersionedTransactionResponse } from "@solana/web3.js";
+import type { Connection, PublicKey, VersionedTransactionResponse } from "@solana/web3.js";
 import type { Observation, PaidFee, Tracked } from "@/lib/chains/chain-adapter";
 import { accountKeys, balanceChange } from "./balance-change";
 import { tokenAccountsOf } from "./build-transfer-transaction";
+import { signatureStatus } from "./signature-statuses";
 import { solanaRpc } from "./solana-connection";
 import type { SolanaTransfer } from "./solana-transfer";
 
 const FINALIZED_DEPTH = 32;
-
-async function statusOf(connection: Connection, txHash: string): Promise<SignatureStatus | null> {
-  const { value } = await solanaRpc("getSignatureStatuses", () =>
-    connection.getSignatureStatuses([txHash], { searchTransactionHistory: true }),
-  );
-  return value[0] ?? null;
-}
 
 // Block times are the leader's estimate of when the slot began, in whole seconds, and may lag the
 // service's clock. The reference key, unique to the payment, is what binds the transaction to it;
@@ -63,13 +57,13 @@ export async function observeSignature(
 ): Promise<Observation> {
   const txHash = tracked.txHashes[0]!;
   const { lastValidBlockHeight, notBefore } = tracked;
-  let status = await statusOf(connection, txHash);
+  let status = await signatureStatus(connection, txHash);
   if (!status) {
     if (lastValidBlockHeight === undefined) return { state: "unknown", nonceUsed: false, expired: false };
     const height = await solanaRpc("getBlockHeight", () => connection.getBlockHeight("confirmed"));
     if (height <= lastValidBlockHeight) return { state: "unknown", nonceUsed: false, expired: false };
     // It may have landed between the two reads; after this one it no longer can.
-    status = await statusOf(connection, txHash);
+    status = await signatureStatus(connection, txHash);
     if (!status) return { state: "unknown", nonceUsed: false, expired: true };
   }
   if (status.err) {
