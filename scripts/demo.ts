@@ -3,7 +3,8 @@
  * 3000) with its database (embedded unless DATABASE_URL is set), make a demo merchant receiving on
  * both chains with a fresh API key, create a payment through the API like a merchant's backend
  * would (with the typed client of lib/merchant-client), and print how to open, pay and poll it. A
- * local webhook receiver prints the demo merchant's events as they arrive. Ctrl-C stops everything.
+ * local webhook receiver prints the demo merchant's events as they arrive, and a local mail server
+ * the emails the app sends (invitations, password resets, notifications). Ctrl-C stops everything.
  *
  * The app listens on 127.0.0.1 only: the demo opens sign-up and lets webhooks reach private addresses,
  * which nobody else on the network should be able to use. `--host 0.0.0.0` (or HOST=0.0.0.0) asks for
@@ -21,6 +22,13 @@ import { DEFAULT_INFO_FILE, startDevnet } from "./devnet/index";
 import { launchNextServer, ROOT } from "./lib/next-server";
 import { ensureDemoMerchant, ensureDemoUser } from "./lib/demo-merchant";
 import { startDemoWebhooks } from "./lib/demo-webhooks";
+import { startSmtpSink, type ReceivedEmail } from "../tests/support/smtp-sink";
+
+/** An email the app sent, as the demo prints it (invitations, password resets, notifications). */
+function printEmail(mail: ReceivedEmail): void {
+  const body = mail.text.trimEnd().replace(/^/gm, "    ");
+  console.log(`\nEmail to ${mail.to.join(", ")}: ${mail.subject}\n${body}\n`);
+}
 
 /** Where the demo's app listens: --host, else HOST, else loopback. An IP address only (a shell's HOST may hold a machine name). */
 function demoHost(): string {
@@ -43,6 +51,9 @@ async function main() {
   console.log("Starting the local chains (anvil, LiteSVM)...");
   const devnet = await startDevnet({ file: DEFAULT_INFO_FILE, quiet: true });
 
+  // The app's email goes to a mail server of the demo's own on loopback, which prints each message here
+  // (unless SMTP_URL names a real one).
+  const mailbox = env().SMTP_URL ? undefined : await startSmtpSink({ onMail: printEmail });
   const logFile = join(ROOT, ".data", "demo-server.log");
   // Sign-up open, so that whoever tries the demo can also make a merchant of their own in the dashboard.
   // Private webhook addresses allowed, for the demo's receiver on 127.0.0.1 (never in production).
@@ -52,13 +63,20 @@ async function main() {
   const server = await launchNextServer({
     port: PORT,
     host,
-    env: { PUBLIC_BASE_URL, DEVNET_FILE: DEFAULT_INFO_FILE, SIGN_UP: "open", WEBHOOK_ALLOW_PRIVATE: "true" },
+    env: {
+      PUBLIC_BASE_URL,
+      DEVNET_FILE: DEFAULT_INFO_FILE,
+      SIGN_UP: "open",
+      WEBHOOK_ALLOW_PRIVATE: "true",
+      ...(mailbox ? { SMTP_URL: mailbox.url, EMAIL_FROM: "Demo shop <pay@demo.localhost>" } : {}),
+    },
     logFile,
   });
   const stop = async () => {
     await closeDb();
     await server.stop();
     await devnet.stop();
+    await mailbox?.stop();
     process.exit(0);
   };
   process.on("SIGINT", stop);
@@ -115,6 +133,7 @@ Demo is running.
     ${posUrl}
 
   Webhooks      ${webhooks.url}   (a local receiver; each event is verified and printed below)
+  Email         ${mailbox ? `${mailbox.url}   (a local mail server; every email the app sends is printed below)` : "through SMTP_URL"}
                 secret ${webhooks.secret}
 
   Poll its status:

@@ -1,6 +1,4 @@
-import { testDatabaseUrl } from "../support/database-url";
-import { startServer, type RunningServer } from "../support/server";
-import { startSmtpSink } from "../support/smtp-sink";
+import { mailingServerForFile } from "../support/e2e/mailing-server";
 import { signUpInBrowser, uniqueEmail } from "../support/e2e/dashboard-steps";
 import { expect, test } from "../support/e2e/fixtures";
 
@@ -8,28 +6,11 @@ import { expect, test } from "../support/e2e/fixtures";
 // email through a real SMTP server on loopback: "Forgot your password?", the emailed link, a new
 // password, the old one refused, the new one signs in; the link does not work twice.
 
-let server: RunningServer;
-let sink: Awaited<ReturnType<typeof startSmtpSink>>;
-test.beforeAll(async () => {
-  sink = await startSmtpSink();
-  server = await startServer(
-    {
-      DATABASE_URL: testDatabaseUrl(),
-      DEVNET_FILE: process.env.E2E_DEVNET_FILE!,
-      SIGN_UP: "open",
-      SMTP_URL: sink.url,
-      EMAIL_FROM: "Shop <pay@shop.test>",
-    },
-    "e2e-reset",
-  );
-});
-test.afterAll(async () => {
-  await server?.stop();
-  await sink?.stop();
-});
+const mailing = mailingServerForFile("e2e-reset");
 
 test("forgot password: the emailed link sets a new password once, the old one stops working", async ({ browser }) => {
   test.setTimeout(120_000);
+  const { server, sink } = mailing;
   const page = await (await browser.newContext()).newPage();
   const email = uniqueEmail("forgot");
   await signUpInBrowser(page, server.url, "Forgetful Shop", email, "the first long passphrase");

@@ -3,10 +3,8 @@ import { generate } from "otplib";
 import { payments } from "@/db/schema";
 import { newId } from "@/lib/ids";
 import { expectAccessible } from "../support/e2e/axe";
-import { testDatabaseUrl } from "../support/database-url";
 import { uniqueClientIp } from "../support/client-ip";
-import { startServer, type RunningServer } from "../support/server";
-import { startSmtpSink } from "../support/smtp-sink";
+import { mailingServerForFile } from "../support/e2e/mailing-server";
 import { signUpInBrowser, uniqueEmail } from "../support/e2e/dashboard-steps";
 import { expect, test, withTestDb } from "../support/e2e/fixtures";
 
@@ -15,25 +13,7 @@ import { expect, test, withTestDb } from "../support/e2e/fixtures";
 // the merchant's dashboard; the server refuses the viewer a refund; the owner requires two-factor
 // sign-in and the viewer can do nothing but enrol, then can again.
 
-let server: RunningServer;
-let sink: Awaited<ReturnType<typeof startSmtpSink>>;
-test.beforeAll(async () => {
-  sink = await startSmtpSink();
-  server = await startServer(
-    {
-      DATABASE_URL: testDatabaseUrl(),
-      DEVNET_FILE: process.env.E2E_DEVNET_FILE!,
-      SIGN_UP: "open",
-      SMTP_URL: sink.url,
-      EMAIL_FROM: "Shop <pay@shop.test>",
-    },
-    "e2e-team",
-  );
-});
-test.afterAll(async () => {
-  await server?.stop();
-  await sink?.stop();
-});
+const mailing = mailingServerForFile("e2e-team");
 
 async function enrolTotp(page: Page) {
   await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
@@ -48,6 +28,7 @@ test("invite a viewer by email, who joins, is refused a refund by the server, an
   browser,
 }) => {
   test.setTimeout(180_000);
+  const { server, sink } = mailing;
   const base = server.url;
   await signUpInBrowser(page, base, "Team Shop", uniqueEmail("owner"), "the owner's passphrase");
   const merchantId = (await (await page.request.get(`${base}/dashboard/api/session`)).json()).merchant.id as string;

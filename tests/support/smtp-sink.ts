@@ -8,7 +8,7 @@ export type ReceivedEmail = { from: string; to: string[]; subject: string; text:
  * A real SMTP server on loopback that keeps what it receives: the service sends to it through
  * nodemailer exactly as it would to the operator's server. No TLS, no auth (as a local relay).
  */
-export async function startSmtpSink(): Promise<{
+export async function startSmtpSink(options: { onMail?: (mail: ReceivedEmail) => void } = {}): Promise<{
   url: string;
   received: ReceivedEmail[];
   waitFor: (match: (m: ReceivedEmail) => boolean, timeoutMs?: number) => Promise<ReceivedEmail>;
@@ -22,12 +22,14 @@ export async function startSmtpSink(): Promise<{
     onData(stream, session, callback) {
       simpleParser(stream).then(
         (mail) => {
-          received.push({
+          const email = {
             from: mail.from?.text ?? "",
             to: session.envelope.rcptTo.map((r) => r.address),
             subject: mail.subject ?? "",
             text: mail.text ?? "",
-          });
+          };
+          received.push(email);
+          options.onMail?.(email);
           callback();
         },
         (err: Error) => callback(err),

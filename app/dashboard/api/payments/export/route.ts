@@ -1,4 +1,5 @@
 import { dashboardRoute } from "@/lib/dashboard/dashboard-route";
+import { csvDownload } from "@/lib/http/csv-download";
 import { paymentsCsv } from "@/lib/dashboard/payments-csv";
 import { parsePaymentsQuery } from "@/lib/dashboard/payments-query";
 import { ApiError } from "@/lib/errors/api-error";
@@ -11,23 +12,5 @@ export const GET = dashboardRoute("payments:export", async ({ req, db, session }
       issues,
     });
   const lines = paymentsCsv(db, session.merchant.id, { ...query, cursor: undefined });
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const next = await lines.next();
-      if (next.done) controller.close();
-      else controller.enqueue(encoder.encode(next.value));
-    },
-    async cancel() {
-      await lines.return(undefined);
-    },
-  });
-  const day = new Date().toISOString().slice(0, 10);
-  return new Response(body, {
-    headers: {
-      "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="payments-${day}.csv"`,
-      "cache-control": "no-store",
-    },
-  });
+  return csvDownload(lines, "payments");
 });
