@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { merchants } from "@/db/schema";
 import { parseOrThrow } from "@/lib/errors/validate";
-import { merchantSettingsBody, type MerchantSettings } from "@/lib/merchants/merchant-settings";
+import { merchantSettingsBody, settingsColumns, type MerchantSettings } from "@/lib/merchants/merchant-settings";
 import type { AuditActor } from "./audit-actor";
 import { recordAuditEvent } from "./record-audit-event";
 import { settingsChanges } from "./settings-changes";
@@ -16,15 +16,7 @@ export async function saveSettingsAudited(db: Db, actor: AuditActor, input: unkn
   const settings = parseOrThrow(merchantSettingsBody, input, "Settings");
   await db.transaction(async (tx) => {
     const [before] = await tx
-      .select({
-        name: merchants.name,
-        iconUrl: merchants.iconUrl,
-        evmAddress: merchants.evmAddress,
-        solanaAddress: merchants.solanaAddress,
-        acceptedTokens: merchants.acceptedTokens,
-        defaultExpirySeconds: merchants.defaultExpirySeconds,
-        currency: merchants.currency,
-      })
+      .select(settingsColumns)
       .from(merchants)
       .where(eq(merchants.id, actor.merchantId))
       .for("update");

@@ -65,20 +65,20 @@ export const merchantSettingsBody = z.object({
 
 export type MerchantSettings = z.infer<typeof merchantSettingsBody>;
 
+/** The columns of the merchant's settings, as the form shows them and a save replaces them. */
+export const settingsColumns = {
+  name: merchants.name,
+  iconUrl: merchants.iconUrl,
+  evmAddress: merchants.evmAddress,
+  solanaAddress: merchants.solanaAddress,
+  acceptedTokens: merchants.acceptedTokens,
+  defaultExpirySeconds: merchants.defaultExpirySeconds,
+  currency: merchants.currency,
+};
+
 /** The merchant's settings as the form shows them. */
 export async function getMerchantSettings(db: Db, merchantId: string): Promise<MerchantSettings | undefined> {
-  const [row] = await db
-    .select({
-      name: merchants.name,
-      iconUrl: merchants.iconUrl,
-      evmAddress: merchants.evmAddress,
-      solanaAddress: merchants.solanaAddress,
-      acceptedTokens: merchants.acceptedTokens,
-      defaultExpirySeconds: merchants.defaultExpirySeconds,
-      currency: merchants.currency,
-    })
-    .from(merchants)
-    .where(eq(merchants.id, merchantId));
+  const [row] = await db.select(settingsColumns).from(merchants).where(eq(merchants.id, merchantId));
   return row;
 }
 
