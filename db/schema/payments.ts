@@ -23,7 +23,7 @@ import { createdAt, timestamptz } from "./columns";
  *
  * | Trigger (function)                          | Migration        | When                                        | Writes |
  * |---------------------------------------------|------------------|---------------------------------------------|--------|
- * | payments_count_success                      | 0002, 0007       | after insert, after update of status        | on the step into succeeded: merchant_revenue_daily, merchant_customer_days, merchant_customers, merchant_stats, merchant_customer_day_gaps (the listing's statistics) |
+ * | payments_count_success                      | 0002, 0007, 0041 | after insert, after update of status        | on the step into succeeded: one merchant_stats_inbox row; fold_merchant_stats (0041) later adds it to merchant_revenue_daily, merchant_customer_days, merchant_customers, merchant_stats, merchant_customer_day_gaps (the listing's statistics) |
  * | payments_notify_status                      | 0004             | after update of status                      | pg_notify('payment_status', id): wakes long-polls |
  * | payments_record_status_event                | 0005             | after update of status                      | payment_events (the dashboard's timeline) |
  * | payments_raise_state_version                | 0017, 0023       | before update of status, exception, refunded_at | NEW.state_version (+1 per event, +2 for succeeded), NEW.processing_at on the step into processing |

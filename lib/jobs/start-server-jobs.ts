@@ -9,6 +9,7 @@ import { startLedgerJobs } from "./ledger-jobs";
 import { startNotifierJob } from "./notifier-job";
 import { startPruneJob } from "./prune-job";
 import { startSettlementWatcher } from "./settlement-watcher";
+import { startStatsJob } from "./stats-job";
 import { startWebhookRetentionJob } from "./webhook-retention-job";
 import { startWebhookWorker } from "./webhook-worker";
 
@@ -32,6 +33,7 @@ export async function startServerJobs(): Promise<void> {
     startWebhookWorker(),
     startNotifierJob(env().NOTIFIER_INTERVAL_MS),
     startPruneJob(env().PRUNE_INTERVAL_MS),
+    startStatsJob(),
     WEBHOOK_RETENTION_DAYS > 0
       ? startWebhookRetentionJob(WEBHOOK_RETENTION_DAYS, WEBHOOK_PRUNE_INTERVAL_MS)
       : undefined,

@@ -2,6 +2,7 @@ import { and as drizzleAnd, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { payments } from "@/db/schema";
 import { currencyExponent } from "@/lib/money/iso4217";
+import { foldMerchantStats } from "./fold-merchant-stats";
 import { listingFilters } from "./listing-filters";
 import type { ListingQuery } from "./listing-query";
 
@@ -16,7 +17,8 @@ export type ListingStats = {
  * distinct buyer accounts, and revenue in the merchant's currency (payments priced in another
  * currency count as transactions, not revenue: no FX rate is assumed).
  *
- * Reads the aggregates the payments trigger keeps (migrations 0002, 0007): O(1) without filters;
+ * Reads the aggregates the payments trigger keeps (migrations 0002, 0007, 0041; its queue folded in
+ * first): O(1) without filters;
  * with a date range, whole UTC days come from daily rollups and only the partial days at its two
  * edges are read from payments. Distinct customers of the whole days are a sum over (day, previous
  * paying day) counts (see merchantCustomerDayGaps); a buyer of an edge day counts when it has no
@@ -42,6 +44,7 @@ export async function exactListingStats(
   q: ListingQuery,
 ): Promise<{ transactions: number; customers: number; revenueMinor: bigint }> {
   if (q.status?.length && !q.status.includes("succeeded")) return { transactions: 0, customers: 0, revenueMinor: 0n };
+  await foldMerchantStats(db, merchant.id);
   const [row] =
     q.tokenSymbols?.length || q.referenceId
       ? await scanned(db, merchant, q)

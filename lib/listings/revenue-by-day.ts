@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import { foldMerchantStats } from "./fold-merchant-stats";
 
 export type DayRevenue = { day: string; revenueMinor: bigint; transactions: number };
 
@@ -14,6 +15,7 @@ export async function revenueByDay(
   from: string,
   to: string,
 ): Promise<DayRevenue[]> {
+  await foldMerchantStats(db, merchant.id);
   const rows = await db.execute<{ day: string; revenue: string; transactions: string }>(sql`
     select d::date::text as day,
            coalesce(sum(r.amount_minor) filter (where r.fiat_currency = ${merchant.currency}), 0)::text as revenue,

@@ -30,7 +30,7 @@ import { payments, type PaymentStatus } from "@/db/schema";
  *
  * Triggers on this table (they fire in the same statement; see db/schema/payments.ts):
  * state_version and processing_at (0017), the webhook outbox (0017), NOTIFY payment_status (0004),
- * the listing statistics (0002, 0007).
+ * the listing statistics' queue (0002, 0007, 0041).
  */
 export const TRANSITIONS = {
   commit: { from: ["pending"], to: "processing" },

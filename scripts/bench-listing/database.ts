@@ -24,11 +24,12 @@ export type ScratchServer = {
 export async function openScratchDatabase(
   databaseUrl: string | undefined,
   name = BENCH_DATABASE,
+  settings: string[] = [],
 ): Promise<ScratchServer> {
   const server = databaseUrl
     ? { url: databaseUrl, stop: async () => {}, origin: "DATABASE_URL" }
     : {
-        ...(await ensureEmbeddedPostgres(EMBEDDED_DIR, EMBEDDED_PORT)),
+        ...(await ensureEmbeddedPostgres(EMBEDDED_DIR, EMBEDDED_PORT, settings)),
         origin: `embedded PostgreSQL (${EMBEDDED_DIR.slice(ROOT.length + 1)}, port ${EMBEDDED_PORT})`,
       };
   try {

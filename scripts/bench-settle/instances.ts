@@ -17,6 +17,8 @@ export type Instances = {
   solana: RpcProxy;
   relayer: `0x${string}`;
   env: Record<string, string>;
+  /** The instances' inspector ports, when started for CPU profiles. */
+  inspectPorts: number[];
 };
 
 /**
@@ -45,6 +47,7 @@ export async function startInstances(
   count: number,
   taps: { evm: RpcTap; solana: RpcTap },
   onStarted: (name: string, stop: () => Promise<void>, pid?: number) => void,
+  opts: { inspect: boolean } = { inspect: false },
 ): Promise<Instances> {
   const [evm, solana] = await Promise.all([
     startRpcProxy(devnet.evm.rpcUrl, taps.evm),
@@ -64,15 +67,22 @@ export async function startInstances(
   };
   // One at a time: the first migrates the database, the next finds it migrated.
   const servers: NextServer[] = [];
+  const inspectPorts: number[] = [];
   for (let i = 0; i < count; i++) {
     const port = await freePort();
+    const inspectPort = opts.inspect ? await freePort() : 0;
+    if (opts.inspect) inspectPorts.push(inspectPort);
     const server = await launchNextServer({
       port,
-      env: { ...env, PUBLIC_BASE_URL: `http://127.0.0.1:${port}` },
+      env: {
+        ...env,
+        PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+        ...(opts.inspect ? { NODE_OPTIONS: `--inspect=127.0.0.1:${inspectPort}` } : {}),
+      },
       logFile: join(ARTIFACTS, `bench-settle-app${i + 1}-${port}.log`),
     });
     onStarted(`app ${i + 1} (next start)`, server.stop, server.pid);
     servers.push(server);
   }
-  return { servers, evm, solana, relayer: privateKeyToAccount(relayerKey).address, env };
+  return { servers, evm, solana, relayer: privateKeyToAccount(relayerKey).address, env, inspectPorts };
 }

@@ -1,3 +1,5 @@
+import type { StatementUse } from "./statements";
+import type { ProfileSummary } from "./cpu-profile";
 import type { CpuUse } from "./cpu-usage";
 import type { ChainFigures, RpcFigures } from "./figures";
 import { LABEL } from "./figures";
@@ -159,4 +161,38 @@ export function printWatcher(figures: PassFigures[], plans: ClaimPlan[]): void {
 export function printChecks(checks: Check[]): void {
   console.log("\ntargets");
   for (const c of checks) console.log(`  ${c.pass ? "PASS" : "FAIL"}  ${c.name}  (${c.detail})`);
+}
+
+/** The burst's CPU profiles: the busiest frames and packages by self time, per instance. */
+export function printProfiles(profiles: ProfileSummary[], payments: number): void {
+  for (const [i, p] of profiles.entries()) {
+    console.log(
+      `\nCPU profile of app ${i + 1} over the burst: ${p.sampledMs.toFixed(0)} ms busy (${(p.sampledMs / (payments / profiles.length)).toFixed(1)} ms per payment it served, assuming an even split); ${p.file}`,
+    );
+    const rows = (frames: ProfileSummary["top"]) =>
+      frames.map((f) => [f.frame.slice(0, 110), f.selfMs.toFixed(0), `${(f.share * 100).toFixed(1)}%`]);
+    printTable(["where (self time, by package)", "ms", "share"], rows(p.byPlace.slice(0, 8)));
+    printTable(["frame (self time)", "ms", "share"], rows(p.top));
+  }
+}
+
+/** The database's side of the burst: statements and their execution time per payment, the costliest first. */
+export function printStatements(use: StatementUse, payments: number): void {
+  console.log(
+    "\ndatabase statements over the burst (pg_stat_statements: execution time, not counting parse or network)",
+  );
+  if ("unavailable" in use) return console.log(`  ${use.unavailable}`);
+  console.log(
+    `  ${use.calls} statements, ${(use.calls / payments).toFixed(1)} per payment; ${use.totalMs.toFixed(0)} ms executing, ${(use.totalMs / payments).toFixed(2)} ms per payment`,
+  );
+  printTable(
+    ["statement", "calls", "/payment", "ms", "ms/payment"],
+    use.top.map((s) => [
+      s.query.slice(0, 100),
+      String(s.calls),
+      (s.calls / payments).toFixed(2),
+      s.totalMs.toFixed(0),
+      (s.totalMs / payments).toFixed(3),
+    ]),
+  );
 }

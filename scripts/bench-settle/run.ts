@@ -4,7 +4,9 @@
  * the chains' own confirmation; RPC calls per payment at proxies in front of the chains; and the
  * watcher's database statements per pass with 10,000 open submissions that are not due.
  *
- *   npm run bench:settle [-- --no-build] [-- --keep]
+ *   npm run bench:settle [-- --no-build] [-- --keep] [-- --cpu-prof]
+ *   --cpu-prof: CPU profiles of both instances over the burst (tests/artifacts/bench-settle-app*.cpuprofile),
+ *   their top frames printed
  *   env: DATABASE_URL (server for the scratch databases <name>_settle and <name>_settle_watcher;
  *        default: embedded PostgreSQL on 54359), BENCH_PAYMENTS (500), BENCH_NOT_DUE (10000),
  *        BENCH_DUE (20), BENCH_PASSES (5), BENCH_ONE_AT_A_TIME (20), BENCH_TIMEOUT_S (120)
@@ -25,7 +27,15 @@ import { startChainClock } from "./chain-clock";
 import { startDevnetProcess } from "./devnet-process";
 import { chainFigures, rpcFigures, throughput } from "./figures";
 import { startInstances, WATCHER_INTERVAL_MS } from "./instances";
-import { printChecks, printRpc, printSettlement, printWatcher, type Check } from "./report";
+import {
+  printChecks,
+  printProfiles,
+  printStatements,
+  printRpc,
+  printSettlement,
+  printWatcher,
+  type Check,
+} from "./report";
 import { settle } from "./settle";
 import { measureWatcherPasses } from "./watcher-passes";
 
@@ -37,6 +47,7 @@ const ONE_AT_A_TIME = positiveInt("BENCH_ONE_AT_A_TIME", 20);
 const TIMEOUT_S = positiveInt("BENCH_TIMEOUT_S", 120);
 const INSTANCES = 2;
 const KEEP = process.argv.includes("--keep");
+const CPU_PROF = process.argv.includes("--cpu-prof");
 
 /** Scratch databases named after DATABASE_URL's own (wt_bench -> wt_bench_settle), so engineers sharing a server do not collide. */
 function scratchName(suffix: string): string {
@@ -53,13 +64,20 @@ async function main(cleanups: Cleanup[]): Promise<void> {
   cleanups.push({ name: "devnet", pid: devnet.pid, run: devnet.stop });
   console.log(`devnet: anvil ${devnet.info.evm.rpcUrl}, Solana ${devnet.info.solana.rpcUrl} (pid ${devnet.pid})`);
 
-  const appDb = await openScratchDatabase(process.env.DATABASE_URL, scratchName("settle"));
+  const appDb = await openScratchDatabase(process.env.DATABASE_URL, scratchName("settle"), [
+    "shared_preload_libraries=pg_stat_statements",
+  ]);
   cleanups.push({ name: KEEP ? "PostgreSQL (database kept)" : "scratch database", run: () => appDb.close(KEEP) });
   console.log(`database: ${appDb.url.replace(/\/\/[^@]*@/, "//")} on ${appDb.origin}`);
   const clock = startChainClock({ evm: devnet.info.evm.rpcUrl, solana: devnet.info.solana.rpcUrl });
   cleanups.push({ name: "chain clock", run: clock.stop });
-  const instances = await startInstances(devnet.info, appDb.url, INSTANCES, clock.taps, (name, run, pid) =>
-    cleanups.push({ name, run, pid }),
+  const instances = await startInstances(
+    devnet.info,
+    appDb.url,
+    INSTANCES,
+    clock.taps,
+    (name, run, pid) => cleanups.push({ name, run, pid }),
+    { inspect: CPU_PROF },
   );
   console.log(
     `apps: ${instances.servers.map((s) => `${s.url} (pid ${s.pid})`).join(", ")}; relayer ${instances.relayer}; RPC proxies ${instances.evm.url}, ${instances.solana.url}`,
@@ -101,6 +119,8 @@ async function main(cleanups: Cleanup[]): Promise<void> {
   const settings = `${INSTANCES} instances (watchers every ${WATCHER_INTERVAL_MS} ms, the default), load average ${load.before.toFixed(2)} before, ${load.after.toFixed(2)} after, on ${cpus().length} cores`;
   printSettlement(chains, single, total, settings, settled.cpu, settled.clockPolls);
   printRpc(rpc);
+  printStatements(settled.statements, total.payments);
+  printProfiles(settled.profiles, total.payments);
   printWatcher(watcher.figures, watcher.plans);
 
   const singleFailed = single.reduce((n, c) => n + c.notSucceeded, 0);
@@ -172,6 +192,8 @@ async function main(cleanups: Cleanup[]): Promise<void> {
     oneAtATime: single,
     total,
     rpc,
+    profiles: settled.profiles,
+    statements: settled.statements,
     watcher,
     checks,
   };

@@ -10,7 +10,11 @@ import { ERC20_ABI } from "@/lib/chains/evm/erc20-abi";
 import { createMerchant } from "@/lib/merchants/create-merchant";
 import type { DevnetInfo } from "../devnet/index";
 import type { ChainClock } from "./chain-clock";
+import { join } from "node:path";
+import { ARTIFACTS } from "../../tests/support/server";
+import { startCpuProfiles, type ProfileSummary } from "./cpu-profile";
 import { cpuBetween, sampleCpu, type CpuUse } from "./cpu-usage";
+import { startStatementCount, type StatementUse } from "./statements";
 import { listenForFinals } from "./final-clock";
 import { fireConfirms, type Fired } from "./fire-confirms";
 import type { Instances } from "./instances";
@@ -27,6 +31,10 @@ export type Settled = {
   cpu: CpuUse;
   clockPolls: { made: number; failed: number };
   balances: Record<Chain, { expected: bigint; received: bigint }>;
+  /** CPU profiles of the instances over the burst (--cpu-prof). */
+  profiles: ProfileSummary[];
+  /** The database's statements over the burst (pg_stat_statements). */
+  statements: StatementUse;
 };
 
 const PREP_CONCURRENCY = 8;
@@ -128,9 +136,16 @@ export async function settle(
 
     clock.record(true);
     const cpuBefore = await sampleCpu(run.cpuGroups, sql, database);
+    const counting = await startStatementCount(sql, database);
+    const profiling = instances.inspectPorts.length ? await startCpuProfiles(instances.inspectPorts) : undefined;
     console.log(`firing ${prepared.length} confirms at once`);
     const payments = await confirmAll(sql, prepared, run.timeoutMs);
     const cpu = cpuBetween(cpuBefore, await sampleCpu(run.cpuGroups, sql, database));
+    const statements = await counting.stop();
+    const profiles =
+      (await profiling?.stop(
+        instances.inspectPorts.map((_, i) => join(ARTIFACTS, `bench-settle-app${i + 1}.cpuprofile`)),
+      )) ?? [];
     const refused = payments.filter((f) => f.httpStatus !== 200);
     console.log(
       `confirms answered: ${payments.length - refused.length} x 200${refused.length ? `, ${refused.length} refused, e.g. ${refused[0]!.httpStatus} ${refused[0]!.error}` : ""}`,
@@ -158,7 +173,18 @@ export async function settle(
     for (const p of single) sequential.push(...(await confirmAll(sql, [p], run.timeoutMs)));
     clock.record(false);
     console.log(`one at a time: ${sequential.length} more payments confirmed, each after the previous was final`);
-    return { payments, sequential, prepCounts, confirmCounts, prepSeconds, cpu, clockPolls, balances };
+    return {
+      payments,
+      sequential,
+      prepCounts,
+      confirmCounts,
+      prepSeconds,
+      cpu,
+      clockPolls,
+      balances,
+      profiles,
+      statements,
+    };
   } finally {
     await sql.end({ timeout: 5 });
   }
