@@ -66,7 +66,7 @@ async function syncNow(db: Db, network: NetworkConfig, relayer: Relayer): Promis
 export type RelayFor = { paymentId: string; chainId: string; relayer: string };
 
 /**
- * The relayer nonce a payment's relay is to be signed with, taken in a short transaction of its own
+ * The relayer nonce a payment's relay is to be signed with, taken in a statement of its own
  * so that no lock is held while the relay is signed (a remote signer is I/O) nor while it is
  * recorded. Kept per payment (relay_nonce_reservations) until the relay's record deletes it: a
  * concurrent confirm of the same payment gets the same nonce, so whichever records it, the other
@@ -74,32 +74,13 @@ export type RelayFor = { paymentId: string; chainId: string; relayer: string };
  * reservation older than RESERVATION settling (its confirm died) is replaced by a new nonce.
  */
 export async function reserveRelayNonce(db: Db, r: RelayFor): Promise<number> {
-  const relayer = r.relayer.toLowerCase();
-  return db.transaction(async (tx) => {
-    // A row to lock, ours or a concurrent confirm's (this insert waits for that one to commit).
-    await tx
-      .insert(relayNonceReservations)
-      .values({ paymentId: r.paymentId, chainId: r.chainId, relayer, nonce: -1, createdAt: sql`'-infinity'` })
-      .onConflictDoNothing();
-    const [held] = await tx
-      .select({
-        chainId: relayNonceReservations.chainId,
-        relayer: relayNonceReservations.relayer,
-        nonce: relayNonceReservations.nonce,
-        fresh: sql<boolean>`${fresh()}`,
-      })
-      .from(relayNonceReservations)
-      .where(eq(relayNonceReservations.paymentId, r.paymentId))
-      .for("update");
-    if (held && held.fresh && held.nonce >= 0 && held.chainId === r.chainId && held.relayer === relayer)
-      return held.nonce;
-    const nonce = await takeNextNonce(tx, r.chainId, relayer);
-    await tx
-      .update(relayNonceReservations)
-      .set({ chainId: r.chainId, relayer, nonce, createdAt: sql`now()` })
-      .where(eq(relayNonceReservations.paymentId, r.paymentId));
-    return nonce;
-  });
+  // One statement (migration 0042): the key's nonce row, which every relay of the key takes from,
+  // stays locked only inside the server, never across a round trip to this process.
+  const [row] = await db.execute<{ nonce: number | null }>(sql`
+    select reserve_relay_nonce(${r.paymentId}, ${r.chainId}, ${r.relayer.toLowerCase()}, ${reservationSettleMs() / 1000}) as nonce`);
+  if (row?.nonce === null || row?.nonce === undefined)
+    throw new Error(`no relayer nonce row for ${r.relayer} on ${r.chainId}: syncRelayerNonce first`);
+  return Number(row.nonce);
 }
 
 /** The relay signed at `nonce` is recorded (inside the recording transaction `tx`): its reservation is spent. */
@@ -150,15 +131,4 @@ export async function freshlyReservedNonces(db: Db, chainId: string, relayer: st
       ),
     );
   return rows.map((row) => row.nonce);
-}
-
-/** Take the relayer's next nonce inside `tx`: the row lock serialises takers across instances, for this statement's transaction only. */
-async function takeNextNonce(tx: Tx, chainId: string, address: string): Promise<number> {
-  const [row] = await tx
-    .update(relayerNonces)
-    .set({ nextNonce: sql`${relayerNonces.nextNonce} + 1`, updatedAt: sql`now()` })
-    .where(and(eq(relayerNonces.chainId, chainId), eq(relayerNonces.address, address)))
-    .returning({ next: relayerNonces.nextNonce });
-  if (!row) throw new Error(`no relayer nonce row for ${address} on ${chainId}: syncRelayerNonce first`);
-  return row.next - 1;
 }
