@@ -1,6 +1,7 @@
 /**
  * `npm run client:generate`: write the merchants' typed client's types (lib/merchant-client/openapi-types.ts)
- * from the OpenAPI document, built in-process from lib/openapi as the server builds it (no server needed).
+ * from the OpenAPI document, built in-process as the server builds it (no server needed): lib/openapi's builder over
+ * the operations declared beside the routes (app/openapi.json/api-operations.ts).
  *
  *   npx tsx scripts/gen-client.ts [--check]
  *
@@ -9,6 +10,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { API_OPERATIONS } from "@/app/openapi.json/api-operations";
 import { buildOpenApiDocument } from "@/lib/openapi/build-openapi-document";
 import { CLIENT_TYPES_PATH, describeClientDrift, renderClientTypes } from "./lib/client-types";
 
@@ -17,7 +19,7 @@ const FILE = join(ROOT, CLIENT_TYPES_PATH);
 
 async function main(): Promise<number> {
   // The server's URL is not part of the types (openapi-typescript leaves `servers` out).
-  const generated = await renderClientTypes(buildOpenApiDocument("http://localhost:3000"));
+  const generated = await renderClientTypes(buildOpenApiDocument(API_OPERATIONS, "http://localhost:3000"));
   const committed = existsSync(FILE) ? readFileSync(FILE, "utf8") : null;
   if (process.argv.includes("--check")) {
     const drift = describeClientDrift(committed, generated);

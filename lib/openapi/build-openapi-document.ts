@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { ErrorCode } from "@/lib/errors/api-error";
 import { ERROR_STATUS } from "@/lib/http/error-status";
-import { API_OPERATIONS, errorBody, type ApiOperation } from "./api-operations";
+import type { ApiOperation } from "./api-operation";
+import { errorBody } from "./error-body";
 import { API_VERSIONS, isVersionedPath, LATEST_API_VERSION, VERSION_HEADERS } from "@/lib/http/api-version";
 
 type JsonSchema = Record<string, unknown>;
@@ -16,13 +17,15 @@ const SECURITY: Record<ApiOperation["auth"], Record<string, string[]>[]> = {
 };
 
 /**
- * The OpenAPI 3.1 document, generated from the zod schemas the handlers parse with, so the two
- * cannot disagree. OpenAPI 3.1 speaks JSON Schema 2020-12, which is what zod emits.
+ * The OpenAPI 3.1 document of the operations (app/openapi.json/api-operations.ts collects them from beside
+ * their routes), generated from the zod schemas the handlers parse with, so the two cannot disagree.
+ * OpenAPI 3.1 speaks JSON Schema 2020-12, which is what zod emits. Paths and components keep the
+ * operations' order.
  */
-export function buildOpenApiDocument(serverUrl: string) {
+export function buildOpenApiDocument(operations: readonly ApiOperation[], serverUrl: string) {
   const components: Record<string, JsonSchema> = {};
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const op of API_OPERATIONS) {
+  for (const op of operations) {
     (paths[op.path] ??= {})[op.method] = operationObject(op, components);
   }
   return {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { apiVersionOf, isVersionedPath, isWellFormedApiVersion, LATEST_API_VERSION } from "@/lib/http/api-version";
 import { ApiError } from "@/lib/errors/api-error";
 import { statusOf } from "@/lib/http/error-status";
+import { API_OPERATIONS } from "@/app/openapi.json/api-operations";
 import { buildOpenApiDocument } from "@/lib/openapi/build-openapi-document";
 
 function codeOf(headers: Record<string, string>): string {
@@ -85,7 +86,7 @@ describe("the version a request is served under", () => {
   });
 
   it("the OpenAPI document names the headers and codes on /v1 operations only", () => {
-    const doc = buildOpenApiDocument("http://localhost") as unknown as {
+    const doc = buildOpenApiDocument(API_OPERATIONS, "http://localhost") as unknown as {
       paths: Record<
         string,
         Record<

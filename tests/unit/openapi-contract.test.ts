@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { API_OPERATIONS } from "@/app/openapi.json/api-operations";
 import { buildOpenApiDocument } from "@/lib/openapi/build-openapi-document";
 import { FACTS } from "../support/contract-facts";
 
 type Parameter = { name: string; in: string; required?: boolean };
 type Operation = { parameters?: Parameter[]; responses: Record<string, unknown> };
 
-const ours = buildOpenApiDocument("http://localhost:3000") as unknown as {
+const ours = buildOpenApiDocument(API_OPERATIONS, "http://localhost:3000") as unknown as {
   paths: Record<string, Record<string, Operation>>;
 };
 // Beyond each route's documented statuses: those the real clients read (only the status: 409
