@@ -18,8 +18,10 @@ export const ONE_TRANSFER_ERRORS: ErrorCode[] = [
   ...MERCHANT_AUTH_ERRORS,
 ];
 
-// Attaching credits a payment with money the key must be able to see: both scopes.
-/** The ledger's transfers to the merchant's addresses, read and decided on by the merchant's key. */
+/**
+ * The ledger's transfers to the merchant's addresses, read and decided on by the merchant's key. A decision
+ * (attach, dismiss) needs both scopes: attaching credits a payment with money the key must be able to see.
+ */
 export const transferOperation = (o: Omit<ApiOperation, "auth" | "tags">): ApiOperation => ({
   auth: "merchant",
   tags: ["Transfers"],
