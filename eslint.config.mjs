@@ -20,6 +20,15 @@ const DOMAINS = [
   "prices",
 ];
 
+// lib/ sits below the routes: the routes call it, never the other way round (OpenAPI operations live beside
+// their routes and are collected by app/openapi.json, not by lib/openapi). In every block of zones below, since
+// a later block's zones replace an earlier one's for the files both match.
+const BELOW_APP = {
+  target: ["./lib", "./db", "./components"],
+  from: "./app",
+  message: "lib/, db/ and components/ must not import app/.",
+};
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -45,6 +54,10 @@ export default defineConfig([
     },
   },
   {
+    files: ["lib/**", "db/**", "components/**"],
+    rules: { "import/no-restricted-paths": ["error", { zones: [BELOW_APP] }] },
+  },
+  {
     // The house's floors (CODE_STYLE.md): the bottom layers never import a domain above them.
     files: ["lib/http/**", "lib/errors/**", "lib/money/**", "db/**"],
     rules: {
@@ -52,6 +65,7 @@ export default defineConfig([
         "error",
         {
           zones: [
+            BELOW_APP,
             {
               target: ["./lib/http", "./lib/errors", "./lib/money", "./db"],
               from: DOMAINS.map((d) => `./lib/${d}`),
@@ -81,6 +95,7 @@ export default defineConfig([
         "error",
         {
           zones: [
+            BELOW_APP,
             {
               target: "./lib/gateway",
               from: "./lib/settlement",
