@@ -13,7 +13,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { join } from "node:path";
-import { launchNextServer } from "./lib/next-server";
+import { launchNextServer } from "../tests/support/next-server";
 import { ensureBuild } from "./bench/ensure-build";
 import { createFixture } from "./bench/fixture";
 import { measure, warmUp, type RunFigures, type Target } from "./bench/load";

@@ -17,9 +17,9 @@ import postgres from "postgres";
 import { privateKeyToAccount, generatePrivateKey } from "viem/accounts";
 import * as schema from "@/db/schema";
 import { createMerchant } from "@/lib/merchants/create-merchant";
-import { startDevnet } from "./devnet/index";
+import { startDevnet } from "@payment-service/devnet";
 import { ensureBuild } from "./bench/ensure-build";
-import { launchNextServer } from "./lib/next-server";
+import { launchNextServer } from "../tests/support/next-server";
 import { testDatabaseUrl } from "../tests/support/database-url";
 import {
   CHECKOUT_FIRST_LOAD_LIMIT_KB as TARGET_KB,

@@ -12,8 +12,8 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { ROOT } from "./lib/next-server";
-import { advisoriesOf, AuditUnavailableError, parseAllowlist, reviewAudit } from "./lib/review-audit";
+import { ROOT } from "../tests/support/next-server";
+import { advisoriesOf, AuditUnavailableError, parseAllowlist, reviewAudit } from "../tests/support/review-audit";
 
 const ALLOWLIST = join(ROOT, "scripts", "audit-allowlist.json");
 

@@ -12,7 +12,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { API_OPERATIONS } from "@/app/openapi.json/api-operations";
 import { buildOpenApiDocument } from "@/lib/openapi/build-openapi-document";
-import { CLIENT_TYPES_PATH, describeClientDrift, renderClientTypes } from "./lib/client-types";
+import { CLIENT_TYPES_PATH, describeClientDrift, renderClientTypes } from "../tests/support/client-types";
 
 const ROOT = join(import.meta.dirname, "..");
 const FILE = join(ROOT, CLIENT_TYPES_PATH);

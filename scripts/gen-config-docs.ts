@@ -9,7 +9,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { regenerate } from "./lib/config-docs";
+import { regenerate } from "../tests/support/config-docs";
 
 const ROOT = join(import.meta.dirname, "..");
 const ENV_FILE = join(ROOT, "lib", "env.ts");

@@ -8,9 +8,8 @@
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import type { DevnetInfo } from "./devnet/index";
-import { DEFAULT_INFO_FILE } from "./devnet/index";
-import { devnetWallet } from "./lib/devnet-wallet";
+import { DEFAULT_INFO_FILE, type DevnetInfo } from "@payment-service/devnet";
+import { devnetWallet } from "@payment-service/devnet/wallet";
 
 type Action = { type: string; data: { data?: string }; walletRpc: { chainId: string; method: string; params: string } };
 

@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
-import { DEFAULT_INFO_FILE, type DevnetInfo } from "./devnet/index";
+import { DEFAULT_INFO_FILE, type DevnetInfo } from "@payment-service/devnet";
 import { installEvmWallet } from "../tests/support/e2e/wallets/evm-test-wallet";
 import { installSolanaWallet } from "../tests/support/e2e/wallets/solana-test-wallet";
 import { ARTIFACTS } from "../tests/support/server";

@@ -1,5 +1,5 @@
 import type postgres from "postgres";
-import type { RpcProxy } from "../lib/rpc-proxy";
+import type { RpcProxy } from "@payment-service/devnet/rpc-proxy";
 import type { PgWireProxy, StatementFigures } from "./pg-wire-proxy";
 
 /** What the app did between two moves of a network's scan cursor. */

@@ -1,6 +1,6 @@
 import type postgres from "postgres";
 import { getAddress } from "viem";
-import type { DevnetInfo } from "../devnet/index";
+import type { DevnetInfo } from "@payment-service/devnet";
 
 /** Open payments per merchant: 10 payments are one merchant's, 10,000 are 1,000 merchants'. */
 const PAYMENTS_PER_MERCHANT = 10;

@@ -9,7 +9,7 @@ import {
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { ERC20_ABI } from "@/lib/chains/evm/erc20-abi";
-import type { DevnetInfo } from "../devnet/index";
+import type { DevnetInfo } from "@payment-service/devnet";
 import type { OpenOption } from "./seed-open-payments";
 
 /** A transfer the bench sent, as a buyer's wallet would without ever calling confirm. */

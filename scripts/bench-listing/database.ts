@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import postgres from "postgres";
 import { ensureEmbeddedPostgres } from "@/db/embedded";
-import { ROOT } from "../lib/next-server";
+import { ROOT } from "../../tests/support/next-server";
 
 export const BENCH_DATABASE = "bench_listing";
 // Its own data folder and port, so the bench never touches the demo's or the tests' PostgreSQL.

@@ -14,7 +14,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { positiveInt, runWithCleanups, type Cleanup } from "../bench/run-with-cleanups";
-import { launchNextServer, ROOT } from "../lib/next-server";
+import { launchNextServer, ROOT } from "../../tests/support/next-server";
 import { freePort } from "../../tests/support/server";
 import { openScratchDatabase } from "./database";
 import { explainListing } from "./explain";

@@ -27,8 +27,8 @@ import { ensureBuild } from "../bench/ensure-build";
 import { positiveInt, runWithCleanups, type Cleanup } from "../bench/run-with-cleanups";
 import { openScratchDatabase } from "../bench-listing/database";
 import { startDevnetProcess } from "../bench-settle/devnet-process";
-import { launchNextServer, type NextServer } from "../lib/next-server";
-import { startRpcProxy, type RpcCall } from "../lib/rpc-proxy";
+import { launchNextServer, type NextServer } from "../../tests/support/next-server";
+import { startRpcProxy, type RpcCall } from "@payment-service/devnet/rpc-proxy";
 import { ARTIFACTS, freePort } from "../../tests/support/server";
 
 const PAYMENTS = positiveInt("BENCH_PAYMENTS", 1000);

@@ -1,6 +1,6 @@
 import { keccak256, type Hex } from "viem";
 import { encodeBase58 } from "@/lib/chains/solana/base58";
-import type { RpcCall, RpcTap } from "../lib/rpc-proxy";
+import type { RpcCall, RpcTap } from "@payment-service/devnet/rpc-proxy";
 import type { Chain } from "./prepare";
 
 /** When the app first sent a transaction (its send reached the RPC proxy) and when the chain first showed it confirmed. */

@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { relative } from "node:path";
 import WebSocket from "ws";
-import { ROOT } from "../lib/next-server";
+import { ROOT } from "../../tests/support/next-server";
 
 /** The part of a V8 CPU profile (DevTools protocol `Profiler.Profile`) the summary reads. */
 type ProfileNode = {

@@ -1,8 +1,8 @@
 import { spawn } from "node:child_process";
 import { closeSync, existsSync, openSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { DevnetInfo } from "../devnet/index";
-import { ROOT } from "../lib/next-server";
+import type { DevnetInfo } from "@payment-service/devnet";
+import { ROOT } from "../../tests/support/next-server";
 
 export type DevnetProcess = { info: DevnetInfo; pid: number; stop: () => Promise<void> };
 

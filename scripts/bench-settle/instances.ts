@@ -2,9 +2,9 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { privateKeyToAccount } from "viem/accounts";
 import { devnetNetworks } from "@/lib/chains/devnet-networks";
-import type { DevnetInfo } from "../devnet/index";
-import { startRpcProxy, type RpcProxy, type RpcTap } from "../lib/rpc-proxy";
-import { launchNextServer, type NextServer } from "../lib/next-server";
+import type { DevnetInfo } from "@payment-service/devnet";
+import { startRpcProxy, type RpcProxy, type RpcTap } from "@payment-service/devnet/rpc-proxy";
+import { launchNextServer, type NextServer } from "../../tests/support/next-server";
 import { fundedRelayerKey } from "../../tests/support/relayer-key";
 import { ARTIFACTS, freePort, TEST_ENV } from "../../tests/support/server";
 

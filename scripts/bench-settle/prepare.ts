@@ -1,5 +1,5 @@
-import type { DevnetInfo } from "../devnet/index";
-import { devnetWallet } from "../lib/devnet-wallet";
+import type { DevnetInfo } from "@payment-service/devnet";
+import { devnetWallet } from "@payment-service/devnet/wallet";
 import { uniqueClientIp } from "../../tests/support/client-ip";
 
 export type Chain = "evm" | "solana";

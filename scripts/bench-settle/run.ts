@@ -21,7 +21,7 @@ import { join } from "node:path";
 import { ensureBuild } from "../bench/ensure-build";
 import { positiveInt, runWithCleanups, type Cleanup } from "../bench/run-with-cleanups";
 import { openScratchDatabase } from "../bench-listing/database";
-import { ROOT } from "../lib/next-server";
+import { ROOT } from "../../tests/support/next-server";
 import { ARTIFACTS } from "../../tests/support/server";
 import { startChainClock } from "./chain-clock";
 import { startDevnetProcess } from "./devnet-process";

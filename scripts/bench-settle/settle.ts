@@ -8,7 +8,7 @@ import type { Db } from "@/db/client";
 import * as schema from "@/db/schema";
 import { ERC20_ABI } from "@/lib/chains/evm/erc20-abi";
 import { createMerchant } from "@/lib/merchants/create-merchant";
-import type { DevnetInfo } from "../devnet/index";
+import type { DevnetInfo } from "@payment-service/devnet";
 import type { ChainClock } from "./chain-clock";
 import { join } from "node:path";
 import { ARTIFACTS } from "../../tests/support/server";

@@ -5,7 +5,7 @@ import { runMigrations } from "@/db/migrate";
 import * as schema from "@/db/schema";
 import { createMerchant } from "@/lib/merchants/create-merchant";
 import { checkDueSubmissions } from "@/lib/settlement/check-due-submissions";
-import type { DevnetInfo } from "../devnet/index";
+import type { DevnetInfo } from "@payment-service/devnet";
 import { seedSubmissions, seedTarget, setDue } from "./watcher-seed";
 
 export type PassFigures = {

@@ -1,7 +1,7 @@
 import type postgres from "postgres";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { devnetNetworks } from "@/lib/chains/devnet-networks";
-import type { DevnetInfo } from "../devnet/index";
+import type { DevnetInfo } from "@payment-service/devnet";
 
 /** Rows of the watcher benchmark: `not_due` ids are numbered from 1, the due ones are `due` rows of their own. */
 export type SeedTarget = { merchantId: string; account: string; recipient: string; chainId: string; caip19: string };

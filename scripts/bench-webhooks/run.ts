@@ -23,7 +23,7 @@ import { createMerchant } from "@/lib/merchants/create-merchant";
 import { ensureBuild } from "../bench/ensure-build";
 import { positiveInt, runWithCleanups, type Cleanup } from "../bench/run-with-cleanups";
 import { openScratchDatabase } from "../bench-listing/database";
-import { launchNextServer } from "../lib/next-server";
+import { launchNextServer } from "../../tests/support/next-server";
 import { ARTIFACTS, freePort } from "../../tests/support/server";
 import { startBenchReceiver, type Arrival } from "./receiver";
 

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT } from "../lib/next-server";
+import { ROOT } from "../../tests/support/next-server";
 
 // What goes into the server build; anything newer than BUILD_ID means the build is stale.
 const SOURCES = ["app", "lib", "db", "components", "next.config.ts", "instrumentation.ts", "package-lock.json"];

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { join } from "node:path";
-import { ROOT } from "../lib/next-server";
+import { ROOT } from "../../tests/support/next-server";
 
 export type BareServer = { url: string; pid: number; stop: () => Promise<void> };
 

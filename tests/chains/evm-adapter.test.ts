@@ -23,9 +23,9 @@ import {
 import { createEvmAdapter } from "@/lib/chains/evm/evm-adapter";
 import { localEvmSigner } from "@/lib/chains/signers/local-signers";
 import type { NetworkConfig, TokenConfig } from "@/lib/chains/network-config";
-import { startRpcProxy } from "../../scripts/lib/rpc-proxy";
+import { startRpcProxy } from "@payment-service/devnet/rpc-proxy";
 import { submit } from "./submit";
-import { startDevnet, type Devnet, type EvmInfo, type EvmKey } from "../../scripts/devnet/index";
+import { startDevnet, type Devnet, type EvmInfo, type EvmKey } from "@payment-service/devnet";
 
 // The adapter against a real anvil with the devnet's USDC (EIP-3009) and USDT (plain ERC-20).
 // Wallet results are produced the way a wallet would: viem local accounts signing the very

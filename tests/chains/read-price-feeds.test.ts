@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { devnetNetworks } from "@/lib/chains/devnet-networks";
 import { readPriceFeeds } from "@/lib/chains/evm/read-price-feeds";
 import type { NetworkConfig } from "@/lib/chains/network-config";
-import { startRpcProxy, type RpcProxy } from "../../scripts/lib/rpc-proxy";
-import { startDevnet, type Devnet } from "../../scripts/devnet/index";
+import { startRpcProxy, type RpcProxy } from "@payment-service/devnet/rpc-proxy";
+import { startDevnet, type Devnet } from "@payment-service/devnet";
 
 // The feed reader against a real anvil without Multicall3: every feed of the network in one eth_call.
 

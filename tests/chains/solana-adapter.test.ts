@@ -22,7 +22,7 @@ import { localSolanaSigner } from "@/lib/chains/signers/local-signers";
 import { createSolanaAdapter } from "@/lib/chains/solana/solana-adapter";
 import { BLOCKHASH_REUSE_MS } from "@/lib/chains/solana/recent-blockhash";
 import { submit } from "./submit";
-import { startDevnet, type Devnet } from "../../scripts/devnet/index";
+import { startDevnet, type Devnet } from "@payment-service/devnet";
 
 const MEMO_PROGRAM_ID = "MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr";
 const keypair = (secret: string) => Keypair.fromSecretKey(Uint8Array.from(getBase58Encoder().encode(secret)));

@@ -8,9 +8,9 @@ import { runMigrations } from "@/db/migrate";
 import { payments, webhookEndpoints } from "@/db/schema";
 import { createMerchant } from "@/lib/merchants/create-merchant";
 import { newId } from "@/lib/ids";
+import { findPgTool } from "@/lib/operations/find-pg-tool";
 import { decryptKeystore } from "@/lib/chains/signers/keystore";
 import { privateKeyToAddress } from "viem/accounts";
-import { findTool, serverMajor } from "../../scripts/cli/backup";
 import { cli } from "../support/run-cli";
 import { scratchDatabaseUrl } from "../support/scratch-database";
 
@@ -76,8 +76,9 @@ describe("cli backup / restore", () => {
 
     const file = join(dir, "payments.dump");
     const backedUp = await cli(["backup", "--out", file], { DATABASE_URL: source });
-    const major = await serverMajor(source);
-    if (!(await findTool("pg_dump", major).catch(() => undefined))) {
+    const [server] = await sql<{ v: string }[]>`select current_setting('server_version_num') as v`;
+    const major = Math.floor(Number(server!.v) / 10000);
+    if (!(await findPgTool("pg_dump", major, process.env.PATH ?? "").catch(() => undefined))) {
       // No client of this server's version on the machine (Debian here ships PostgreSQL 15's; the embedded
       // server is 18): the CLI names what to install and writes nothing. The round trip itself runs where a
       // client exists (CI's pass on the machine's PostgreSQL).

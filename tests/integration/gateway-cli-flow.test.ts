@@ -5,7 +5,7 @@ import { describe, expect, inject, it } from "vitest";
 import { testDb } from "../support/db";
 import { chainMerchant, type ChainMerchant } from "../support/gateway";
 import { uniqueClientIp } from "../support/client-ip";
-import { devnetWallet } from "../../scripts/lib/devnet-wallet";
+import { devnetWallet } from "@payment-service/devnet/wallet";
 
 /**
  * The WalletConnect Pay CLI's checkout (`@walletconnect/pay-cli`), step by step against our server:

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { payments } from "@/db/schema";
 import { markExceptionPaid } from "@/lib/payments/mark-exception-paid";
-import { devnetWallet } from "../../scripts/lib/devnet-wallet";
+import { devnetWallet } from "@payment-service/devnet/wallet";
 import { api } from "../support/api";
 import { evmTokenBalance } from "../support/balances";
 import { withTransferAmount } from "../support/devnet-buyer";

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { payments, webhookEvents } from "@/db/schema";
 import { encodeBase58 } from "@/lib/chains/solana/base58";
-import { devnetWallet } from "../../scripts/lib/devnet-wallet";
+import { devnetWallet } from "@payment-service/devnet/wallet";
 import type { WireAction, WireOption } from "../support/devnet-buyer";
 import { testDb } from "../support/db";
 import { chainMerchant, gw, newPayment } from "../support/gateway";

@@ -5,7 +5,7 @@ import postgres from "postgres";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import * as schema from "@/db/schema";
 import { createMerchant } from "@/lib/merchants/create-merchant";
-import { devnetWallet } from "../../scripts/lib/devnet-wallet";
+import { devnetWallet } from "@payment-service/devnet/wallet";
 import { evmTokenBalance } from "../support/balances";
 import { fundedRelayerKey } from "../support/relayer-key";
 import { scratchDatabaseUrl } from "../support/scratch-database";

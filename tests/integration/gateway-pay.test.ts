@@ -2,7 +2,7 @@ import { describe, expect, inject, it } from "vitest";
 import { api } from "../support/api";
 import { evmTokenBalance, solanaMerchantUsdc } from "../support/balances";
 import { chainMerchant, gw, newPayment, waitFinal } from "../support/gateway";
-import { devnetWallet as testWallet } from "../../scripts/lib/devnet-wallet";
+import { devnetWallet as testWallet } from "@payment-service/devnet/wallet";
 
 type WireOption = {
   id: string;

@@ -5,7 +5,7 @@ import { paymentOptions, payments } from "@/db/schema";
 import { testDb } from "../support/db";
 import { evmTokenBalance } from "../support/balances";
 import { chainMerchant, gw, newPayment, waitFinal } from "../support/gateway";
-import { devnetWallet as testWallet } from "../../scripts/lib/devnet-wallet";
+import { devnetWallet as testWallet } from "@payment-service/devnet/wallet";
 
 function buyer(i: number) {
   const { evm } = inject("devnet");

@@ -2,7 +2,7 @@ import { WalletConnectPay } from "@walletconnect/pay";
 import { describe, expect, inject, it } from "vitest";
 import { evmTokenBalance, solanaMerchantUsdc } from "../support/balances";
 import { chainMerchant, newPayment } from "../support/gateway";
-import { devnetWallet as testWallet } from "../../scripts/lib/devnet-wallet";
+import { devnetWallet as testWallet } from "@payment-service/devnet/wallet";
 
 /**
  * The real WalletConnect Pay wallet SDK (Node, WASM) with only its baseUrl pointed at our server:

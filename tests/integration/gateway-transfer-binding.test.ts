@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { payments } from "@/db/schema";
-import { devnetWallet } from "../../scripts/lib/devnet-wallet";
+import { devnetWallet } from "@payment-service/devnet/wallet";
 import { evmTokenBalance } from "../support/balances";
 import { testDb } from "../support/db";
 import { chainMerchant, gw, newPayment, waitFinal } from "../support/gateway";

@@ -17,7 +17,7 @@ import { devnetNetworks, readRunningDevnet } from "@/lib/chains/devnet-networks"
 import { newId } from "@/lib/ids";
 import { createMerchant } from "@/lib/merchants/create-merchant";
 import { newWebhookSecret } from "@/lib/webhooks/new-webhook-secret";
-import { startRpcProxy, type RpcProxy } from "../../scripts/lib/rpc-proxy";
+import { startRpcProxy, type RpcProxy } from "@payment-service/devnet/rpc-proxy";
 import { evmTokenBalance } from "../support/balances";
 import { confirmAt, createPaymentAt, gatewayAt, signWithDevnetBuyer } from "../support/pay-steps";
 import { TEST_DEVNET_FILE } from "../support/proxied-servers";

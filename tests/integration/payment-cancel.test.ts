@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { payments, paymentSubmissions } from "@/db/schema";
-import { devnetWallet } from "../../scripts/lib/devnet-wallet";
+import { devnetWallet } from "@payment-service/devnet/wallet";
 import { api, newMerchant, type TestMerchant } from "../support/api";
 import { evmTokenBalance } from "../support/balances";
 import { testDb } from "../support/db";

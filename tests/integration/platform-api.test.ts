@@ -10,7 +10,7 @@ import { merchants, partnerApiKeys, paymentOptions, payments } from "@/db/schema
 import { createApiKey } from "@/lib/auth/create-api-key";
 import { createMerchant } from "@/lib/merchants/create-merchant";
 import { createPartner } from "@/lib/merchants/create-partner";
-import { devnetWallet } from "../../scripts/lib/devnet-wallet";
+import { devnetWallet } from "@payment-service/devnet/wallet";
 import { api, createPaymentRequest, usd, type TestMerchant } from "../support/api";
 import { evmTokenBalance } from "../support/balances";
 import { dash, signUpUser } from "../support/dashboard";

@@ -1,7 +1,6 @@
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startDevnet, type Devnet } from "../../scripts/devnet/index";
-import { DEVNET_PRICES } from "../../scripts/devnet/evm/deploy-price-feeds";
+import { DEVNET_PRICES, startDevnet, type Devnet } from "@payment-service/devnet";
 import { evmTokenBalance } from "../support/balances";
 import { createPaymentWith, gatewayAt, signWithDevnetBuyer } from "../support/devnet-buyer";
 import { proxiedSetup, type ProxiedSetup } from "../support/proxied-servers";

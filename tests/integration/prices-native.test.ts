@@ -5,7 +5,7 @@ import { describe, expect, inject, it } from "vitest";
 import { payments } from "@/db/schema";
 import { encodeBase58 } from "@/lib/chains/solana/base58";
 import { createMerchant } from "@/lib/merchants/create-merchant";
-import { devnetWallet } from "../../scripts/lib/devnet-wallet";
+import { devnetWallet } from "@payment-service/devnet/wallet";
 import { testDb } from "../support/db";
 import type { WireAction } from "../support/devnet-buyer";
 import { chainMerchant, gw, newPayment, waitFinal } from "../support/gateway";

@@ -3,7 +3,7 @@ import type { Address } from "viem";
 import { describe, expect, inject, it } from "vitest";
 import { encodeBase58 } from "@/lib/chains/solana/base58";
 import { markExceptionPaid } from "@/lib/payments/mark-exception-paid";
-import { devnetWallet } from "../../scripts/lib/devnet-wallet";
+import { devnetWallet } from "@payment-service/devnet/wallet";
 import { testDb } from "../support/db";
 import { gw, newPayment, waitFinal } from "../support/gateway";
 import {

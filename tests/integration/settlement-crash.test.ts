@@ -2,7 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import { createPublicClient, http } from "viem";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { payments, paymentSubmissions } from "@/db/schema";
-import type { RpcCall } from "../../scripts/lib/rpc-proxy";
+import type { RpcCall } from "@payment-service/devnet/rpc-proxy";
 import { evmTokenBalance, solanaUsdcOf } from "../support/balances";
 import { confirmAt, createPaymentAt, signWithDevnetBuyer, type Signed } from "../support/pay-steps";
 import { kill, proxiedSetup, type ProxiedSetup } from "../support/proxied-servers";

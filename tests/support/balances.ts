@@ -1,6 +1,6 @@
 import { Connection, PublicKey } from "@solana/web3.js";
 import { inject } from "vitest";
-import type { EvmInfo } from "../../scripts/devnet/index";
+import type { EvmInfo } from "@payment-service/devnet";
 import * as onChain from "./chain-balances";
 
 // The integration suite's view of chain-balances.ts: the suite's devnet unless a test names another.

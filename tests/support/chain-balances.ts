@@ -1,7 +1,7 @@
 import { getAssociatedTokenAddressSync } from "@solana/spl-token";
 import { Connection, PublicKey } from "@solana/web3.js";
 import { createPublicClient, erc20Abi, http, type Address, type Hex } from "viem";
-import type { DevnetInfo } from "../../scripts/devnet/index";
+import type { DevnetInfo } from "@payment-service/devnet";
 
 // Free of any test runner: the integration suite (balances.ts) and the browser tests read through these.
 

@@ -1,6 +1,6 @@
 import { decodeFunctionData, encodeFunctionData, erc20Abi, type Hex } from "viem";
-import type { DevnetInfo } from "../../scripts/devnet/index";
-import { devnetWallet } from "../../scripts/lib/devnet-wallet";
+import type { DevnetInfo } from "@payment-service/devnet";
+import { devnetWallet } from "@payment-service/devnet/wallet";
 import { uniqueClientIp } from "./client-ip";
 import type { RunningServer } from "./server";
 

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { startDevnet, type DevnetInfo } from "../../scripts/devnet/index";
+import { startDevnet, type DevnetInfo } from "@payment-service/devnet";
 import { testDatabaseUrl } from "./database-url";
 import { ROOT, startServer } from "./server";
 

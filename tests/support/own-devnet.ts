@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll } from "vitest";
-import { startDevnet, type Devnet } from "../../scripts/devnet/index";
+import { startDevnet, type Devnet } from "@payment-service/devnet";
 import { proxiedSetup, type ProxiedSetup } from "./proxied-servers";
 import { ROOT } from "./server";
 

@@ -1,5 +1,5 @@
 import { inject } from "vitest";
-import type { DevnetInfo } from "../../scripts/devnet/index";
+import type { DevnetInfo } from "@payment-service/devnet";
 import { gatewayAt, signWithDevnetBuyer as signAs, type Signed } from "./devnet-buyer";
 import type { RunningServer } from "./server";
 

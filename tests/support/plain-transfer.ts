@@ -1,6 +1,6 @@
 import { createPublicClient, createWalletClient, defineChain, erc20Abi, http, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import type { DevnetInfo } from "../../scripts/devnet/index";
+import type { DevnetInfo } from "@payment-service/devnet";
 
 // Free of any test runner: the integration suite and the browser tests both send through this.
 

@@ -1,5 +1,5 @@
-import type { DevnetInfo } from "../../scripts/devnet/index";
-import { readFeedRound, setFeedPrice, setFeedRound, type RoundData } from "../../scripts/devnet/evm/set-feed-price";
+import type { DevnetInfo } from "@payment-service/devnet";
+import { readFeedRound, setFeedPrice, setFeedRound, type RoundData } from "@payment-service/devnet/price-feeds";
 
 // The devnet's price feeds, moved over RPC as `npm run devnet -- set-price` does. A test that moves a
 // feed runs a devnet of its own: every other test prices against the suite's devnet at its start prices.

@@ -8,7 +8,7 @@ import type { Db } from "@/db/client";
 import * as schema from "@/db/schema";
 import { devnetNetworks, readRunningDevnet } from "@/lib/chains/devnet-networks";
 import { createMerchant } from "@/lib/merchants/create-merchant";
-import { startRpcProxy, type RpcProxy, type RpcTap } from "../../scripts/lib/rpc-proxy";
+import { startRpcProxy, type RpcProxy, type RpcTap } from "@payment-service/devnet/rpc-proxy";
 import { fundedRelayerKey } from "./relayer-key";
 import { scratchDatabaseUrl } from "./scratch-database";
 import { ARTIFACTS, ROOT, startServer, type RunningServer } from "./server";

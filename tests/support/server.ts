@@ -1,6 +1,6 @@
 import { createServer } from "node:net";
 import { join } from "node:path";
-import { launchNextServer, ROOT } from "../../scripts/lib/next-server";
+import { launchNextServer, ROOT } from "./next-server";
 
 export { ROOT };
 export const ARTIFACTS = join(ROOT, "tests", "artifacts");

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { regenerate, renderConfigTable, settingsFromEnvSource } from "../../scripts/lib/config-docs";
+import { regenerate, renderConfigTable, settingsFromEnvSource } from "../support/config-docs";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const SPEC = join(ROOT, "docs", "spec", "payment-service-interface.md");

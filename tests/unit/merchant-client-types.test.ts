@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { API_OPERATIONS } from "@/app/openapi.json/api-operations";
 import { buildOpenApiDocument } from "@/lib/openapi/build-openapi-document";
-import { CLIENT_TYPES_PATH, describeClientDrift, renderClientTypes } from "../../scripts/lib/client-types";
+import { CLIENT_TYPES_PATH, describeClientDrift, renderClientTypes } from "../support/client-types";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const committed = () => readFileSync(join(ROOT, CLIENT_TYPES_PATH), "utf8");

@@ -7,7 +7,7 @@ import {
   parseAllowlist,
   reviewAudit,
   type Allowlist,
-} from "../../scripts/lib/review-audit";
+} from "../support/review-audit";
 
 // The shape of `npm audit --json --omit=dev` (report version 2), cut down to what matters.
 const report = {

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { expect, type Page } from "@playwright/test";
-import type { DevnetInfo } from "../../../scripts/devnet/index";
+import type { DevnetInfo } from "@payment-service/devnet";
 import { confirmAt, signWithDevnetBuyer } from "../devnet-buyer";
 import { ARTIFACTS } from "../server";
 import { seriousAxeViolations } from "./axe";

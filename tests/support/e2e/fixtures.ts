@@ -7,7 +7,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import type { Db } from "@/db/client";
 import * as schema from "@/db/schema";
 import { createMerchant } from "@/lib/merchants/create-merchant";
-import type { DevnetInfo } from "../../../scripts/devnet/index";
+import type { DevnetInfo } from "@payment-service/devnet";
 import { testDatabaseUrl } from "../database-url";
 import { createPaymentWith, type CreatedPayment } from "../devnet-buyer";
 

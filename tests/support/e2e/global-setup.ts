@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { startDevnet } from "../../../scripts/devnet/index";
+import { startDevnet } from "@payment-service/devnet";
 import { ROOT, startServer } from "../server";
 
 /**

@@ -1,7 +1,7 @@
+import { getBase58Encoder } from "@solana/kit";
 import { Keypair, Transaction } from "@solana/web3.js";
 import { createWalletClient, defineChain, hexToBigInt, http, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { decodeBase58 } from "@/lib/chains/solana/base58";
 
 type WireWalletAction = { type: "walletRpc"; walletRpc: { chainId: string; method: string; params: string } };
 
@@ -36,7 +36,7 @@ export function devnetWallet(keys: {
     }
     if (method === "solana_signTransaction" && keys.solana) {
       const tx = Transaction.from(Buffer.from((params[0] as { transaction: string }).transaction, "base64"));
-      tx.partialSign(Keypair.fromSecretKey(decodeBase58(keys.solana.secretKey)!));
+      tx.partialSign(Keypair.fromSecretKey(Uint8Array.from(getBase58Encoder().encode(keys.solana.secretKey))));
       return tx.serialize({ requireAllSignatures: false }).toString("base64");
     }
     throw new Error(`test wallet cannot perform ${method}`);
