@@ -28,6 +28,8 @@ const BELOW_APP = {
   from: "./app",
   message: "lib/, db/ and components/ must not import app/.",
 };
+const NO_SCRIPTS =
+  "tests/ does not import scripts/: the devnet is @payment-service/devnet (its exports in scripts/devnet/package.json), other helpers belong in tests/support.";
 
 export default defineConfig([
   ...nextVitals,
@@ -108,6 +110,19 @@ export default defineConfig([
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    // Tests reach the local chains through their package (@payment-service/devnet, which lives in scripts/devnet)
+    // and keep every other helper in tests/support: no path into scripts/, relative or through `@/` (issue 28).
+    files: ["tests/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ regex: "(^|/)scripts(/|$)", message: NO_SCRIPTS }] }],
+      "no-restricted-syntax": [
+        "error",
+        // esquery's regular expressions cannot hold a slash: \u002F stands for it.
+        { selector: "ImportExpression[source.value=/(^|\\u002F)scripts(\\u002F|$)/]", message: NO_SCRIPTS },
       ],
     },
   },
