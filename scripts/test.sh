@@ -19,8 +19,8 @@ step "lint (ESLint, Prettier)"
 npm run --silent lint
 step "unit tests"
 npx vitest run --config tests/vitest.config.ts --project unit
-step "local chains smoke (anvil + LiteSVM RPC: EIP-3009, ERC-20, SPL transfers)"
-npx tsx scripts/devnet/smoke.ts
+step "local chains (the devnet package: EIP-3009, ERC-20 and SPL transfers, price feeds)"
+npx vitest run --config tests/vitest.config.ts --project devnet
 step "chain adapters against the local chains"
 npx vitest run --config tests/vitest.config.ts --project chains
 step "production build"

@@ -9,6 +9,17 @@ export default defineConfig({
   test: {
     projects: [
       { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
+      // The local chains' own package (scripts/devnet): its tokens, price feeds and Solana RPC through public RPC URLs.
+      {
+        extends: true,
+        test: {
+          name: "devnet",
+          include: ["scripts/devnet/test/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
       // Chain adapters against the real local chains (no app server, no database).
       {
         extends: true,
