@@ -16,6 +16,9 @@ ENV NEXT_TELEMETRY_DISABLED=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 # neither allowScripts nor strict-allow-scripts, and would run every dependency's install script.
 RUN npm install --global npm@11.19.1
 COPY package.json package-lock.json .npmrc ./
+# The devnet is an npm workspace of the root package (tests and the demo use it, the image does not): without its
+# package.json npm ci leaves it unlinked, and next build's type check of the tests could not resolve it.
+COPY scripts/devnet/package.json ./scripts/devnet/
 # bigint-buffer's approved script compiles a C file when a compiler is present; the slim image has none, so it
 # falls back to JavaScript, as the server's bundle does anyway.
 RUN npm ci
