@@ -1,9 +1,6 @@
-import {
-  createAssociatedTokenAccountIdempotentInstruction,
-  createTransferCheckedInstruction,
-  getAssociatedTokenAddressSync,
-} from "@solana/spl-token";
+import { createAssociatedTokenAccountIdempotentInstruction, createTransferCheckedInstruction } from "@solana/spl-token";
 import { PublicKey, SystemProgram, Transaction, TransactionInstruction } from "@solana/web3.js";
+import { associatedTokenAccount } from "./associated-account";
 import type { SolanaTransfer } from "./solana-transfer";
 
 /** SPL Memo (the program LiteSVM and every cluster ship; Memo1Uhk… is the legacy v1). */
@@ -23,8 +20,8 @@ export function tokenAccountsOf(
   tokenProgram: PublicKey,
 ): { source: PublicKey; destination: PublicKey } {
   return {
-    source: getAssociatedTokenAddressSync(transfer.mint, transfer.payer, true, tokenProgram),
-    destination: getAssociatedTokenAddressSync(transfer.mint, transfer.recipient, true, tokenProgram),
+    source: associatedTokenAccount(transfer.mint, transfer.payer, tokenProgram),
+    destination: associatedTokenAccount(transfer.mint, transfer.recipient, tokenProgram),
   };
 }
 

@@ -1,10 +1,10 @@
-import { getAssociatedTokenAddressSync } from "@solana/spl-token";
 import { PublicKey, type Connection, type VersionedTransactionResponse } from "@solana/web3.js";
 import type { AccountSignatures, AccountWatch, ObservedTransfer } from "@/lib/chains/chain-adapter";
 import { parseAssetId } from "@/lib/chains/caip";
 import { accountTransferOf } from "./account-transfer";
 import { solanaRpc } from "./solana-connection";
 import { tokenProgramOf } from "./token-program";
+import { associatedTokenAccount } from "./associated-account";
 
 /** RPC reads in flight at once in one scan: a public endpoint's rate limit, not the pass's size, is the bound. */
 const PARALLEL_READS = 8;
@@ -32,7 +32,7 @@ async function accountOf(connection: Connection, watch: AccountWatch): Promise<P
   if (asset?.assetNamespace === "slip44") return owner;
   if (asset?.assetNamespace !== "token") return undefined;
   const mint = new PublicKey(asset.assetReference);
-  return getAssociatedTokenAddressSync(mint, owner, true, await tokenProgramOf(connection, mint));
+  return associatedTokenAccount(mint, owner, await tokenProgramOf(connection, mint));
 }
 
 /**

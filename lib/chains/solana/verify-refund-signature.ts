@@ -1,4 +1,3 @@
-import { getAssociatedTokenAddressSync } from "@solana/spl-token";
 import { PublicKey, type Connection } from "@solana/web3.js";
 import { parseAssetId } from "@/lib/chains/caip";
 import { ChainVerificationError, type Observation, type RefundIntent } from "@/lib/chains/chain-adapter";
@@ -6,6 +5,7 @@ import { balanceChange } from "./balance-change";
 import { decodeBase58 } from "./base58";
 import { solanaRpc } from "./solana-connection";
 import { tokenProgramOf } from "./token-program";
+import { associatedTokenAccount } from "./associated-account";
 
 const FINALIZED_DEPTH = 32;
 // As for payments: block times are the leader's estimate and may lag the service's clock.
@@ -39,9 +39,8 @@ export async function verifyRefundSignature(
   const merchant = key(intent.from, "merchant");
   const buyer = key(intent.to, "buyer");
   const tokenProgram = mint ? await tokenProgramOf(connection, mint) : null;
-  const merchantAccount =
-    mint && tokenProgram ? getAssociatedTokenAddressSync(mint, merchant, true, tokenProgram) : merchant;
-  const buyerAccount = mint && tokenProgram ? getAssociatedTokenAddressSync(mint, buyer, true, tokenProgram) : buyer;
+  const merchantAccount = mint && tokenProgram ? associatedTokenAccount(mint, merchant, tokenProgram) : merchant;
+  const buyerAccount = mint && tokenProgram ? associatedTokenAccount(mint, buyer, tokenProgram) : buyer;
 
   const { value } = await solanaRpc("getSignatureStatuses", () =>
     connection.getSignatureStatuses([signature], { searchTransactionHistory: true }),
