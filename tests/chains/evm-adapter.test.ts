@@ -131,11 +131,13 @@ async function sendAs(key: EvmKey, action: WalletRpcAction): Promise<Hex> {
 /** A transfer sent by a wallet on its own, outside any action (for results that must be refused). */
 async function transferAs(
   key: EvmKey,
-  token: TokenConfig,
-  to: Address,
-  amount: bigint,
-  gas?: bigint,
-  reference?: Hex,
+  {
+    token,
+    to,
+    amount,
+    gas,
+    reference,
+  }: { token: TokenConfig; to: Address; amount: bigint; gas?: bigint; reference?: Hex },
 ): Promise<Hex> {
   const data =
     encodeFunctionData({ abi: TOKEN_ABI, functionName: "transfer", args: [to, amount] }) + (reference?.slice(2) ?? "");
@@ -206,7 +208,11 @@ describe("EVM adapter: EIP-3009 (USDC)", () => {
       client().getBalance({ address: buyer.address }),
       relayerNonce(),
     ]);
-    const submitted = await submit(adapter, i, [await signTypedDataAs(buyer, action)], { notBefore });
+    const submitted = await submit(adapter, {
+      intent: i,
+      results: [await signTypedDataAs(buyer, action)],
+      context: { notBefore },
+    });
     expect(submitted.txHashes[0]).toMatch(/^0x[0-9a-f]{64}$/);
     const relayed = await client().getTransactionReceipt({ hash: submitted.txHashes[0] as `0x${string}` });
     // The relayer's gas is reported as the service's fee for this transfer, to the wei.
@@ -234,24 +240,39 @@ describe("EVM adapter: EIP-3009 (USDC)", () => {
     const before = await balanceOf(usdc, merchant);
     const notBefore = new Date();
     await expectRefused(
-      async () => submit(adapter, i, [await signTypedDataAs(otherBuyer, action)], { notBefore }),
+      async () =>
+        submit(adapter, { intent: i, results: [await signTypedDataAs(otherBuyer, action)], context: { notBefore } }),
       /not the payer's/,
     );
     const moreValue = await signTypedDataAs(buyer, action, (m) => (m.value = "7000001"));
-    await expectRefused(async () => submit(adapter, i, [moreValue], { notBefore }), /not the payer's/);
+    await expectRefused(
+      async () => submit(adapter, { intent: i, results: [moreValue], context: { notBefore } }),
+      /not the payer's/,
+    );
     const elsewhere = await signTypedDataAs(buyer, action, (m) => (m.to = thirdBuyer.address));
-    await expectRefused(async () => submit(adapter, i, [elsewhere], { notBefore }), /not the payer's/);
+    await expectRefused(
+      async () => submit(adapter, { intent: i, results: [elsewhere], context: { notBefore } }),
+      /not the payer's/,
+    );
     // The genuine signature, offered for a different amount than it was made for.
     const genuine = await signTypedDataAs(buyer, action);
     await expectRefused(
-      async () => submit(adapter, { ...i, amount: 7_000_001n }, [genuine], { notBefore }),
+      async () => submit(adapter, { intent: { ...i, amount: 7_000_001n }, results: [genuine], context: { notBefore } }),
       /not the payer's/,
     );
     await expectRefused(
-      async () => submit(adapter, { ...i, recipient: thirdBuyer.address }, [genuine], { notBefore }),
+      async () =>
+        submit(adapter, {
+          intent: { ...i, recipient: thirdBuyer.address },
+          results: [genuine],
+          context: { notBefore },
+        }),
       /not the payer's/,
     );
-    await expectRefused(async () => submit(adapter, i, ["0x1234"], { notBefore }), /not a 65-byte signature/);
+    await expectRefused(
+      async () => submit(adapter, { intent: i, results: ["0x1234"], context: { notBefore } }),
+      /not a 65-byte signature/,
+    );
     expect(await balanceOf(usdc, merchant)).toBe(before);
     expect(await balanceOf(usdc, thirdBuyer.address)).toBe(1_000_000n * 10n ** 6n);
   });
@@ -261,9 +282,12 @@ describe("EVM adapter: EIP-3009 (USDC)", () => {
     const i = intent({ amount: 3_000_000n });
     const signature = await signTypedDataAs(buyer, await onlyAction(i));
     const before = await balanceOf(usdc, merchant);
-    const submitted = await submit(adapter, i, [signature], { notBefore });
+    const submitted = await submit(adapter, { intent: i, results: [signature], context: { notBefore } });
     expect((await observeSettled(i, submitted, notBefore)).state).toBe("confirmed");
-    await expectRefused(async () => submit(adapter, i, [signature], { notBefore }), /authorization already used/);
+    await expectRefused(
+      async () => submit(adapter, { intent: i, results: [signature], context: { notBefore } }),
+      /authorization already used/,
+    );
     expect(await balanceOf(usdc, merchant)).toBe(before + 3_000_000n);
   });
 
@@ -272,13 +296,23 @@ describe("EVM adapter: EIP-3009 (USDC)", () => {
     const before = await balanceOf(usdc, merchant);
     const expiring = intent({ amount: 1_000_000n, validBefore: Math.floor(Date.now() / 1000) + 5 });
     await expectRefused(
-      async () => submit(adapter, expiring, [await signTypedDataAs(buyer, await onlyAction(expiring))], { notBefore }),
+      async () =>
+        submit(adapter, {
+          intent: expiring,
+          results: [await signTypedDataAs(buyer, await onlyAction(expiring))],
+          context: { notBefore },
+        }),
       /expired/,
     );
 
     const tooMuch = intent({ amount: 2_000_000n * 10n ** 6n });
     await expectRefused(
-      async () => submit(adapter, tooMuch, [await signTypedDataAs(buyer, await onlyAction(tooMuch))], { notBefore }),
+      async () =>
+        submit(adapter, {
+          intent: tooMuch,
+          results: [await signTypedDataAs(buyer, await onlyAction(tooMuch))],
+          context: { notBefore },
+        }),
       /insufficient USDC balance/,
     );
 
@@ -289,7 +323,7 @@ describe("EVM adapter: EIP-3009 (USDC)", () => {
     const highS = toHex(n - hexToBigInt(`0x${signature.slice(66, 130)}`), { size: 32 }).slice(2);
     const twin = `${signature.slice(0, 66)}${highS}${signature.endsWith("1b") ? "1c" : "1b"}`;
     await expectRefused(
-      async () => submit(adapter, i, [twin], { notBefore }),
+      async () => submit(adapter, { intent: i, results: [twin], context: { notBefore } }),
       /would revert: .*invalid signature 's' value/,
     );
     expect(await balanceOf(usdc, merchant)).toBe(before);
@@ -313,7 +347,7 @@ describe("EVM adapter: ERC-20 transfer (USDT)", () => {
     ]);
     const before = await balanceOf(usdt, merchant);
     const hash = await sendAs(buyer, action);
-    const submitted = await submit(adapter, i, [hash], { notBefore });
+    const submitted = await submit(adapter, { intent: i, results: [hash], context: { notBefore } });
     expect(submitted.txHashes).toEqual([hash]);
     expect(await observeSettled(i, submitted, notBefore)).toEqual({
       state: "confirmed",
@@ -331,30 +365,70 @@ describe("EVM adapter: ERC-20 transfer (USDT)", () => {
     const before = await balanceOf(usdt, merchant);
     // Each stray transfer below is the wallet's own doing; the adapter must not count it as payment.
     await expectRefused(
-      async () => submit(adapter, i, [await transferAs(buyer, usdt, merchant, amount - 1n)], { notBefore }),
+      async () =>
+        submit(adapter, {
+          intent: i,
+          results: [await transferAs(buyer, { token: usdt, to: merchant, amount: amount - 1n })],
+          context: { notBefore },
+        }),
       /with this payment's reference/,
     );
     await expectRefused(
-      async () => submit(adapter, i, [await transferAs(buyer, usdt, thirdBuyer.address, amount)], { notBefore }),
+      async () =>
+        submit(adapter, {
+          intent: i,
+          results: [await transferAs(buyer, { token: usdt, to: thirdBuyer.address, amount })],
+          context: { notBefore },
+        }),
       /not to the recipient/,
     );
     await expectRefused(
-      async () => submit(adapter, i, [await transferAs(buyer, usdc, merchant, amount)], { notBefore }),
+      async () =>
+        submit(adapter, {
+          intent: i,
+          results: [await transferAs(buyer, { token: usdc, to: merchant, amount })],
+          context: { notBefore },
+        }),
       /not a call to the USDT contract/,
     );
-    const fromOther = await transferAs(otherBuyer, usdt, merchant, amount);
-    await expectRefused(async () => submit(adapter, i, [fromOther], { notBefore }), /not from the payer/);
+    const fromOther = await transferAs(otherBuyer, { token: usdt, to: merchant, amount });
+    await expectRefused(
+      async () => submit(adapter, { intent: i, results: [fromOther], context: { notBefore } }),
+      /not from the payer/,
+    );
     // The right transfer, but not made for this payment: without a reference, or with another payment's.
-    const unbound = await transferAs(buyer, usdt, merchant, amount);
-    await expectRefused(async () => submit(adapter, i, [unbound], { notBefore }), /with this payment's reference/);
-    const forAnother = await transferAs(buyer, usdt, merchant, amount, undefined, reference());
-    await expectRefused(async () => submit(adapter, i, [forAnother], { notBefore }), /with this payment's reference/);
+    const unbound = await transferAs(buyer, { token: usdt, to: merchant, amount });
+    await expectRefused(
+      async () => submit(adapter, { intent: i, results: [unbound], context: { notBefore } }),
+      /with this payment's reference/,
+    );
+    const forAnother = await transferAs(buyer, {
+      token: usdt,
+      to: merchant,
+      amount,
+      gas: undefined,
+      reference: reference(),
+    });
+    await expectRefused(
+      async () => submit(adapter, { intent: i, results: [forAnother], context: { notBefore } }),
+      /with this payment's reference/,
+    );
     expect(await balanceOf(usdt, merchant)).toBe(before + (amount - 1n) + 3n * amount); // only the strays moved it
 
     // Bound to this payment but for another amount (a wallet changed it): verified, and the amount it carries reported.
-    const short = await transferAs(buyer, usdt, merchant, amount - 1n, undefined, i.reference);
+    const short = await transferAs(buyer, {
+      token: usdt,
+      to: merchant,
+      amount: amount - 1n,
+      gas: undefined,
+      reference: i.reference,
+    });
     expect(await adapter.verify(i, [short], { notBefore })).toMatchObject({ kind: "wallet_sent", amount: amount - 1n });
-    const tracked = await submit(adapter, { ...i, amount: amount - 1n }, [short], { notBefore });
+    const tracked = await submit(adapter, {
+      intent: { ...i, amount: amount - 1n },
+      results: [short],
+      context: { notBefore },
+    });
     expect(await observeSettled({ ...i, amount: amount - 1n }, tracked, notBefore)).toMatchObject({
       state: "confirmed",
     });
@@ -367,22 +441,40 @@ describe("EVM adapter: ERC-20 transfer (USDT)", () => {
     };
     const onMainnet = intent({ network: mainnet, token: mainnet.tokens[0], method: "erc20_transfer", amount });
     const genuine = await sendAs(buyer, await onlyAction(i));
-    await expectRefused(async () => submit(adapter, onMainnet, [genuine], { notBefore }), /another chain/);
+    await expectRefused(
+      async () => submit(adapter, { intent: onMainnet, results: [genuine], context: { notBefore } }),
+      /another chain/,
+    );
 
     const started = Date.now();
-    await expectRefused(async () => submit(adapter, i, [reference()], { notBefore }), /transaction not found/);
+    await expectRefused(
+      async () => submit(adapter, { intent: i, results: [reference()], context: { notBefore } }),
+      /transaction not found/,
+    );
     expect(Date.now() - started).toBeGreaterThanOrEqual(4_500); // waited for a slow node first
-    await expectRefused(async () => submit(adapter, i, ["0xnothex"], { notBefore }), /not a transaction hash/);
+    await expectRefused(
+      async () => submit(adapter, { intent: i, results: ["0xnothex"], context: { notBefore } }),
+      /not a transaction hash/,
+    );
   });
 
   it("refuses a wrong number of results", async () => {
     const notBefore = new Date();
     const i = intent({ method: "erc20_transfer", amount: 1_000_000n });
     const hash = await sendAs(buyer, await onlyAction(i));
-    await expectRefused(async () => submit(adapter, i, [], { notBefore }), /expected 1 result, got 0/);
-    await expectRefused(async () => submit(adapter, i, [hash, hash], { notBefore }), /expected 1 result, got 2/);
+    await expectRefused(
+      async () => submit(adapter, { intent: i, results: [], context: { notBefore } }),
+      /expected 1 result, got 0/,
+    );
+    await expectRefused(
+      async () => submit(adapter, { intent: i, results: [hash, hash], context: { notBefore } }),
+      /expected 1 result, got 2/,
+    );
     const j = intent({ amount: 1_000_000n });
-    await expectRefused(async () => submit(adapter, j, [], { notBefore }), /expected 1 result/);
+    await expectRefused(
+      async () => submit(adapter, { intent: j, results: [], context: { notBefore } }),
+      /expected 1 result/,
+    );
   });
 });
 
@@ -390,7 +482,7 @@ describe("EVM adapter: observe", () => {
   it("fails a transfer mined before the payment was created", async () => {
     const i = intent({ method: "erc20_transfer", amount: 2_200_000n });
     const hash = await sendAs(buyer, await onlyAction(i));
-    const submitted = await submit(adapter, i, [hash], { notBefore: new Date(0) });
+    const submitted = await submit(adapter, { intent: i, results: [hash], context: { notBefore: new Date(0) } });
     const { timestamp } = await client().getBlock({ blockTag: "latest" });
     // Beyond the minute of block-time skew the check allows.
     const createdAfter = new Date((Number(timestamp) + 61) * 1000);
@@ -409,7 +501,11 @@ describe("EVM adapter: observe", () => {
     const deep = { ...network, confirmations: 3 };
     const i = intent({ network: deep, token: usdt, method: "erc20_transfer", amount: 3_300_000n });
     const before = await balanceOf(usdt, merchant);
-    const submitted = await submit(adapter, i, [await sendAs(buyer, await onlyAction(i))], { notBefore });
+    const submitted = await submit(adapter, {
+      intent: i,
+      results: [await sendAs(buyer, await onlyAction(i))],
+      context: { notBefore },
+    });
     expect(await adapter.observe(i, { ...submitted, notBefore })).toEqual({ state: "pending", mined: true });
     await mine(1);
     expect(await adapter.observe(i, { ...submitted, notBefore })).toEqual({ state: "pending", mined: true });
@@ -432,7 +528,7 @@ describe("EVM adapter: observe", () => {
       const deep = { ...network, rpcUrl: proxy.url, confirmations: 2 };
       const i = intent({ network: deep, token: usdt, method: "erc20_transfer", amount: 4_400_000n });
       const hash = await sendAs(buyer, await onlyAction(i));
-      const submitted = await submit(adapter, i, [hash], { notBefore });
+      const submitted = await submit(adapter, { intent: i, results: [hash], context: { notBefore } });
       const { blockNumber } = await client().getTransactionReceipt({ hash });
       await mine(1);
       const held = proxy.holdNext(
@@ -454,8 +550,14 @@ describe("EVM adapter: observe", () => {
   it("fails a reverted transaction and one whose Transfer is not the intent's", async () => {
     const notBefore = new Date();
     const i = intent({ method: "erc20_transfer", amount: 2_000_000n * 10n ** 6n, payer: thirdBuyer.address });
-    const reverted = await transferAs(thirdBuyer, usdt, merchant, i.amount, 100_000n, i.reference); // more than it holds
-    const submitted = await submit(adapter, i, [reverted], { notBefore });
+    const reverted = await transferAs(thirdBuyer, {
+      token: usdt,
+      to: merchant,
+      amount: i.amount,
+      gas: 100_000n,
+      reference: i.reference,
+    }); // more than it holds
+    const submitted = await submit(adapter, { intent: i, results: [reverted], context: { notBefore } });
     expect(await adapter.observe(i, { ...submitted, notBefore })).toEqual({
       state: "failed",
       reason: "transaction reverted",
@@ -463,7 +565,11 @@ describe("EVM adapter: observe", () => {
     });
 
     const small = intent({ method: "erc20_transfer", amount: 1_100_000n });
-    const paid = await submit(adapter, small, [await sendAs(buyer, await onlyAction(small))], { notBefore });
+    const paid = await submit(adapter, {
+      intent: small,
+      results: [await sendAs(buyer, await onlyAction(small))],
+      context: { notBefore },
+    });
     const observed = await adapter.observe({ ...small, amount: 1_100_001n }, paid);
     expect(observed).toMatchObject({ state: "failed", reason: expect.stringMatching(/no USDT Transfer of 1100001/) });
   });

@@ -145,7 +145,11 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
     expect(unsigned.instructions[1]!.keys.at(-1)).toEqual({ pubkey: reference, isSigner: false, isWritable: false });
     expect(unsigned.instructions[2]!.data.toString()).toContain(intent.reference);
 
-    const submitted = await submit(adapter, intent, [walletSign(built, buyer)], { builds: [built], notBefore });
+    const submitted = await submit(adapter, {
+      intent,
+      results: [walletSign(built, buyer)],
+      context: { builds: [built], notBefore },
+    });
     expect(submitted.lastValidBlockHeight).toBe(built.lastValidBlockHeight);
     const observation = await settle(intent, submitted, notBefore);
     expect(observation).toMatchObject({ state: "confirmed", txHash: submitted.txHashes[0] });
@@ -194,7 +198,11 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
     const buyerSolBefore = await connection.getBalance(buyer.publicKey);
 
     const built = await adapter.resolveBuild(intent);
-    const submitted = await submit(adapter, intent, [walletSign(built, buyer)], { builds: [built], notBefore });
+    const submitted = await submit(adapter, {
+      intent,
+      results: [walletSign(built, buyer)],
+      context: { builds: [built], notBefore },
+    });
     expect(await settle(intent, submitted, notBefore)).toMatchObject({ state: "confirmed" });
 
     expect(await tokenBalance(freshMerchant)).toBe(1_234_567n);
@@ -240,7 +248,11 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
       ];
       for (const alter of cases) {
         await expectRefused(
-          submit(adapter, intent, [walletSign(built, buyer, alter)], { builds: [built], notBefore: new Date() }),
+          submit(adapter, {
+            intent,
+            results: [walletSign(built, buyer, alter)],
+            context: { builds: [built], notBefore: new Date() },
+          }),
           /transaction altered/,
         );
       }
@@ -258,7 +270,7 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
       tx.addSignature(buyer.publicKey, sign(null, tx.serializeMessage(), otherKey));
       const forged = tx.serialize({ requireAllSignatures: false, verifySignatures: false }).toString("base64");
       await expectRefused(
-        submit(adapter, intent, [forged], { builds: [built], notBefore: new Date() }),
+        submit(adapter, { intent, results: [forged], context: { builds: [built], notBefore: new Date() } }),
         /signature does not verify/,
       );
 
@@ -272,7 +284,7 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
         t.instructions[1] = own;
       });
       await expectRefused(
-        submit(adapter, intent, [rebuilt], { builds: [built], notBefore: new Date() }),
+        submit(adapter, { intent, results: [rebuilt], context: { builds: [built], notBefore: new Date() } }),
         /transaction altered/,
       );
 
@@ -281,7 +293,7 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
         .serialize({ requireAllSignatures: false, verifySignatures: false })
         .toString("base64");
       await expectRefused(
-        submit(adapter, intent, [unsigned], { builds: [built], notBefore: new Date() }),
+        submit(adapter, { intent, results: [unsigned], context: { builds: [built], notBefore: new Date() } }),
         /signature is missing/,
       );
       await expectMerchantUnchanged();
@@ -295,7 +307,7 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
       const signature = tx.signatures.find((s) => s.publicKey.equals(buyer.publicKey))!.signature!;
       for (const detached of [signature.toString("base64"), getBase58Decoder().decode(signature)]) {
         await expectRefused(
-          submit(adapter, intent, [detached], { builds: [built], notBefore: new Date() }),
+          submit(adapter, { intent, results: [detached], context: { builds: [built], notBefore: new Date() } }),
           /detached signature/,
         );
       }
@@ -307,7 +319,11 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
       await expectRefused(adapter.resolveBuild(intent), /fee payer/);
       const honest = await adapter.resolveBuild(intentFor({ reference: intent.reference }));
       await expectRefused(
-        submit(adapter, intent, [walletSign(honest, buyer)], { builds: [honest], notBefore: new Date() }),
+        submit(adapter, {
+          intent,
+          results: [walletSign(honest, buyer)],
+          context: { builds: [honest], notBefore: new Date() },
+        }),
         /fee payer/,
       );
       await expectMerchantUnchanged();
@@ -318,11 +334,11 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
       const built = await adapter.resolveBuild(intent);
       const signed = walletSign(built, buyer);
       await expectRefused(
-        submit(adapter, intent, [], { builds: [built], notBefore: new Date() }),
+        submit(adapter, { intent, results: [], context: { builds: [built], notBefore: new Date() } }),
         /exactly one result/,
       );
       await expectRefused(
-        submit(adapter, intent, [signed, signed], { builds: [built], notBefore: new Date() }),
+        submit(adapter, { intent, results: [signed, signed], context: { builds: [built], notBefore: new Date() } }),
         /exactly one result/,
       );
       await expectMerchantUnchanged();
@@ -333,10 +349,17 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
       const built = await adapter.resolveBuild(intent);
       const signed = walletSign(built, buyer);
       await expectRefused(
-        submit(adapter, { ...intent, amount: 1n }, [signed], { builds: [built], notBefore: new Date() }),
+        submit(adapter, {
+          intent: { ...intent, amount: 1n },
+          results: [signed],
+          context: { builds: [built], notBefore: new Date() },
+        }),
         /does not match/,
       );
-      await expectRefused(submit(adapter, intent, [signed], { notBefore: new Date() }), /fetch it first/);
+      await expectRefused(
+        submit(adapter, { intent, results: [signed], context: { notBefore: new Date() } }),
+        /fetch it first/,
+      );
       await expectMerchantUnchanged();
     });
 
@@ -344,7 +367,11 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
       const intent = intentFor({ amount: 10n ** 15n }); // the buyer holds 10^12 base units
       const built = await adapter.resolveBuild(intent);
       await expectRefused(
-        submit(adapter, intent, [walletSign(built, buyer)], { builds: [built], notBefore: new Date() }),
+        submit(adapter, {
+          intent,
+          results: [walletSign(built, buyer)],
+          context: { builds: [built], notBefore: new Date() },
+        }),
         /insufficient funds/,
       );
       await expectMerchantUnchanged();
@@ -401,10 +428,10 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
     const built = await adapter.resolveBuild(intent);
     const signed = walletSign(built, buyer);
 
-    const submitted = await submit(adapter, intent, [signed], { builds: [built], notBefore });
+    const submitted = await submit(adapter, { intent, results: [signed], context: { builds: [built], notBefore } });
     expect((await settle(intent, submitted, notBefore)).state).toBe("confirmed");
     // The same bytes again (a crash-recovery resend): accepted as already there, never a second transfer.
-    const replay = await submit(adapter, intent, [signed], { builds: [built], notBefore });
+    const replay = await submit(adapter, { intent, results: [signed], context: { builds: [built], notBefore } });
     expect(replay.txHashes).toEqual(submitted.txHashes);
 
     expect(await settle(intent, submitted, notBefore)).toMatchObject({ state: "confirmed" });
@@ -420,7 +447,10 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
     await devnetRpc("devnet_advanceSlots", [200]);
     expect(await connection.getBlockHeight()).toBeGreaterThan(built.lastValidBlockHeight!);
 
-    await expectRefused(submit(adapter, intent, [signed], { builds: [built], notBefore }), /blockhash expired/);
+    await expectRefused(
+      submit(adapter, { intent, results: [signed], context: { builds: [built], notBefore } }),
+      /blockhash expired/,
+    );
 
     // Had it been handed to the network and dropped, its hash (the fee payer's signature) never shows up.
     const cosigned = Transaction.from(Buffer.from(signed, "base64"));

@@ -6,9 +6,11 @@ import type { BuiltTransaction, ChainAdapter, Tracked, TransferIntent } from "@/
  */
 export async function submit(
   adapter: ChainAdapter,
-  intent: TransferIntent,
-  results: string[],
-  context: { builds?: BuiltTransaction[]; notBefore: Date },
+  {
+    intent,
+    results,
+    context,
+  }: { intent: TransferIntent; results: string[]; context: { builds?: BuiltTransaction[]; notBefore: Date } },
 ): Promise<Tracked> {
   const verified = await adapter.verify(intent, results, context);
   const { notBefore } = context;

@@ -13,7 +13,7 @@ test.describe("a German browser", () => {
     devnet,
     createPayment,
   }, info) => {
-    await installBuyerEvmWallet(page, devnet, info.parallelIndex);
+    await installBuyerEvmWallet(page, { devnet, index: info.parallelIndex });
     const payment = await createPayment(eur("de"));
     await page.goto(payment.gatewayUrl);
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
@@ -104,11 +104,15 @@ test.describe("without JavaScript", () => {
     await expect(page.getByTestId("payment-status")).toHaveText("Awaiting payment");
 
     // Paid from elsewhere (a phone): the page learns of it by refreshing itself.
-    await payAsDevnetBuyer(baseUrl, merchant, payment.paymentId, {
-      namespace: "eip155",
-      symbol: "USDC",
-      index: info.parallelIndex,
-      devnet,
+    await payAsDevnetBuyer(baseUrl, {
+      merchant,
+      paymentId: payment.paymentId,
+      pay: {
+        namespace: "eip155",
+        symbol: "USDC",
+        index: info.parallelIndex,
+        devnet,
+      },
     });
     // A page loaded after the payment calls it already paid (the view is rendered by the server).
     await expect(page.getByTestId("payment-status")).toHaveText("Paid", { timeout: 20_000 });

@@ -93,7 +93,7 @@ test("a wallet with EVM keys only sees EVM options, no Solana option and no erro
   devnet,
   createPayment,
 }, info) => {
-  await installBuyerEvmWallet(page, devnet, info.parallelIndex);
+  await installBuyerEvmWallet(page, { devnet, index: info.parallelIndex });
   const payment = await createPayment(usd("500", "evm-only"));
   const optionsRequests: string[] = [];
   page.on("request", (req) => {
@@ -129,7 +129,7 @@ test("a mixed payment: connected to both, the buyer picks Solana and only the So
   devnet,
   createPayment,
 }, info) => {
-  const evm = await installBuyerEvmWallet(page, devnet, info.parallelIndex);
+  const evm = await installBuyerEvmWallet(page, { devnet, index: info.parallelIndex });
   const solana = await installSolanaWallet(page, { secretKey: devnet.solana.buyers[info.parallelIndex]!.secretKey });
   const payment = await createPayment(usd("300", "mixed"));
   await page.goto(payment.gatewayUrl);

@@ -22,7 +22,7 @@ type WireRequest = {
 
 /** The requests as a wallet reads them from the gateway (asking again while they hold answers the same). */
 async function requestsOf(baseUrl: string, paymentId: string): Promise<WireRequest[]> {
-  const res = await gatewayAt({ url: baseUrl }, paymentId, "/payment-requests");
+  const res = await gatewayAt({ url: baseUrl }, { paymentId, path: "/payment-requests" });
   expect(res.status).toBe(200);
   return ((await res.json()) as { requests: WireRequest[] }).requests;
 }

@@ -11,7 +11,7 @@ test("a EUR price paid in USDC: the option shows its rate and the feeds' age, an
   baseUrl,
   createPayment,
 }, info) => {
-  await installBuyerEvmWallet(page, devnet, info.parallelIndex);
+  await installBuyerEvmWallet(page, { devnet, index: info.parallelIndex });
   const payment = await createPayment({ amount: { unit: "iso4217/EUR", value: "1000" }, referenceId: "eur-rate" });
   await page.goto(payment.gatewayUrl);
   await expect(page.getByTestId("fiat-amount")).toContainText("€10.00");
@@ -30,7 +30,7 @@ test("a USD price paid in USDC shows no rate: 1:1 tells the buyer nothing (ETH b
   devnet,
   createPayment,
 }, info) => {
-  await installBuyerEvmWallet(page, devnet, info.parallelIndex);
+  await installBuyerEvmWallet(page, { devnet, index: info.parallelIndex });
   const payment = await createPayment({ amount: { unit: "iso4217/USD", value: "1000" }, referenceId: "usd-no-rate" });
   await page.goto(payment.gatewayUrl);
   await connectWallet(page, "Test EVM Wallet");
@@ -48,7 +48,7 @@ test("a USD price paid in ETH: the option sends ether from the buyer's wallet at
   baseUrl,
   createPayment,
 }, info) => {
-  await installBuyerEvmWallet(page, devnet, info.parallelIndex);
+  await installBuyerEvmWallet(page, { devnet, index: info.parallelIndex });
   const payment = await createPayment({ amount: { unit: "iso4217/USD", value: "1500" }, referenceId: "usd-in-eth" });
   await page.goto(payment.gatewayUrl);
   await connectWallet(page, "Test EVM Wallet");

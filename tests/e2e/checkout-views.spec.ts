@@ -19,7 +19,7 @@ test("with both HTTPS URLs the buyer is sent to the success URL with the payment
   await page.route("https://shop.example/**", (route) =>
     route.fulfill({ contentType: "text/html", body: "<title>Shop</title><h1>Thanks from the shop</h1>" }),
   );
-  await installBuyerEvmWallet(page, devnet, info.parallelIndex);
+  await installBuyerEvmWallet(page, { devnet, index: info.parallelIndex });
   const payment = await createPayment(
     usd("1500", "redirect", {
       checkout: { successUrl: "https://shop.example/thanks?order=42", errorUrl: "https://shop.example/failed" },
@@ -47,7 +47,7 @@ test("with a URL that is not HTTPS the buyer stays on a generic success view", a
     leftTheCheckout = true;
     return route.fulfill({ body: "no" });
   });
-  await installBuyerEvmWallet(page, devnet, info.parallelIndex);
+  await installBuyerEvmWallet(page, { devnet, index: info.parallelIndex });
   const payment = await createPayment(
     usd("100", "no-redirect", {
       checkout: { successUrl: "http://shop.example/thanks", errorUrl: "https://shop.example/failed" },
@@ -65,7 +65,7 @@ test("with a URL that is not HTTPS the buyer stays on a generic success view", a
 });
 
 test("opening a paid payment again shows it as already paid", async ({ page, devnet, createPayment }, info) => {
-  await installBuyerEvmWallet(page, devnet, info.parallelIndex);
+  await installBuyerEvmWallet(page, { devnet, index: info.parallelIndex });
   const payment = await createPayment(usd("250", "paid-twice"));
   await page.goto(payment.gatewayUrl);
   await connectWallet(page, "Test EVM Wallet");
@@ -112,7 +112,7 @@ test("a rejected signature says so, keeps the payment open, and the buyer can re
   merchant,
   createPayment,
 }, info) => {
-  const wallet = await installBuyerEvmWallet(page, devnet, info.parallelIndex);
+  const wallet = await installBuyerEvmWallet(page, { devnet, index: info.parallelIndex });
   const payment = await createPayment(usd("400", "reject"));
   await page.goto(payment.gatewayUrl);
   await connectWallet(page, "Test EVM Wallet");
@@ -148,7 +148,11 @@ test("a wallet that refuses to switch networks is told which network to use", as
   devnet,
   createPayment,
 }, info) => {
-  const wallet = await installBuyerEvmWallet(page, devnet, info.parallelIndex, { startChainId: 1, allowSwitch: false });
+  const wallet = await installBuyerEvmWallet(page, {
+    devnet,
+    index: info.parallelIndex,
+    extra: { startChainId: 1, allowSwitch: false },
+  });
   const payment = await createPayment(usd("100", "wrong-network"));
   await page.goto(payment.gatewayUrl);
   await connectWallet(page, "Test EVM Wallet");
@@ -165,7 +169,7 @@ test("a wallet holding no token the payment can be made in is told so", async ({
   devnet,
   createPayment,
 }, info) => {
-  await installBuyerEvmWallet(page, devnet, info.parallelIndex);
+  await installBuyerEvmWallet(page, { devnet, index: info.parallelIndex });
   // The local tokens are pegged to USD and the devnet has no CHF/USD feed: nothing can pay francs.
   const payment = await createPayment({ amount: { unit: "iso4217/CHF", value: "1000" }, referenceId: "no-token" });
   await page.goto(payment.gatewayUrl);
@@ -175,7 +179,7 @@ test("a wallet holding no token the payment can be made in is told so", async ({
 });
 
 test("keyboard only: connect, choose and pay without a mouse", async ({ page, devnet, createPayment }, info) => {
-  await installBuyerEvmWallet(page, devnet, info.parallelIndex);
+  await installBuyerEvmWallet(page, { devnet, index: info.parallelIndex });
   const payment = await createPayment(usd("600", "keyboard"));
   await page.goto(payment.gatewayUrl);
   await captureView(page, "checkout-open");
@@ -208,16 +212,17 @@ test("a payment that fails on chain shows the failure view, or sends the buyer t
   // as underpaid. This worker's own buyer: the transfer uses its account's nonce.
   const server = { url: baseUrl };
   const payShort = async (paymentId: string) => {
-    const { option, wallet } = await optionForDevnetBuyer(
-      server,
+    const { option, wallet } = await optionForDevnetBuyer(server, {
       paymentId,
-      "eip155",
-      "USDT",
-      info.parallelIndex,
+      namespace: "eip155",
+      symbol: "USDT",
+      buyerIndex: info.parallelIndex,
       devnet,
-    );
+    });
     const hash = await wallet(withTransferAmount(option.actions[0]!, 500_000n));
-    expect((await gatewayAt(server, paymentId, "/confirm", { optionId: option.id, results: [hash] })).status).toBe(200);
+    expect(
+      (await gatewayAt(server, { paymentId, path: "/confirm", body: { optionId: option.id, results: [hash] } })).status,
+    ).toBe(200);
     await waitForGatewayStatus(baseUrl, paymentId, "failed");
   };
   const generic = await createPayment(usd("100", "failed"));

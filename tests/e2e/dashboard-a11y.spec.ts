@@ -8,7 +8,12 @@ test("every dashboard page passes axe without serious or critical violations", a
     await page.goto(`${baseUrl}${path}`);
     await expectAccessible(page);
   }
-  await signUpInBrowser(page, baseUrl, "Axe Hardware", uniqueEmail("axe"), "a long enough passphrase");
+  await signUpInBrowser(page, {
+    baseUrl,
+    businessName: "Axe Hardware",
+    email: uniqueEmail("axe"),
+    password: "a long enough passphrase",
+  });
   await page.getByRole("link", { name: "API keys" }).click();
   await page.getByLabel("Key name").fill("axe");
   await page.getByRole("button", { name: "Create key" }).click();
@@ -39,7 +44,7 @@ test("keyboard only: sign in, skip to content, move through the sections", async
   const email = uniqueEmail("keys");
   const password = "typed with keys only";
   const setup = await browser.newPage();
-  await signUpInBrowser(setup, baseUrl, "Keyboard Co", email, password);
+  await signUpInBrowser(setup, { baseUrl, businessName: "Keyboard Co", email, password });
   await setup.close();
 
   await page.goto(`${baseUrl}/dashboard/sign-in`);

@@ -30,11 +30,15 @@ test("a transfer that lands after its payment expired: Paid late in the table an
 
   // An order paid in time, for contrast: no badge, and the filter leaves it out.
   const onTime = await createPayment({ amount: { unit: "iso4217/USD", value: "999" }, referenceId: "paid-in-time" });
-  await payAsDevnetBuyer(baseUrl, merchant, onTime.paymentId, {
-    namespace: "eip155",
-    symbol: "USDT",
-    index: info.parallelIndex,
-    devnet,
+  await payAsDevnetBuyer(baseUrl, {
+    merchant,
+    paymentId: onTime.paymentId,
+    pay: {
+      namespace: "eip155",
+      symbol: "USDT",
+      index: info.parallelIndex,
+      devnet,
+    },
   });
 
   // The late one: options while it is open, the transfer only after it expired.
@@ -43,18 +47,21 @@ test("a transfer that lands after its payment expired: Paid late in the table an
     referenceId: "late-order",
     expiresAt: Math.floor(Date.now() / 1000) + 4,
   });
-  const { option, wallet } = await optionForDevnetBuyer(
-    server,
-    late.paymentId,
-    "eip155",
-    "USDT",
-    info.parallelIndex,
+  const { option, wallet } = await optionForDevnetBuyer(server, {
+    paymentId: late.paymentId,
+    namespace: "eip155",
+    symbol: "USDT",
+    buyerIndex: info.parallelIndex,
     devnet,
-  );
+  });
   await expect.poll(() => merchantStatus(baseUrl, merchant, late.paymentId), { timeout: 15_000 }).toBe("expired");
   const before = await evmTokenBalance(devnet, "USDT", merchant.evmAddress);
   const hash = await wallet(option.actions[0]!);
-  const confirm = await gatewayAt(server, late.paymentId, "/confirm", { optionId: option.id, results: [hash] });
+  const confirm = await gatewayAt(server, {
+    paymentId: late.paymentId,
+    path: "/confirm",
+    body: { optionId: option.id, results: [hash] },
+  });
   expect(confirm.status).toBe(410);
   expect(await confirm.json()).toMatchObject({
     code: "payment_expired",
@@ -64,7 +71,7 @@ test("a transfer that lands after its payment expired: Paid late in the table an
   expect(await evmTokenBalance(devnet, "USDT", merchant.evmAddress)).toBe(before + 4_200_000n);
   expect(await merchantStatus(baseUrl, merchant, late.paymentId)).toBe("expired");
 
-  const email = await signInAsNewUser(page, baseUrl, merchant.merchantId, "late");
+  const email = await signInAsNewUser(page, { baseUrl, merchantId: merchant.merchantId, tag: "late" });
 
   // The table: the late payment is expired with its badge, the one paid in time has none.
   await page.getByRole("link", { name: "Payments" }).click();

@@ -16,7 +16,12 @@ test("a merchant signs up, creates a key, sets its receiving address, is paid on
 }, info) => {
   test.setTimeout(120_000);
   const email = uniqueEmail("e2e");
-  await signUpInBrowser(page, baseUrl, "Corner Bookshop", email, "a long enough passphrase");
+  await signUpInBrowser(page, {
+    baseUrl,
+    businessName: "Corner Bookshop",
+    email,
+    password: "a long enough passphrase",
+  });
   await expect(page.getByTestId("merchant-name")).toHaveText("Corner Bookshop");
 
   // API keys: the Merchant-Id and a new key, shown once.
@@ -64,7 +69,13 @@ test("a merchant signs up, creates a key, sets its receiving address, is paid on
   // A buyer pays one of them through the gateway on the devnet: USDC by EIP-3009, which the service
   // relays (this worker's own buyer; the signature uses no nonce of the buyer's account).
   const buyer = devnet.evm.buyers[info.parallelIndex]!;
-  const signed = await signWithDevnetBuyer(server, ids[1]!, "eip155", "USDC", info.parallelIndex, devnet);
+  const signed = await signWithDevnetBuyer(server, {
+    paymentId: ids[1]!,
+    namespace: "eip155",
+    symbol: "USDC",
+    buyerIndex: info.parallelIndex,
+    devnet,
+  });
   expect((await confirmAt(server, signed))?.status).toBe(200);
   await expect
     .poll(() => merchantStatus(baseUrl, { apiKey, merchantId }, ids[1]!), { timeout: 30_000 })

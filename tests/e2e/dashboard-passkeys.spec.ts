@@ -44,7 +44,7 @@ test("add a passkey on the Account page, sign out, and sign in with it alone", a
   test.setTimeout(120_000);
   const site = baseUrl.replace("127.0.0.1", "localhost");
   const { cdp, authenticatorId } = await virtualAuthenticator(page);
-  await signUpInBrowser(page, site, "Passkey Shop", uniqueEmail("passkey"), password);
+  await signUpInBrowser(page, { baseUrl: site, businessName: "Passkey Shop", email: uniqueEmail("passkey"), password });
 
   await addPasskey(page, site, "Work laptop");
   await expectAccessible(page);
@@ -68,7 +68,7 @@ test("with two-factor sign-in on, a passkey answers the password's challenge", a
   const site = baseUrl.replace("127.0.0.1", "localhost");
   const email = uniqueEmail("passkey2fa");
   await virtualAuthenticator(page);
-  await signUpInBrowser(page, site, "Passkey 2FA Shop", email, password);
+  await signUpInBrowser(page, { baseUrl: site, businessName: "Passkey 2FA Shop", email, password });
   await addPasskey(page, site, "Phone");
 
   await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();

@@ -13,7 +13,12 @@ test("forgot password: the emailed link sets a new password once, the old one st
   const { server, sink } = mailing;
   const page = await (await browser.newContext()).newPage();
   const email = uniqueEmail("forgot");
-  await signUpInBrowser(page, server.url, "Forgetful Shop", email, "the first long passphrase");
+  await signUpInBrowser(page, {
+    baseUrl: server.url,
+    businessName: "Forgetful Shop",
+    email,
+    password: "the first long passphrase",
+  });
   await page.context().clearCookies();
 
   await page.goto(`${server.url}/dashboard/sign-in`);

@@ -23,11 +23,15 @@ test("Refund from my wallet: the merchant's wallet sends the USDC back, the serv
   // Paid as a wallet pays (EIP-3009, relayed), by this worker's own buyer.
   const buyer = devnet.evm.buyers[info.parallelIndex]!;
   const payment = await createPayment({ amount: { unit: "iso4217/USD", value: "1250" }, referenceId: "refund-order" });
-  await payAsDevnetBuyer(baseUrl, merchant, payment.paymentId, {
-    namespace: "eip155",
-    symbol: "USDC",
-    index: info.parallelIndex,
-    devnet,
+  await payAsDevnetBuyer(baseUrl, {
+    merchant,
+    paymentId: payment.paymentId,
+    pay: {
+      namespace: "eip155",
+      symbol: "USDC",
+      index: info.parallelIndex,
+      devnet,
+    },
   });
 
   // The merchant's receiving address pays the refund's gas itself.
@@ -48,7 +52,7 @@ test("Refund from my wallet: the merchant's wallet sends the USDC back, the serv
     startChainId: 1,
   });
 
-  const email = await signInAsNewUser(page, baseUrl, merchant.merchantId, "refund");
+  const email = await signInAsNewUser(page, { baseUrl, merchantId: merchant.merchantId, tag: "refund" });
 
   await page.goto(`${baseUrl}/dashboard/payments/${payment.paymentId}`);
   await expect(page.locator("h1 .dash-status")).toHaveText("Succeeded");
@@ -104,15 +108,19 @@ test("Refund from my wallet on Solana: a SOL payment goes back from the merchant
   );
   const buyer = devnet.solana.buyers[info.parallelIndex]!;
   const payment = await createPayment({ amount: { unit: "iso4217/USD", value: "1500" }, referenceId: "sol-refund" });
-  await payAsDevnetBuyer(baseUrl, merchant, payment.paymentId, {
-    namespace: "solana",
-    symbol: "SOL",
-    index: info.parallelIndex,
-    devnet,
+  await payAsDevnetBuyer(baseUrl, {
+    merchant,
+    paymentId: payment.paymentId,
+    pay: {
+      namespace: "solana",
+      symbol: "SOL",
+      index: info.parallelIndex,
+      devnet,
+    },
   });
 
   const wallet = await installSolanaWallet(page, { secretKey: encodeBase58(merchantKey.secretKey) });
-  await signInAsNewUser(page, baseUrl, merchant.merchantId, "sol-refund");
+  await signInAsNewUser(page, { baseUrl, merchantId: merchant.merchantId, tag: "sol-refund" });
   // Sign-in names a client address of its own in X-Forwarded-For on every request of the page; the
   // page's own calls to the Solana RPC must go out as a browser sends them (that header fails CORS).
   await page.setExtraHTTPHeaders({});

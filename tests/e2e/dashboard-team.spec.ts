@@ -30,7 +30,12 @@ test("invite a viewer by email, who joins, is refused a refund by the server, an
   test.setTimeout(180_000);
   const { server, sink } = mailing;
   const base = server.url;
-  await signUpInBrowser(page, base, "Team Shop", uniqueEmail("owner"), "the owner's passphrase");
+  await signUpInBrowser(page, {
+    baseUrl: base,
+    businessName: "Team Shop",
+    email: uniqueEmail("owner"),
+    password: "the owner's passphrase",
+  });
   const merchantId = (await (await page.request.get(`${base}/dashboard/api/session`)).json()).merchant.id as string;
 
   // The owner invites a viewer from the Team page.

@@ -13,7 +13,7 @@ test("enrol an authenticator app, sign in with its code, and with a recovery cod
   test.setTimeout(120_000);
   const email = uniqueEmail("totp");
   const password = "a long enough passphrase";
-  await signUpInBrowser(page, baseUrl, "Two Factor Shop", email, password);
+  await signUpInBrowser(page, { baseUrl, businessName: "Two Factor Shop", email, password });
 
   await page.goto(`${baseUrl}/dashboard/account`);
   await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();

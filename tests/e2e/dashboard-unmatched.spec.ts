@@ -26,7 +26,7 @@ test("money bound to no payment: under Needs attention, one is dismissed, the ot
   const stray = await send(1_000_000n);
   const paying = await send(7_500_000n);
 
-  const email = await signInAsNewUser(page, baseUrl, merchant.merchantId, "unmatched");
+  const email = await signInAsNewUser(page, { baseUrl, merchantId: merchant.merchantId, tag: "unmatched" });
   await page.getByRole("link", { name: "Payments" }).click();
   await expect(page).toHaveURL(`${baseUrl}/dashboard/payments`);
   const panel = page.getByTestId("unmatched-transfers");

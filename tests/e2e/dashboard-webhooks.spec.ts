@@ -13,7 +13,7 @@ test("Webhooks: add an endpoint, copy its secret once, send a test event, see th
 }) => {
   const hooks = await startWebhookReceiver();
   try {
-    await signInAsNewUser(page, baseUrl, merchant.merchantId, "webhooks");
+    await signInAsNewUser(page, { baseUrl, merchantId: merchant.merchantId, tag: "webhooks" });
     await page.getByRole("link", { name: "Webhooks" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Webhooks" })).toBeVisible();
 

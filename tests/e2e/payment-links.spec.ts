@@ -12,7 +12,7 @@ test("a payment link with a buyer-entered amount paid end to end", async ({
   merchant,
 }, info) => {
   test.setTimeout(120_000);
-  await signInAsNewUser(page, baseUrl, merchant.merchantId, "links");
+  await signInAsNewUser(page, { baseUrl, merchantId: merchant.merchantId, tag: "links" });
 
   // The merchant makes a link whose buyer enters between $5 and $100.
   await page.getByRole("link", { name: "Payment links" }).click();
@@ -35,7 +35,7 @@ test("a payment link with a buyer-entered amount paid end to end", async ({
 
   // A buyer opens the link in a browser of their own, with their wallet.
   const buyer = await (await browser.newContext()).newPage();
-  await installBuyerEvmWallet(buyer, devnet, info.parallelIndex);
+  await installBuyerEvmWallet(buyer, { devnet, index: info.parallelIndex });
   await buyer.goto(url);
   await expect(buyer.getByTestId("link-description")).toHaveText("Tip jar");
   await expectAccessible(buyer);

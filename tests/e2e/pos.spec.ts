@@ -19,7 +19,7 @@ test("a counter sets up from the dashboard, charges, is paid by a scanned reques
 }, info) => {
   test.setTimeout(120_000);
   // The merchant's dashboard: set up a point of sale; the link is shown once.
-  await signInAsNewUser(page, baseUrl, merchant.merchantId, "pos");
+  await signInAsNewUser(page, { baseUrl, merchantId: merchant.merchantId, tag: "pos" });
   await page.goto(`${baseUrl}/dashboard/keys`);
   await page.getByLabel("Device name").fill("Front counter");
   await page.getByRole("button", { name: "Set up a point of sale" }).click();
@@ -95,7 +95,7 @@ test("a sale the buyer walks away from is cancelled from the counter and shows a
   baseUrl,
   merchant,
 }) => {
-  await signInAsNewUser(page, baseUrl, merchant.merchantId, "pos-cancel");
+  await signInAsNewUser(page, { baseUrl, merchantId: merchant.merchantId, tag: "pos-cancel" });
   await page.goto(`${baseUrl}/dashboard/keys`);
   await page.getByLabel("Device name").fill("Till 2");
   await page.getByRole("button", { name: "Set up a point of sale" }).click();

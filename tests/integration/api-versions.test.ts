@@ -6,7 +6,7 @@ import { gw } from "../support/gateway";
 const LATEST = "2026-02-19.preview";
 
 async function created(headers: Record<string, string>) {
-  const res = await createPaymentRequest(await newMerchant(), usd("100"), headers);
+  const res = await createPaymentRequest(await newMerchant(), usd("100"), { headers });
   return { res, body: (await res.json()) as { code?: string; message?: string; paymentId?: string } };
 }
 
@@ -22,9 +22,12 @@ describe("API versions (WCP-Version, Api-Version)", () => {
       const { res, body } = await created({ "WCP-Version": version });
       expect(res.status).toBe(201);
       expect(res.headers.get("wcp-version")).toBe(version);
-      const status = await gw(body.paymentId!, "/status", undefined, {
-        "WCP-Version": version,
-        "Api-Version": version,
+      const status = await gw(body.paymentId!, "/status", {
+        body: undefined,
+        headers: {
+          "WCP-Version": version,
+          "Api-Version": version,
+        },
       });
       expect(status.status).toBe(200);
       expect(status.headers.get("wcp-version")).toBe(version);
@@ -63,7 +66,10 @@ describe("API versions (WCP-Version, Api-Version)", () => {
   });
 
   it("an error answer names the version it was served under too", async () => {
-    const missing = await gw("pay_0000000000000000000000", "/status", undefined, { "WCP-Version": "2026-02-18" });
+    const missing = await gw("pay_0000000000000000000000", "/status", {
+      body: undefined,
+      headers: { "WCP-Version": "2026-02-18" },
+    });
     expect(missing.status).toBe(404);
     expect(await missing.json()).toMatchObject({ code: "payment_not_found" });
     expect(missing.headers.get("wcp-version")).toBe("2026-02-18");

@@ -91,7 +91,7 @@ beforeAll(async () => {
   // Nothing above the image may lend it modules: Node would resolve a package from any parent's node_modules.
   for (let dir = image; dir !== dirname(dir); dir = dirname(dir))
     expect(existsSync(join(dirname(dir), "node_modules")), `node_modules above ${image}`).toBe(false);
-  app = assembleImage(stage, image, ROOT, DIST_DIR);
+  app = assembleImage(stage, { into: image, buildRoot: ROOT, distDir: DIST_DIR });
   chmodSync(image, 0o755); // mkdtemp's is 0700: the image's root is everyone's to enter
   mkdirSync(join(image, "home"));
   secrets = join(image, "run", "secrets");

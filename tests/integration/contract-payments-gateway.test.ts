@@ -20,7 +20,7 @@ async function check(
 ): Promise<{ status: number; body: Record<string, unknown> }> {
   const body = (await res.json()) as Record<string, unknown>;
   expect(
-    factsViolations(method, factsPath, res.status, body),
+    factsViolations({ method, path: factsPath, status: res.status, body }),
     `${method} ${factsPath} ${res.status} ${JSON.stringify(body)}`,
   ).toEqual([]);
   covered.add(`${method} ${factsPath} ${res.status}`);
@@ -29,10 +29,12 @@ async function check(
 
 const merchantCall = (
   merchant: TestMerchant | null,
-  method: string,
-  path: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
+  {
+    method,
+    path,
+    body,
+    headers = {},
+  }: { method: string; path: string; body?: unknown; headers?: Record<string, string> },
 ) =>
   api(path, {
     method,
@@ -90,7 +92,11 @@ describe("the /v1/payments… routes answer what the contract describes", () => 
     const created = await check(
       "POST",
       "/v1/payments",
-      await merchantCall(merchant, "POST", "/v1/payments", { ...order(), checkout: null, expiresAt: null }),
+      await merchantCall(merchant, {
+        method: "POST",
+        path: "/v1/payments",
+        body: { ...order(), checkout: null, expiresAt: null },
+      }),
     );
     expect(created).toMatchObject({ status: 201, body: { status: "requires_action", isFinal: false } });
     expect(
@@ -98,31 +104,55 @@ describe("the /v1/payments… routes answer what the contract describes", () => 
         await check(
           "POST",
           "/v1/payments",
-          await merchantCall(merchant, "POST", "/v1/payments", { amount: { unit: "iso4217/XXX", value: "-1" } }),
+          await merchantCall(merchant, {
+            method: "POST",
+            path: "/v1/payments",
+            body: { amount: { unit: "iso4217/XXX", value: "-1" } },
+          }),
         )
       ).status,
-    ).toBe(400);
-    expect(
-      (await check("POST", "/v1/payments", await merchantCall(merchant, "POST", "/v1/payments", "{not json"))).status,
     ).toBe(400);
     expect(
       (
         await check(
           "POST",
           "/v1/payments",
-          await merchantCall(merchant, "POST", "/v1/payments", "{}", { "content-type": "text/plain" }),
+          await merchantCall(merchant, { method: "POST", path: "/v1/payments", body: "{not json" }),
         )
       ).status,
     ).toBe(400);
     expect(
-      (await check("POST", "/v1/payments", await merchantCall(null, "POST", "/v1/payments", order()))).body.code,
+      (
+        await check(
+          "POST",
+          "/v1/payments",
+          await merchantCall(merchant, {
+            method: "POST",
+            path: "/v1/payments",
+            body: "{}",
+            headers: { "content-type": "text/plain" },
+          }),
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await check(
+          "POST",
+          "/v1/payments",
+          await merchantCall(null, { method: "POST", path: "/v1/payments", body: order() }),
+        )
+      ).body.code,
     ).toBe("missing_api_key");
     expect(
       (
         await check(
           "POST",
           "/v1/payments",
-          await merchantCall({ ...merchant, apiKey: "sk_wrong" }, "POST", "/v1/payments", order()),
+          await merchantCall(
+            { ...merchant, apiKey: "sk_wrong" },
+            { method: "POST", path: "/v1/payments", body: order() },
+          ),
         )
       ).body.code,
     ).toBe("invalid_api_key");
@@ -131,19 +161,27 @@ describe("the /v1/payments… routes answer what the contract describes", () => 
         await check(
           "POST",
           "/v1/payments",
-          await merchantCall({ ...merchant, merchantId: "mer_unknown" }, "POST", "/v1/payments", order()),
+          await merchantCall(
+            { ...merchant, merchantId: "mer_unknown" },
+            { method: "POST", path: "/v1/payments", body: order() },
+          ),
         )
       ).status,
     ).toBe(401);
     const key = { "idempotency-key": `contract-${Date.now()}` };
     expect(
-      (await check("POST", "/v1/payments", await merchantCall(merchant, "POST", "/v1/payments", order("100"), key)))
-        .status,
+      (
+        await check(
+          "POST",
+          "/v1/payments",
+          await merchantCall(merchant, { method: "POST", path: "/v1/payments", body: order("100"), headers: key }),
+        )
+      ).status,
     ).toBe(201);
     const conflict = await check(
       "POST",
       "/v1/payments",
-      await merchantCall(merchant, "POST", "/v1/payments", order("200"), key),
+      await merchantCall(merchant, { method: "POST", path: "/v1/payments", body: order("200"), headers: key }),
     );
     expect(conflict).toMatchObject({ status: 400, body: { code: "idempotency_conflict" } });
   });
@@ -152,30 +190,47 @@ describe("the /v1/payments… routes answer what the contract describes", () => 
     const merchant = await chainMerchant();
     const { paymentId } = await newPayment(merchant, "410");
     expect(
-      (await check("GET", "/v1/payments/{id}", await merchantCall(merchant, "GET", `/v1/payments/${paymentId}`))).body
-        .status,
+      (
+        await check(
+          "GET",
+          "/v1/payments/{id}",
+          await merchantCall(merchant, { method: "GET", path: `/v1/payments/${paymentId}` }),
+        )
+      ).body.status,
     ).toBe("requires_action");
     expect(
       (
         await check(
           "GET",
           "/v1/payments/{id}/status",
-          await merchantCall(merchant, "GET", `/v1/payments/${paymentId}/status`),
+          await merchantCall(merchant, { method: "GET", path: `/v1/payments/${paymentId}/status` }),
         )
       ).body.status,
     ).toBe("requires_action");
     expect(
-      (await check("GET", "/v1/payments/{id}", await merchantCall(merchant, "GET", `/v1/payments/${UNKNOWN}`))).status,
+      (
+        await check(
+          "GET",
+          "/v1/payments/{id}",
+          await merchantCall(merchant, { method: "GET", path: `/v1/payments/${UNKNOWN}` }),
+        )
+      ).status,
     ).toBe(404);
     expect(
-      (await check("GET", "/v1/payments/{id}", await merchantCall(null, "GET", `/v1/payments/${paymentId}`))).status,
+      (
+        await check(
+          "GET",
+          "/v1/payments/{id}",
+          await merchantCall(null, { method: "GET", path: `/v1/payments/${paymentId}` }),
+        )
+      ).status,
     ).toBe(401);
     expect(
       (
         await check(
           "GET",
           "/v1/payments/{id}/status",
-          await merchantCall(merchant, "GET", `/v1/payments/${UNKNOWN}/status`),
+          await merchantCall(merchant, { method: "GET", path: `/v1/payments/${UNKNOWN}/status` }),
         )
       ).status,
     ).toBe(404);
@@ -184,7 +239,7 @@ describe("the /v1/payments… routes answer what the contract describes", () => 
         await check(
           "POST",
           "/v1/payments/{id}/cancel",
-          await merchantCall(merchant, "POST", `/v1/payments/${UNKNOWN}/cancel`),
+          await merchantCall(merchant, { method: "POST", path: `/v1/payments/${UNKNOWN}/cancel` }),
         )
       ).status,
     ).toBe(404);
@@ -195,7 +250,7 @@ describe("the /v1/payments… routes answer what the contract describes", () => 
         await check(
           "POST",
           "/v1/payments/{id}/cancel",
-          await merchantCall(merchant, "POST", `/v1/payments/${cancelled.paymentId}/cancel`),
+          await merchantCall(merchant, { method: "POST", path: `/v1/payments/${cancelled.paymentId}/cancel` }),
         )
       ).body.status,
     ).toBe("cancelled");
@@ -204,7 +259,7 @@ describe("the /v1/payments… routes answer what the contract describes", () => 
         await check(
           "POST",
           "/v1/payments/{id}/cancel",
-          await merchantCall(merchant, "POST", `/v1/payments/${cancelled.paymentId}/cancel`),
+          await merchantCall(merchant, { method: "POST", path: `/v1/payments/${cancelled.paymentId}/cancel` }),
         )
       ).body.code,
     ).toBe("invalid_state");
@@ -213,37 +268,48 @@ describe("the /v1/payments… routes answer what the contract describes", () => 
         await check(
           "GET",
           "/v1/payments/{id}/status",
-          await merchantCall(merchant, "GET", `/v1/payments/${cancelled.paymentId}/status`),
+          await merchantCall(merchant, { method: "GET", path: `/v1/payments/${cancelled.paymentId}/status` }),
         )
       ).body.status,
     ).toBe("cancelled");
 
     const failed = await seedPayment(merchant.merchantId, { status: "failed" });
     expect(
-      (await check("GET", "/v1/payments/{id}", await merchantCall(merchant, "GET", `/v1/payments/${failed}`))).body,
+      (
+        await check(
+          "GET",
+          "/v1/payments/{id}",
+          await merchantCall(merchant, { method: "GET", path: `/v1/payments/${failed}` }),
+        )
+      ).body,
     ).toMatchObject({ status: "failed", failureCode: "declined_user" });
     expect(
       (
         await check(
           "GET",
           "/v1/payments/{id}/status",
-          await merchantCall(merchant, "GET", `/v1/payments/${failed}/status`),
+          await merchantCall(merchant, { method: "GET", path: `/v1/payments/${failed}/status` }),
         )
       ).body.failureCode,
     ).toBe("declined_user");
 
-    const signed = await signWithDevnetBuyer({ url: inject("baseUrl") } as never, paymentId, "eip155", "USDC", 1);
+    const signed = await signWithDevnetBuyer({ url: inject("baseUrl") } as never, {
+      paymentId,
+      namespace: "eip155",
+      symbol: "USDC",
+      buyerIndex: 1,
+    });
     const confirmed = await check(
       "POST",
       "/v1/gateway/payment/{id}/confirm",
-      await gw(paymentId, "/confirm", { optionId: signed.optionId, results: [signed.result] }),
+      await gw(paymentId, "/confirm", { body: { optionId: signed.optionId, results: [signed.result] } }),
     );
     expect(confirmed.status).toBe(200);
     expect((await waitFinal(paymentId)).status).toBe("succeeded");
     const detail = await check(
       "GET",
       "/v1/payments/{id}",
-      await merchantCall(merchant, "GET", `/v1/payments/${paymentId}`),
+      await merchantCall(merchant, { method: "GET", path: `/v1/payments/${paymentId}` }),
     );
     expect(detail.body).toMatchObject({
       status: "succeeded",
@@ -255,7 +321,7 @@ describe("the /v1/payments… routes answer what the contract describes", () => 
         await check(
           "GET",
           "/v1/payments/{id}/status",
-          await merchantCall(merchant, "GET", `/v1/payments/${paymentId}/status`),
+          await merchantCall(merchant, { method: "GET", path: `/v1/payments/${paymentId}/status` }),
         )
       ).body,
     ).toMatchObject({ status: "succeeded", info: { optionAmount: { value: "4100000" } } });
@@ -264,14 +330,14 @@ describe("the /v1/payments… routes answer what the contract describes", () => 
         await check(
           "POST",
           "/v1/payments/{id}/cancel",
-          await merchantCall(merchant, "POST", `/v1/payments/${paymentId}/cancel`),
+          await merchantCall(merchant, { method: "POST", path: `/v1/payments/${paymentId}/cancel` }),
         )
       ).status,
     ).toBe(400);
 
     // Refunds (bookkeeping) on the same payments.
     const refund = (who: TestMerchant | null, body: unknown, headers: Record<string, string> = {}) =>
-      merchantCall(who, "POST", "/v1/refunds", body, headers);
+      merchantCall(who, { method: "POST", path: "/v1/refunds", body, headers });
     expect(
       (await check("POST", "/v1/refunds", await refund(merchant, { paymentId: cancelled.paymentId }))).body.code,
     ).toBe("payment_not_succeeded");
@@ -311,15 +377,21 @@ describe("the wallet gateway answers what the contract describes", () => {
     const options = await check(
       "POST",
       "/v1/gateway/payment/{id}/options",
-      await gw(`${paymentId}/options?includePaymentInfo=true`, "", { accounts }),
+      await gw(`${paymentId}/options?includePaymentInfo=true`, "", { body: { accounts } }),
     );
     expect(options.body.info).toMatchObject({ status: "requires_action" });
     expect(
-      (await check("POST", "/v1/gateway/payment/{id}/options", await gw(paymentId, "/options", { accounts: "nope" })))
-        .status,
+      (
+        await check(
+          "POST",
+          "/v1/gateway/payment/{id}/options",
+          await gw(paymentId, "/options", { body: { accounts: "nope" } }),
+        )
+      ).status,
     ).toBe(400);
     expect(
-      (await check("POST", "/v1/gateway/payment/{id}/options", await gw(UNKNOWN, "/options", { accounts }))).status,
+      (await check("POST", "/v1/gateway/payment/{id}/options", await gw(UNKNOWN, "/options", { body: { accounts } })))
+        .status,
     ).toBe(404);
 
     type Option = { id: string; actions: { type: string; data: { data?: string } }[] };
@@ -327,11 +399,12 @@ describe("the wallet gateway answers what the contract describes", () => {
     const fetched = await check(
       "POST",
       "/v1/gateway/payment/{id}/fetch",
-      await gw(paymentId, "/fetch", { optionId: build.id, data: build.actions[0]!.data.data }),
+      await gw(paymentId, "/fetch", { body: { optionId: build.id, data: build.actions[0]!.data.data } }),
     );
     expect(fetched.status).toBe(200);
     expect(
-      (await check("POST", "/v1/gateway/payment/{id}/fetch", await gw(paymentId, "/fetch", { optionId: 7 }))).status,
+      (await check("POST", "/v1/gateway/payment/{id}/fetch", await gw(paymentId, "/fetch", { body: { optionId: 7 } })))
+        .status,
     ).toBe(400);
 
     expect(
@@ -339,7 +412,7 @@ describe("the wallet gateway answers what the contract describes", () => {
         await check(
           "POST",
           "/v1/gateway/payment/{id}/confirm",
-          await gw(paymentId, "/confirm", { optionId: build.id, results: [] }),
+          await gw(paymentId, "/confirm", { body: { optionId: build.id, results: [] } }),
         )
       ).status,
     ).toBe(400);
@@ -350,12 +423,14 @@ describe("the wallet gateway answers what the contract describes", () => {
     expect((await check("GET", "/v1/gateway/payment/{id}/status", await gw(UNKNOWN, "/status"))).status).toBe(404);
 
     expect(
-      (await check("POST", "/v1/gateway/payment/{id}/cancel", await gw(paymentId, "/cancel", {}))).body,
+      (await check("POST", "/v1/gateway/payment/{id}/cancel", await gw(paymentId, "/cancel", { body: {} }))).body,
     ).toMatchObject({ status: "cancelled", cancelledReason: "cancelled_by_user" });
-    expect((await check("POST", "/v1/gateway/payment/{id}/cancel", await gw(paymentId, "/cancel", {}))).status).toBe(
-      400,
-    );
-    expect((await check("POST", "/v1/gateway/payment/{id}/cancel", await gw(UNKNOWN, "/cancel", {}))).status).toBe(404);
+    expect(
+      (await check("POST", "/v1/gateway/payment/{id}/cancel", await gw(paymentId, "/cancel", { body: {} }))).status,
+    ).toBe(400);
+    expect(
+      (await check("POST", "/v1/gateway/payment/{id}/cancel", await gw(UNKNOWN, "/cancel", { body: {} }))).status,
+    ).toBe(404);
     expect((await check("GET", "/v1/gateway/payment/{id}/status", await gw(paymentId, "/status"))).body).toMatchObject({
       status: "cancelled",
       isFinal: true,

@@ -40,7 +40,7 @@ describe("POST /v1/merchant/payment", () => {
 
   it("is also served at the alias POST /v1/payments", async () => {
     const merchant = await newMerchant();
-    const res = await createPaymentRequest(merchant, usd("500"), {}, "/v1/payments");
+    const res = await createPaymentRequest(merchant, usd("500"), { headers: {}, path: "/v1/payments" });
     expect(res.status).toBe(201);
     expect((await res.json()).paymentId).toMatch(/^pay_/);
   });

@@ -56,7 +56,7 @@ describe("keys of a deleted merchant", () => {
       await api("/v1/payments", { headers: keyOnly }),
       await api("/v1/merchants/payments", { merchant }),
       await legacyListing(merchant),
-      await createPaymentRequest(merchant, usd("700"), {}, "/v1/payments"),
+      await createPaymentRequest(merchant, usd("700"), { headers: {}, path: "/v1/payments" }),
       await postJson(merchant, "/v1/refunds", { paymentId: "pay_0000000000000000000000" }),
     ];
     await expectAll(refusals, 401, "invalid_api_key");

@@ -94,7 +94,12 @@ const txHashOf = async (paymentId: string) =>
 async function payEip3009(server: RunningServer, value: string, buyer: number) {
   const merchant = await chainMerchant();
   const paymentId = await createPaymentAt(server, merchant, value);
-  const signed = await signWithDevnetBuyer(server, paymentId, "eip155", "USDC", buyer);
+  const signed = await signWithDevnetBuyer(server, {
+    paymentId,
+    namespace: "eip155",
+    symbol: "USDC",
+    buyerIndex: buyer,
+  });
   expect((await confirmAt(server, signed))?.status).toBe(200);
   expect(await finalStatusAt(server, paymentId)).toBe("succeeded");
   const chain = createPublicClient({ transport: http(inject("devnet").evm.rpcUrl) });
@@ -106,7 +111,12 @@ async function payEip3009(server: RunningServer, value: string, buyer: number) {
 async function paySolana(server: RunningServer, value: string, buyer: number) {
   const merchant = await chainMerchant();
   const paymentId = await createPaymentAt(server, merchant, value);
-  const signed = await signWithDevnetBuyer(server, paymentId, "solana", "USDC", buyer);
+  const signed = await signWithDevnetBuyer(server, {
+    paymentId,
+    namespace: "solana",
+    symbol: "USDC",
+    buyerIndex: buyer,
+  });
   const before = await solanaMerchantUsdc();
   expect((await confirmAt(server, signed))?.status).toBe(200);
   expect(await finalStatusAt(server, paymentId)).toBe("succeeded");

@@ -26,7 +26,7 @@ function buyer() {
 }
 
 async function usdtOption(paymentId: string): Promise<WireOption> {
-  const { options } = (await (await gw(paymentId, "/options", { accounts: [buyer().account] })).json()) as {
+  const { options } = (await (await gw(paymentId, "/options", { body: { accounts: [buyer().account] } })).json()) as {
     options: WireOption[];
   };
   return options.find((o) => o.amount.display.assetSymbol === "USDT")!;
@@ -84,7 +84,7 @@ describe("money outside the happy path is recorded, never lost", () => {
     const before = await evmTokenBalance("USDT", merchant.evmAddress);
     const hash = await buyer().wallet(option.actions[0]!);
 
-    const res = await gw(paymentId, "/confirm", { optionId: option.id, results: [hash] });
+    const res = await gw(paymentId, "/confirm", { body: { optionId: option.id, results: [hash] } });
     expect(res.status).toBe(410);
     expect(await res.json()).toMatchObject({
       code: "payment_expired",
@@ -100,7 +100,7 @@ describe("money outside the happy path is recorded, never lost", () => {
     });
     expect(await evmTokenBalance("USDT", merchant.evmAddress)).toBe(before + 4_200_000n);
     // The wallet's retry gets the same answer; nothing is recorded twice.
-    expect((await gw(paymentId, "/confirm", { optionId: option.id, results: [hash] })).status).toBe(410);
+    expect((await gw(paymentId, "/confirm", { body: { optionId: option.id, results: [hash] } })).status).toBe(410);
     expect(await listed(merchant, paymentId)).toMatchObject({
       status: "expired",
       exception: "paid_late",
@@ -129,7 +129,7 @@ describe("money outside the happy path is recorded, never lost", () => {
     const { paymentId } = await newPayment(merchant, "530");
     const option = await usdtOption(paymentId);
     const hash = await buyer().wallet(withTransferAmount(option.actions[0]!, 5_000_000n));
-    const res = await gw(paymentId, "/confirm", { optionId: option.id, results: [hash] });
+    const res = await gw(paymentId, "/confirm", { body: { optionId: option.id, results: [hash] } });
     expect(res.status).toBe(200);
     const short = await waitFor(paymentId, (r) => r.status !== "processing" && r.status !== "pending");
     expect(short).toMatchObject({ status: "failed", exception: "underpaid", receivedAmount: "5000000", txHash: hash });
@@ -152,7 +152,7 @@ describe("money outside the happy path is recorded, never lost", () => {
     const { paymentId } = await newPayment(merchant, "110");
     const option = await usdtOption(paymentId);
     const hash = await buyer().wallet(withTransferAmount(option.actions[0]!, 1_200_000n));
-    expect((await gw(paymentId, "/confirm", { optionId: option.id, results: [hash] })).status).toBe(200);
+    expect((await gw(paymentId, "/confirm", { body: { optionId: option.id, results: [hash] } })).status).toBe(200);
     expect(await waitFor(paymentId, (r) => r.status === "failed")).toMatchObject({
       exception: "overpaid",
       receivedAmount: "1200000",

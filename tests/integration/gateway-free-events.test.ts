@@ -25,12 +25,12 @@ async function emptyKeyConfirm(paymentId: string) {
   const { solana } = inject("devnet");
   const key = Keypair.generate();
   const account = `${solana.chainId}:${key.publicKey.toBase58()}`;
-  const { options } = (await (await gw(paymentId, "/options", { accounts: [account] })).json()) as {
+  const { options } = (await (await gw(paymentId, "/options", { body: { accounts: [account] } })).json()) as {
     options: WireOption[];
   };
   const option = options.find((o) => o.amount.display.assetSymbol === "USDC")!;
   const fetched = (await (
-    await gw(paymentId, "/fetch", { optionId: option.id, data: option.actions[0]!.data.data })
+    await gw(paymentId, "/fetch", { body: { optionId: option.id, data: option.actions[0]!.data.data } })
   ).json()) as { actions: WireAction[] };
   const wallet = devnetWallet({ solana: { secretKey: encodeBase58(key.secretKey) } });
   const signed = await wallet(fetched.actions[0]! as Parameters<typeof wallet>[0]);
@@ -42,7 +42,7 @@ describe("no free events", () => {
     const merchant = await chainMerchant({ solana: true });
     const { paymentId } = await newPayment(merchant, "500");
     const body = await emptyKeyConfirm(paymentId);
-    const res = await gw(paymentId, "/confirm", body);
+    const res = await gw(paymentId, "/confirm", { body });
     expect(res.status).toBe(422);
     expect(((await res.json()) as { code: string }).code).toBe("verification_failed");
 
@@ -57,9 +57,9 @@ describe("no free events", () => {
     const body = await emptyKeyConfirm(paymentId);
     const answers: number[] = [];
     // Every call from an address of its own (gw): per-address limits never apply, the per-payment cap does.
-    for (let i = 0; i < 20; i++) answers.push((await gw(paymentId, "/confirm", body)).status);
+    for (let i = 0; i < 20; i++) answers.push((await gw(paymentId, "/confirm", { body })).status);
     expect(answers).toEqual(Array(20).fill(422));
-    const capped = await gw(paymentId, "/confirm", body);
+    const capped = await gw(paymentId, "/confirm", { body });
     expect(capped.status).toBe(429);
     expect(Number(capped.headers.get("retry-after"))).toBeGreaterThan(0);
     const [row] = await testDb()

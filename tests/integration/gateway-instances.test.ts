@@ -51,13 +51,19 @@ async function instances(dbName: string, watcherMs: number[]) {
   return { servers, sql, merchant, relayerKey };
 }
 
-async function payVia(
-  create: RunningServer,
-  confirmAt: RunningServer,
-  merchant: { merchantId: string; apiKey: string },
-  buyerIndex: number,
-  value: string,
-) {
+async function payVia({
+  create,
+  confirmAt,
+  merchant,
+  buyerIndex,
+  value,
+}: {
+  create: RunningServer;
+  confirmAt: RunningServer;
+  merchant: { merchantId: string; apiKey: string };
+  buyerIndex: number;
+  value: string;
+}) {
   const { evm } = inject("devnet");
   const buyer = evm.buyers[buyerIndex]!;
   const headers = {
@@ -95,7 +101,7 @@ async function statusIn(sql: postgres.Sql, id: string) {
   return row?.status as string;
 }
 
-async function waitStatus(sql: postgres.Sql, id: string, want: string, ms = 20_000) {
+async function waitStatus(sql: postgres.Sql, { id, want, ms = 20_000 }: { id: string; want: string; ms?: number }) {
   const deadline = Date.now() + ms;
   while ((await statusIn(sql, id)) !== want && Date.now() < deadline) await new Promise((r) => setTimeout(r, 150));
   return statusIn(sql, id);
@@ -107,8 +113,11 @@ describe("several app instances and restarts", () => {
     const [a, b] = servers as [RunningServer, RunningServer];
     const before = await evmTokenBalance("USDC", inject("devnet").evm.merchant.address);
     const ids = [];
-    for (let i = 0; i < 6; i++) ids.push(await payVia(i % 2 ? a : b, i % 2 ? b : a, merchant, i % 3, "100"));
-    for (const id of ids) expect(await waitStatus(sql, id, "succeeded")).toBe("succeeded");
+    for (let i = 0; i < 6; i++)
+      ids.push(
+        await payVia({ create: i % 2 ? a : b, confirmAt: i % 2 ? b : a, merchant, buyerIndex: i % 3, value: "100" }),
+      );
+    for (const id of ids) expect(await waitStatus(sql, { id, want: "succeeded" })).toBe("succeeded");
     expect(await evmTokenBalance("USDC", inject("devnet").evm.merchant.address)).toBe(before + 6n * 1_000_000n);
     await new Promise((r) => setTimeout(r, 500));
     const finals = [a, b].flatMap((s) =>
@@ -132,7 +141,7 @@ describe("several app instances and restarts", () => {
     // The first instance's watcher would only run after a minute: it dies long before.
     const { servers, sql, merchant, relayerKey } = await instances("payments_restart", [60_000]);
     const first = servers[0]!;
-    const id = await payVia(first, first, merchant, 1, "250");
+    const id = await payVia({ create: first, confirmAt: first, merchant, buyerIndex: 1, value: "250" });
     expect(await statusIn(sql, id)).toBe("processing");
     process.kill(-first.pid, "SIGKILL");
     await new Promise((r) => setTimeout(r, 500));
@@ -149,6 +158,6 @@ describe("several app instances and restarts", () => {
       "payments_restart-again",
     );
     started.push(restarted);
-    expect(await waitStatus(sql, id, "succeeded")).toBe("succeeded");
+    expect(await waitStatus(sql, { id, want: "succeeded" })).toBe("succeeded");
   });
 });

@@ -25,7 +25,9 @@ describe("unauthenticated confirms cannot hold the database", () => {
     const paymentId = await createPaymentAt(server, setup.merchant, "500");
     const { evm } = inject("devnet");
     const account = `${evm.chainId}:${evm.buyers[0]!.address}`;
-    const { options } = (await (await gatewayAt(server, paymentId, "/options", { accounts: [account] })).json()) as {
+    const { options } = (await (
+      await gatewayAt(server, { paymentId, path: "/options", body: { accounts: [account] } })
+    ).json()) as {
       options: { id: string; amount: { display: { assetSymbol: string } } }[];
     };
     const usdt = options.find((o) => o.amount.display.assetSymbol === "USDT")!;
@@ -36,9 +38,13 @@ describe("unauthenticated confirms cannot hold the database", () => {
 
     const junk = Array.from({ length: 60 }, () =>
       timed(() =>
-        gatewayAt(server, paymentId, "/confirm", {
-          optionId: usdt.id,
-          results: [`0x${randomBytes(32).toString("hex")}`],
+        gatewayAt(server, {
+          paymentId,
+          path: "/confirm",
+          body: {
+            optionId: usdt.id,
+            results: [`0x${randomBytes(32).toString("hex")}`],
+          },
         }),
       ),
     );

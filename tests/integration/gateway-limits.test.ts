@@ -36,7 +36,7 @@ async function optionRows(paymentId: string): Promise<number> {
 }
 
 async function options(paymentId: string, accounts: string[]): Promise<WireOption[]> {
-  const res = await gw(paymentId, "/options", { accounts });
+  const res = await gw(paymentId, "/options", { body: { accounts } });
   expect(res.status).toBe(200);
   return (await res.json()).options;
 }
@@ -54,7 +54,7 @@ describe("gateway rate limits per client address", () => {
     const { paymentId } = await newPayment(await chainMerchant({ evm: true }));
     const ip = uniqueClientIp();
     const results = await burst(300, () =>
-      gw(paymentId, "/options", { accounts: [evmAccount()] }, { "x-forwarded-for": ip }),
+      gw(paymentId, "/options", { body: { accounts: [evmAccount()] }, headers: { "x-forwarded-for": ip } }),
     );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
@@ -71,9 +71,16 @@ describe("gateway rate limits per client address", () => {
     expect(await optionRows(paymentId)).toBe(served[0]!.split(",").length);
 
     // The same address stays refused; another one, even for the same payment, is not affected.
-    await expectRateLimited(await gw(paymentId, "/options", { accounts: [evmAccount()] }, { "x-forwarded-for": ip }));
+    await expectRateLimited(
+      await gw(paymentId, "/options", { body: { accounts: [evmAccount()] }, headers: { "x-forwarded-for": ip } }),
+    );
     expect(
-      (await gw(paymentId, "/options", { accounts: [evmAccount()] }, { "x-forwarded-for": uniqueClientIp() })).status,
+      (
+        await gw(paymentId, "/options", {
+          body: { accounts: [evmAccount()] },
+          headers: { "x-forwarded-for": uniqueClientIp() },
+        })
+      ).status,
     ).toBe(200);
   });
 
@@ -81,12 +88,10 @@ describe("gateway rate limits per client address", () => {
     const { paymentId } = await newPayment(await chainMerchant({ evm: true }));
     const proxySaw = uniqueClientIp();
     const results = await burst(OPTIONS_PER_MINUTE + 10, () =>
-      gw(
-        paymentId,
-        "/options",
-        { accounts: [evmAccount()] },
-        { "x-forwarded-for": `${uniqueClientIp()}, ${proxySaw}` },
-      ),
+      gw(paymentId, "/options", {
+        body: { accounts: [evmAccount()] },
+        headers: { "x-forwarded-for": `${uniqueClientIp()}, ${proxySaw}` },
+      }),
     );
     expect(results.filter((r) => r.status === 429)).toHaveLength(10);
   });
@@ -95,7 +100,10 @@ describe("gateway rate limits per client address", () => {
     const { paymentId } = await newPayment(await chainMerchant({ evm: true }));
     const fetchIp = uniqueClientIp();
     const fetches = await burst(FETCH_PER_MINUTE + 15, () =>
-      gw(paymentId, "/fetch", { optionId: "opt_unknown", data: "x" }, { "x-forwarded-for": fetchIp }),
+      gw(paymentId, "/fetch", {
+        body: { optionId: "opt_unknown", data: "x" },
+        headers: { "x-forwarded-for": fetchIp },
+      }),
     );
     // Within the budget each call is answered on its merits (an unknown option here), beyond it 429.
     expect(fetches.filter((r) => r.status === 400)).toHaveLength(FETCH_PER_MINUTE);
@@ -104,21 +112,31 @@ describe("gateway rate limits per client address", () => {
 
     const confirmIp = uniqueClientIp();
     const confirms = await burst(CONFIRM_PER_MINUTE + 15, () =>
-      gw(paymentId, "/confirm", { optionId: "opt_unknown", results: ["0x00"] }, { "x-forwarded-for": confirmIp }),
+      gw(paymentId, "/confirm", {
+        body: { optionId: "opt_unknown", results: ["0x00"] },
+        headers: { "x-forwarded-for": confirmIp },
+      }),
     );
     expect(confirms.filter((r) => r.status === 400)).toHaveLength(CONFIRM_PER_MINUTE);
     expect(confirms.filter((r) => r.status === 429)).toHaveLength(15);
     await expectRateLimited(confirms.find((r) => r.status === 429)!);
     // Each call has its own budget: the address out of confirms still fetches.
     expect(
-      (await gw(paymentId, "/fetch", { optionId: "opt_unknown", data: "x" }, { "x-forwarded-for": confirmIp })).status,
+      (
+        await gw(paymentId, "/fetch", {
+          body: { optionId: "opt_unknown", data: "x" },
+          headers: { "x-forwarded-for": confirmIp },
+        })
+      ).status,
     ).toBe(400);
   });
 
   it("status polls are never limited", async () => {
     const { paymentId } = await newPayment(await chainMerchant({ evm: true }));
     const ip = uniqueClientIp();
-    const polls = await burst(300, () => gw(paymentId, "/status", undefined, { "x-forwarded-for": ip }));
+    const polls = await burst(300, () =>
+      gw(paymentId, "/status", { body: undefined, headers: { "x-forwarded-for": ip } }),
+    );
     expect(polls.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
   });
 
@@ -183,7 +201,7 @@ describe("option rows per payment", () => {
     const { paymentId } = await newPayment(await chainMerchant({ evm: true }));
     const attacker = uniqueClientIp();
     const asAttacker = () =>
-      gw(paymentId, "/options", { accounts: [freshEvmAccount()] }, { "x-forwarded-for": attacker });
+      gw(paymentId, "/options", { body: { accounts: [freshEvmAccount()] }, headers: { "x-forwarded-for": attacker } });
     const perAccount = ((await (await asAttacker()).json()).options as WireOption[]).length;
     const fit = Math.floor(MAX_OPTIONS_PER_CLIENT / perAccount);
     const results = await burst(fit + 5, asAttacker);
@@ -206,7 +224,8 @@ describe("option rows per payment", () => {
     const { paymentId } = await newPayment(await chainMerchant());
     const { solana } = inject("devnet");
     const client = uniqueClientIp();
-    const ask = (accounts: string[]) => gw(paymentId, "/options", { accounts }, { "x-forwarded-for": client });
+    const ask = (accounts: string[]) =>
+      gw(paymentId, "/options", { body: { accounts }, headers: { "x-forwarded-for": client } });
     const accounts = () => [freshEvmAccount(), `${solana.chainId}:${Keypair.generate().publicKey.toBase58()}`];
     let held = 0;
     for (;;) {
@@ -240,7 +259,7 @@ describe("option rows per payment", () => {
   it("200 invented accounts from 200 addresses at once cannot stop the real buyer from getting a quote", async () => {
     const { paymentId } = await newPayment(await chainMerchant({ evm: true }));
     // Each call from an address of its own (gw's default), for an account never seen.
-    const results = await burst(200, () => gw(paymentId, "/options", { accounts: [freshEvmAccount()] }));
+    const results = await burst(200, () => gw(paymentId, "/options", { body: { accounts: [freshEvmAccount()] } }));
     expect(results.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
     const buyer = await options(paymentId, [evmAccount(1)]);
     expect(buyer.length).toBeGreaterThan(0);

@@ -41,7 +41,7 @@ function solanaBuyer(i: number) {
 }
 
 async function options(paymentId: string, accounts: string[]): Promise<WireOption[]> {
-  const res = await gw(`${paymentId}`, "/options?includePaymentInfo=true", { accounts });
+  const res = await gw(`${paymentId}`, "/options?includePaymentInfo=true", { body: { accounts } });
   expect(res.status).toBe(200);
   return (await res.json()).options;
 }
@@ -62,7 +62,9 @@ describe("gateway: paying on the local chains end to end", () => {
     expect(JSON.parse(action.walletRpc.params)).toEqual(action.data.params);
 
     const before = await evmTokenBalance("USDC", merchant.evmAddress);
-    const confirm = await gw(paymentId, "/confirm", { optionId: usdc.id, results: [await buyer.wallet(action)] });
+    const confirm = await gw(paymentId, "/confirm", {
+      body: { optionId: usdc.id, results: [await buyer.wallet(action)] },
+    });
     expect(confirm.status).toBe(200);
     expect(await confirm.json()).toMatchObject({ status: "processing", isFinal: false });
     expect(await waitFinal(paymentId)).toMatchObject({
@@ -87,8 +89,10 @@ describe("gateway: paying on the local chains end to end", () => {
     const before = await evmTokenBalance("USDT", merchant.evmAddress);
     const hash = await buyer.wallet(action);
     const confirm = await gw(paymentId, "/confirm", {
-      optionId: usdt.id,
-      results: [{ type: "walletRpc", data: [hash] }],
+      body: {
+        optionId: usdt.id,
+        results: [{ type: "walletRpc", data: [hash] }],
+      },
     });
     expect(confirm.status).toBe(200);
     expect(await waitFinal(paymentId)).toMatchObject({ status: "succeeded", info: { txId: hash } });
@@ -102,7 +106,7 @@ describe("gateway: paying on the local chains end to end", () => {
     const option = (await options(paymentId, [buyer.account])).find((o) => o.amount.display.assetSymbol === "USDC");
     expect(option!.actions).toEqual([{ type: "build", data: { data: expect.any(String) } }]);
     const build = option!.actions[0] as { type: "build"; data: { data: string } };
-    const fetched = await gw(paymentId, "/fetch", { optionId: option!.id, data: build.data.data });
+    const fetched = await gw(paymentId, "/fetch", { body: { optionId: option!.id, data: build.data.data } });
     expect(fetched.status).toBe(200);
     const { actions } = await fetched.json();
     expect(actions).toHaveLength(1);
@@ -111,8 +115,10 @@ describe("gateway: paying on the local chains end to end", () => {
 
     const before = await solanaMerchantUsdc();
     const confirm = await gw(paymentId, "/confirm", {
-      optionId: option!.id,
-      results: [await buyer.wallet(actions[0])],
+      body: {
+        optionId: option!.id,
+        results: [await buyer.wallet(actions[0])],
+      },
     });
     expect(confirm.status).toBe(200);
     expect(await waitFinal(paymentId)).toMatchObject({ status: "succeeded" });
@@ -137,7 +143,7 @@ describe("gateway: paying on the local chains end to end", () => {
     const merchant = await chainMerchant();
     const { paymentId, gatewayUrl } = await newPayment(merchant);
     const encoded = encodeURIComponent(encodeURIComponent(gatewayUrl));
-    const res = await gw(encoded, "/options", { accounts: [evmBuyer(0).account] });
+    const res = await gw(encoded, "/options", { body: { accounts: [evmBuyer(0).account] } });
     expect(res.status).toBe(200);
     const info = await (await gw(encodeURIComponent(gatewayUrl), "")).json();
     expect(info).toMatchObject({

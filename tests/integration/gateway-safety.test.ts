@@ -19,7 +19,7 @@ function buyer(i: number) {
 }
 
 async function usdcOption(paymentId: string, account: string) {
-  const { options } = await (await gw(paymentId, "/options", { accounts: [account] })).json();
+  const { options } = await (await gw(paymentId, "/options", { body: { accounts: [account] } })).json();
   return options.find((o: { amount: { display: { assetSymbol: string } } }) => o.amount.display.assetSymbol === "USDC");
 }
 
@@ -51,7 +51,7 @@ describe("gateway safety", () => {
     ["a bad Solana key", "solana:FkYwRU3M6gctba9GyF1XGJu6kH2c1orn:0OIl"],
   ])("malformed accounts (%s) are 400 invalid_params", async (_l, account) => {
     const { paymentId } = await newPayment(await chainMerchant());
-    const res = await gw(paymentId, "/options", { accounts: [account] });
+    const res = await gw(paymentId, "/options", { body: { accounts: [account] } });
     expect(res.status).toBe(400);
     expect((await res.json()).code).toBe("invalid_params");
   });
@@ -61,7 +61,7 @@ describe("gateway safety", () => {
     const option = await usdcOption(paymentId, buyer(0).account);
     const sig = await buyer(0).wallet(option.actions[0]);
     for (const results of [[sig, sig], []]) {
-      const res = await gw(paymentId, "/confirm", { optionId: option.id, results });
+      const res = await gw(paymentId, "/confirm", { body: { optionId: option.id, results } });
       expect(res.status).toBe(400);
     }
     expect(await storedStatus(paymentId)).toBe("pending");
@@ -73,8 +73,10 @@ describe("gateway safety", () => {
     const option = await usdcOption(paymentId, buyer(0).account);
     const before = await evmTokenBalance("USDC", merchant.evmAddress);
     const res = await gw(paymentId, "/confirm", {
-      optionId: option.id,
-      results: [await buyer(1).wallet(option.actions[0])],
+      body: {
+        optionId: option.id,
+        results: [await buyer(1).wallet(option.actions[0])],
+      },
     });
     expect(res.status).toBe(422);
     expect(await storedStatus(paymentId)).toBe("pending");
@@ -88,7 +90,7 @@ describe("gateway safety", () => {
     const optionA = await usdcOption(first.paymentId, buyer(0).account);
     const optionB = await usdcOption(second.paymentId, buyer(0).account);
     const sigForA = await buyer(0).wallet(optionA.actions[0]);
-    const res = await gw(second.paymentId, "/confirm", { optionId: optionB.id, results: [sigForA] });
+    const res = await gw(second.paymentId, "/confirm", { body: { optionId: optionB.id, results: [sigForA] } });
     expect(res.status).toBe(422);
     expect(await storedStatus(second.paymentId)).toBe("pending");
   });
@@ -98,15 +100,15 @@ describe("gateway safety", () => {
     const first = await newPayment(merchant, "300");
     const second = await newPayment(merchant, "300");
     const usdt = async (id: string) =>
-      (await (await gw(id, "/options", { accounts: [buyer(2).account] })).json()).options.find(
+      (await (await gw(id, "/options", { body: { accounts: [buyer(2).account] } })).json()).options.find(
         (o: { amount: { display: { assetSymbol: string } } }) => o.amount.display.assetSymbol === "USDT",
       );
     const optionA = await usdt(first.paymentId);
     const hash = await buyer(2).wallet(optionA.actions[0]);
-    const firstConfirm = await gw(first.paymentId, "/confirm", { optionId: optionA.id, results: [hash] });
+    const firstConfirm = await gw(first.paymentId, "/confirm", { body: { optionId: optionA.id, results: [hash] } });
     expect(firstConfirm.status, JSON.stringify(await firstConfirm.clone().json())).toBe(200);
     const optionB = await usdt(second.paymentId);
-    const reuse = await gw(second.paymentId, "/confirm", { optionId: optionB.id, results: [hash] });
+    const reuse = await gw(second.paymentId, "/confirm", { body: { optionId: optionB.id, results: [hash] } });
     expect(reuse.status).toBe(422);
     expect(await storedStatus(second.paymentId)).toBe("pending");
   });
@@ -119,7 +121,7 @@ describe("gateway safety", () => {
     const before = await evmTokenBalance("USDC", merchant.evmAddress);
     const fromBlock = await chain().getBlockNumber();
     const responses = await Promise.all(
-      Array.from({ length: 50 }, () => gw(paymentId, "/confirm", { optionId: option.id, results: [sig] })),
+      Array.from({ length: 50 }, () => gw(paymentId, "/confirm", { body: { optionId: option.id, results: [sig] } })),
     );
     const statuses = responses.map((r) => r.status);
     expect(statuses.every((s) => s === 200)).toBe(true);
@@ -134,8 +136,8 @@ describe("gateway safety", () => {
     const { paymentId } = await newPayment(merchant, "100", { expiresAt: Math.floor(Date.now() / 1000) + 2 });
     const option = await usdcOption(paymentId, buyer(0).account);
     await new Promise((r) => setTimeout(r, 2600));
-    expect((await gw(paymentId, "/options", { accounts: [buyer(0).account] })).status).toBe(410);
-    expect((await gw(paymentId, "/confirm", { optionId: option.id, results: ["0x00"] })).status).toBe(410);
+    expect((await gw(paymentId, "/options", { body: { accounts: [buyer(0).account] } })).status).toBe(410);
+    expect((await gw(paymentId, "/confirm", { body: { optionId: option.id, results: ["0x00"] } })).status).toBe(410);
   });
 
   it("a signed Solana transaction for one payment is refused for another, which stays unpaid", async () => {
@@ -145,12 +147,12 @@ describe("gateway safety", () => {
     const wallet = testWallet({ solana: { secretKey: solBuyer.secretKey } });
     const merchant = await chainMerchant();
     const signedFor = async (paymentId: string) => {
-      const { options } = await (await gw(paymentId, "/options", { accounts: [account] })).json();
+      const { options } = await (await gw(paymentId, "/options", { body: { accounts: [account] } })).json();
       const option = options.find(
         (o: { amount: { display: { assetSymbol: string } } }) => o.amount.display.assetSymbol === "USDC",
       );
       const { actions } = await (
-        await gw(paymentId, "/fetch", { optionId: option.id, data: option.actions[0].data.data })
+        await gw(paymentId, "/fetch", { body: { optionId: option.id, data: option.actions[0].data.data } })
       ).json();
       return { option, signed: await wallet(actions[0]) };
     };
@@ -158,11 +160,13 @@ describe("gateway safety", () => {
     const second = await newPayment(merchant, "200");
     const a = await signedFor(first.paymentId);
     const b = await signedFor(second.paymentId);
-    const reuse = await gw(second.paymentId, "/confirm", { optionId: b.option.id, results: [a.signed] });
+    const reuse = await gw(second.paymentId, "/confirm", { body: { optionId: b.option.id, results: [a.signed] } });
     expect(reuse.status).toBe(422);
     expect(await storedStatus(second.paymentId)).toBe("pending");
     // The transaction still pays the payment it was built for.
-    expect((await gw(first.paymentId, "/confirm", { optionId: a.option.id, results: [a.signed] })).status).toBe(200);
+    expect(
+      (await gw(first.paymentId, "/confirm", { body: { optionId: a.option.id, results: [a.signed] } })).status,
+    ).toBe(200);
     expect(await waitFinal(first.paymentId)).toMatchObject({ status: "succeeded" });
   });
 
@@ -174,14 +178,14 @@ describe("gateway safety", () => {
       .db.update(paymentOptions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(paymentOptions.id, option.id));
-    const res = await gw(paymentId, "/confirm", { optionId: option.id, results: [sig] });
+    const res = await gw(paymentId, "/confirm", { body: { optionId: option.id, results: [sig] } });
     expect(res.status).toBe(409);
     expect((await res.json()).code).toBe("quote_expired");
     expect(await storedStatus(paymentId)).toBe("pending");
   });
 
   it("an unknown payment is 404 payment_not_found", async () => {
-    const res = await gw("pay_0000000000000000000000", "/options", { accounts: [buyer(0).account] });
+    const res = await gw("pay_0000000000000000000000", "/options", { body: { accounts: [buyer(0).account] } });
     expect(res.status).toBe(404);
     expect((await res.json()).code).toBe("payment_not_found");
   });

@@ -25,7 +25,7 @@ function victim() {
 
 /** USDT options: a wallet-sent ERC-20 transfer, whose hash a stranger could try to claim. */
 async function usdtOption(paymentId: string, account: string): Promise<WireOption> {
-  const { options } = (await (await gw(paymentId, "/options", { accounts: [account] })).json()) as {
+  const { options } = (await (await gw(paymentId, "/options", { body: { accounts: [account] } })).json()) as {
     options: WireOption[];
   };
   return options.find((o) => o.amount.display.assetSymbol === "USDT")!;
@@ -50,8 +50,10 @@ async function race(attackerFirst: boolean) {
   const stolen = await usdtOption(attackerOrder.paymentId, victim().account);
   const hash = await victim().wallet(theirs.actions[0]!);
 
-  const victimConfirms = () => gw(victimOrder.paymentId, "/confirm", { optionId: theirs.id, results: [hash] });
-  const attackerConfirms = () => gw(attackerOrder.paymentId, "/confirm", { optionId: stolen.id, results: [hash] });
+  const victimConfirms = () =>
+    gw(victimOrder.paymentId, "/confirm", { body: { optionId: theirs.id, results: [hash] } });
+  const attackerConfirms = () =>
+    gw(attackerOrder.paymentId, "/confirm", { body: { optionId: stolen.id, results: [hash] } });
   const [first, second] = attackerFirst
     ? [await attackerConfirms(), await victimConfirms()]
     : [await victimConfirms(), await attackerConfirms()];

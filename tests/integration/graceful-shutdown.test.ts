@@ -174,7 +174,7 @@ describe.concurrent("SIGTERM drains the server within SHUTDOWN_GRACE_MS", { time
       (n) => n === 1,
       20_000,
     );
-    const polling = gatewayAt(a, paymentId, "/status?maxPollMs=30000");
+    const polling = gatewayAt(a, { paymentId, path: "/status?maxPollMs=30000" });
     await new Promise((r) => setTimeout(r, 300));
 
     const signalled = Date.now();
@@ -219,7 +219,12 @@ describe.concurrent("SIGTERM drains the server within SHUTDOWN_GRACE_MS", { time
     const { setup, a } = await setupWith("send", { SHUTDOWN_GRACE_MS: String(GRACE_MS) });
     const b = await serve(setup.env, "send-b");
     const before = await evmTokenBalance("USDC", setup.merchant.evmAddress);
-    const signed = await signWithDevnetBuyer(a, await createPaymentAt(a, setup.merchant, "402"), "eip155", "USDC", 2);
+    const signed = await signWithDevnetBuyer(a, {
+      paymentId: await createPaymentAt(a, setup.merchant, "402"),
+      namespace: "eip155",
+      symbol: "USDC",
+      buyerIndex: 2,
+    });
 
     // The relayer's transaction is recorded and its send held before it reaches the chain.
     const held = setup.evm.holdNext((c) => c.method === "eth_sendRawTransaction", "request");

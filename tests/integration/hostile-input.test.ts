@@ -51,17 +51,27 @@ describe("a NUL character in a JSON body is 400 invalid_params naming the field"
     const merchant = await newMerchant();
     await expectRefused(await createPaymentRequest(merchant, { ...usd("100"), referenceId: `order${NUL}1` }));
     await expectRefused(
-      await createPaymentRequest(merchant, { ...usd("100"), referenceId: `order${NUL}2` }, {}, "/v1/payments"),
+      await createPaymentRequest(
+        merchant,
+        { ...usd("100"), referenceId: `order${NUL}2` },
+        { headers: {}, path: "/v1/payments" },
+      ),
     );
-    const inKey = await createPaymentRequest(merchant, { ...usd("100"), [`note${NUL}`]: "x" }, {}, "/v1/payments");
+    const inKey = await createPaymentRequest(
+      merchant,
+      { ...usd("100"), [`note${NUL}`]: "x" },
+      { headers: {}, path: "/v1/payments" },
+    );
     expect((await expectRefused(inKey)).issues?.[0]?.field).toBe("note\\0");
   });
 
   it("the gateway's options, fetch and confirm", async () => {
     const { paymentId } = await newPayment(await newMerchant());
-    await expectRefused(await gw(paymentId, "/options", { accounts: [`eip155:1:0x${"1".repeat(40)}${NUL}`] }));
-    await expectRefused(await gw(paymentId, "/fetch", { optionId: `opt_${NUL}`, data: "x" }));
-    const confirm = await gw(paymentId, "/confirm", { optionId: "opt_x", results: [`0x${NUL}`] });
+    await expectRefused(
+      await gw(paymentId, "/options", { body: { accounts: [`eip155:1:0x${"1".repeat(40)}${NUL}`] } }),
+    );
+    await expectRefused(await gw(paymentId, "/fetch", { body: { optionId: `opt_${NUL}`, data: "x" } }));
+    const confirm = await gw(paymentId, "/confirm", { body: { optionId: "opt_x", results: [`0x${NUL}`] } });
     expect((await expectRefused(confirm)).issues?.[0]?.field).toBe("results.0");
   });
 
@@ -95,7 +105,7 @@ describe("a NUL character in a query string or a path is 400 invalid_params", ()
   it("the gateway's payment info and options", async () => {
     const { paymentId } = await newPayment(await newMerchant());
     await expectRefused(await gw(`${paymentId}%00`, ""));
-    await expectRefused(await gw(paymentId, "/options?includePaymentInfo=%00", { accounts: [] }));
+    await expectRefused(await gw(paymentId, "/options?includePaymentInfo=%00", { body: { accounts: [] } }));
   });
 });
 

@@ -13,8 +13,8 @@ describe("Idempotency-Key on create", () => {
   it("returns the same payment for the same key and body, without a second row", async () => {
     const merchant = await newMerchant();
     const body = usd("1999");
-    const first = await createPaymentRequest(merchant, body, { "idempotency-key": "order-1" });
-    const second = await createPaymentRequest(merchant, body, { "idempotency-key": "order-1" });
+    const first = await createPaymentRequest(merchant, body, { headers: { "idempotency-key": "order-1" } });
+    const second = await createPaymentRequest(merchant, body, { headers: { "idempotency-key": "order-1" } });
     expect(first.status).toBe(201);
     expect(second.status).toBe(201);
     const a = await first.json();
@@ -30,12 +30,12 @@ describe("Idempotency-Key on create", () => {
     const first = await createPaymentRequest(
       merchant,
       '{"amount":{"unit":"iso4217/USD","value":"5"},"referenceId":"x"}',
-      { "idempotency-key": "k" },
+      { headers: { "idempotency-key": "k" } },
     );
     const second = await createPaymentRequest(
       merchant,
       '{"referenceId":"x","amount":{"value":"5","unit":"iso4217/USD"}}',
-      { "idempotency-key": "k" },
+      { headers: { "idempotency-key": "k" } },
     );
     expect((await second.json()).paymentId).toBe((await first.json()).paymentId);
   });
@@ -45,12 +45,12 @@ describe("Idempotency-Key on create", () => {
     const first = await createPaymentRequest(
       merchant,
       { amount: { unit: "iso4217/USD", value: "100" }, referenceId: "a" },
-      { "idempotency-key": "k1" },
+      { headers: { "idempotency-key": "k1" } },
     );
     const conflict = await createPaymentRequest(
       merchant,
       { amount: { unit: "iso4217/USD", value: "200" }, referenceId: "a" },
-      { "idempotency-key": "k1" },
+      { headers: { "idempotency-key": "k1" } },
     );
     expect(conflict.status).toBe(409);
     expect(await conflict.json()).toMatchObject({ code: "idempotency_conflict" });
@@ -61,7 +61,9 @@ describe("Idempotency-Key on create", () => {
     const merchant = await newMerchant();
     const body = usd("4200");
     const responses = await Promise.all(
-      Array.from({ length: 50 }, () => createPaymentRequest(merchant, body, { "idempotency-key": "burst" })),
+      Array.from({ length: 50 }, () =>
+        createPaymentRequest(merchant, body, { headers: { "idempotency-key": "burst" } }),
+      ),
     );
     expect(responses.map((r) => r.status)).toEqual(Array(50).fill(201));
     const ids = new Set(await Promise.all(responses.map(async (r) => (await r.json()).paymentId)));
@@ -78,8 +80,8 @@ describe("Idempotency-Key on create", () => {
     const a = await newMerchant();
     const b = await newMerchant();
     const body = usd("100");
-    const pa = await (await createPaymentRequest(a, body, { "idempotency-key": "shared" })).json();
-    const pb = await (await createPaymentRequest(b, body, { "idempotency-key": "shared" })).json();
+    const pa = await (await createPaymentRequest(a, body, { headers: { "idempotency-key": "shared" } })).json();
+    const pb = await (await createPaymentRequest(b, body, { headers: { "idempotency-key": "shared" } })).json();
     expect(pa.paymentId).not.toBe(pb.paymentId);
   });
 
@@ -88,20 +90,20 @@ describe("Idempotency-Key on create", () => {
     const bad = await createPaymentRequest(
       merchant,
       { amount: { unit: "iso4217/USD", value: "0" }, referenceId: "r" },
-      { "idempotency-key": "retry" },
+      { headers: { "idempotency-key": "retry" } },
     );
     expect(bad.status).toBe(400);
     const good = await createPaymentRequest(
       merchant,
       { amount: { unit: "iso4217/USD", value: "1" }, referenceId: "r" },
-      { "idempotency-key": "retry" },
+      { headers: { "idempotency-key": "retry" } },
     );
     expect(good.status).toBe(201);
   });
 
   it("refuses a key longer than 255 characters", async () => {
     const merchant = await newMerchant();
-    const res = await createPaymentRequest(merchant, usd("100"), { "idempotency-key": "k".repeat(256) });
+    const res = await createPaymentRequest(merchant, usd("100"), { headers: { "idempotency-key": "k".repeat(256) } });
     expect(res.status).toBe(400);
     expect((await res.json()).code).toBe("invalid_params");
   });

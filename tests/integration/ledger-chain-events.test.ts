@@ -61,9 +61,18 @@ async function eventTypes(setup: ProxiedSetup, id: string) {
 }
 
 /** A USDT payment of `value` cents whose option buyer `buyer` sends (no confirm); its transaction hash. */
-async function sendFor(server: RunningServer, setup: ProxiedSetup, value: string, buyer: number) {
+async function sendFor(
+  server: RunningServer,
+  { setup, value, buyer }: { setup: ProxiedSetup; value: string; buyer: number },
+) {
   const paymentId = await createPaymentAt(server, setup.merchant, value);
-  const { option, wallet } = await optionForDevnetBuyer(server, paymentId, "eip155", "USDT", buyer, info());
+  const { option, wallet } = await optionForDevnetBuyer(server, {
+    paymentId,
+    namespace: "eip155",
+    symbol: "USDT",
+    buyerIndex: buyer,
+    devnet: info(),
+  });
   const txHash = (await wallet(option.actions[0]!)) as Hash;
   return { paymentId, optionId: option.id, txHash };
 }
@@ -86,7 +95,7 @@ describe("the ledger under what chains do", () => {
     const setup = await newSetup("ledger_speedup");
     const server = await setup.start("a", { DROPPED_TX_TIMEOUT_S: "600" });
     await anvil("evm_setAutomine", [false]);
-    const sent = await sendFor(server, setup, "2100", 0);
+    const sent = await sendFor(server, { setup, value: "2100", buyer: 0 });
     const confirmed = await confirmAt(server, {
       paymentId: sent.paymentId,
       optionId: sent.optionId,
@@ -130,7 +139,7 @@ describe("the ledger under what chains do", () => {
     const setup = await newSetup("ledger_reorg");
     const server = await setup.start("a", { DROPPED_TX_TIMEOUT_S: "120" });
     const snapshot = await anvil<string>("evm_snapshot");
-    const sent = await sendFor(server, setup, "2200", 1);
+    const sent = await sendFor(server, { setup, value: "2200", buyer: 1 });
     const raw = await anvil<Hex>("eth_getRawTransactionByHash", [sent.txHash]);
     expect(
       (
@@ -169,7 +178,7 @@ describe("the ledger under what chains do", () => {
     const setup = await newSetup("ledger_reorg_lost");
     const server = await setup.start("a", { DROPPED_TX_TIMEOUT_S: String(DROPPED_TX_TIMEOUT_S) });
     const snapshot = await anvil<string>("evm_snapshot");
-    const sent = await sendFor(server, setup, "2300", 2);
+    const sent = await sendFor(server, { setup, value: "2300", buyer: 2 });
     await until(
       () => paymentOf(setup, sent.paymentId),
       (p) => p.status === "succeeded",
@@ -196,7 +205,8 @@ describe("the ledger under what chains do", () => {
     const a = await setup.start("a", lease);
     const b = await setup.start("b", lease);
     const sent = [];
-    for (let i = 0; i < 6; i++) sent.push(await sendFor(i % 2 ? a : b, setup, String(2400 + i), i % 3));
+    for (let i = 0; i < 6; i++)
+      sent.push(await sendFor(i % 2 ? a : b, { setup, value: String(2400 + i), buyer: i % 3 }));
     const plain = await plainTransfer(setup, 0, 1234n);
     const ids = sent.map((s) => s.paymentId);
     const settled = await until(
@@ -210,7 +220,7 @@ describe("the ledger under what chains do", () => {
     await a.stop();
     const held = setup.evm.holdNext((call) => call.method === "eth_getLogs", "response");
     const late = [];
-    for (let i = 0; i < 3; i++) late.push(await sendFor(b, setup, String(2500 + i), i));
+    for (let i = 0; i < 3; i++) late.push(await sendFor(b, { setup, value: String(2500 + i), buyer: i }));
     const latePlain = await plainTransfer(setup, 1, 4321n);
     await held;
     kill(b);

@@ -18,7 +18,13 @@ const DETECTED_WITHIN_MS = 8_000;
 async function sendWithoutConfirm(symbol: "USDT" | "ETH", value: string, buyer: number) {
   const merchant = await chainMerchant({ evm: true });
   const { paymentId } = await newPayment(merchant, value);
-  const { option, wallet } = await optionForDevnetBuyer(server(), paymentId, "eip155", symbol, buyer, inject("devnet"));
+  const { option, wallet } = await optionForDevnetBuyer(server(), {
+    paymentId,
+    namespace: "eip155",
+    symbol,
+    buyerIndex: buyer,
+    devnet: inject("devnet"),
+  });
   const sentAt = Date.now();
   const txHash = await wallet(option.actions[0]!);
   return { merchant, paymentId, option, wallet, txHash, sentAt };
@@ -75,14 +81,13 @@ describe("the ledger: payments found on chain", () => {
     const merchant = await chainMerchant({ evm: true });
     const first = await newPayment(merchant, "1600");
     const second = await newPayment(merchant, "1600");
-    const { option, wallet } = await optionForDevnetBuyer(
-      server(),
-      first.paymentId,
-      "eip155",
-      "USDT",
-      2,
-      inject("devnet"),
-    );
+    const { option, wallet } = await optionForDevnetBuyer(server(), {
+      paymentId: first.paymentId,
+      namespace: "eip155",
+      symbol: "USDT",
+      buyerIndex: 2,
+      devnet: inject("devnet"),
+    });
     const txHash = await wallet(option.actions[0]!);
     expect((await waitFinal(first.paymentId, DETECTED_WITHIN_MS)).status).toBe("succeeded");
     // Same merchant, same price, same buyer: only the reference in the transfer tells them apart.

@@ -67,7 +67,13 @@ async function sendAsSolanaPayWallet(optionId: string, note?: string): Promise<s
 }
 
 async function optionOf(paymentId: string, symbol: "USDC" | "SOL") {
-  const { option } = await optionForDevnetBuyer(server(), paymentId, "solana", symbol, BUYER, inject("devnet"));
+  const { option } = await optionForDevnetBuyer(server(), {
+    paymentId,
+    namespace: "solana",
+    symbol,
+    buyerIndex: BUYER,
+    devnet: inject("devnet"),
+  });
   return option;
 }
 

@@ -20,11 +20,7 @@ describe("the ledger's watch set", () => {
     const { paymentId } = await newPayment(merchant, "1750");
     const { option, wallet } = await optionForDevnetBuyer(
       { url: inject("baseUrl") },
-      paymentId,
-      "eip155",
-      "USDT",
-      1,
-      inject("devnet"),
+      { paymentId, namespace: "eip155", symbol: "USDT", buyerIndex: 1, devnet: inject("devnet") },
     );
     const { db } = testDb();
     const settings = await getMerchantSettings(db, merchant.merchantId);

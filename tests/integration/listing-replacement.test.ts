@@ -40,7 +40,10 @@ async function list(m: TestMerchant, query = "", path: Path = "/v1/merchants/pay
 
 const ids = (body: Body) => body.data.map((r) => r.paymentId);
 
-async function expectInvalid(m: TestMerchant, query: string, field: string, code = "params_validation") {
+async function expectInvalid(
+  m: TestMerchant,
+  { query, field, code = "params_validation" }: { query: string; field: string; code?: string },
+) {
   const res = await call(m, query);
   expect(res.status).toBe(400);
   expect(res.body.code).toBe(code);
@@ -103,7 +106,8 @@ describe("GET /v1/merchants/payments answers the contract's MerchantPaymentsResp
 
   it("GET /v1/payments lists the same for the merchant of the Api-Key, with or without Merchant-Id", async () => {
     const m = await newMerchant();
-    const created = (await (await createPaymentRequest(m, usd("700"), {}, "/v1/payments")).json()).paymentId as string;
+    const created = (await (await createPaymentRequest(m, usd("700"), { headers: {}, path: "/v1/payments" })).json())
+      .paymentId as string;
     const alone = await call({ "api-key": m.apiKey }, "", "/v1/payments");
     expect(alone.status).toBe(200);
     expect(ids(alone.body)).toEqual([created]);
@@ -146,7 +150,7 @@ describe("filters", () => {
     expect(await only("status=expired")).toEqual([s.lapsed, s.expired].sort());
     expect(await only("status=failed&status=cancelled")).toEqual([s.failed, s.cancelled].sort());
     expect(await only("status=processing,succeeded")).toEqual([s.processing, s.succeeded].sort());
-    await expectInvalid(m, "status=pending", "status");
+    await expectInvalid(m, { query: "status=pending", field: "status" });
 
     // The deprecated path route keeps spec 3.2: cancelled reads (and filters as) failed, and has no cancelled.
     const legacy = await (await legacyListing(m, "status=failed")).json();
@@ -169,9 +173,9 @@ describe("filters", () => {
     expect(ids(await list(m, "startTs=2025-03-01T10:00:00Z&endTs=2025-03-02T12:00:00Z"))).toEqual([c, b]);
     expect(ids(await list(m, `startTs=${encodeURIComponent("2025-03-01T11:00:00+01:00")}`))).toEqual([d, c, b]);
     expect(ids(await list(m, "endTs=2025-03-01T10:00:00Z"))).toEqual([b, a]);
-    await expectInvalid(m, "startTs=2025-03-02T00:00:00Z&endTs=2025-03-01T00:00:00Z", "endTs");
-    await expectInvalid(m, "startTs=2025-02-29T00:00:00Z", "startTs");
-    await expectInvalid(m, "endTs=2025-03-01", "endTs");
+    await expectInvalid(m, { query: "startTs=2025-03-02T00:00:00Z&endTs=2025-03-01T00:00:00Z", field: "endTs" });
+    await expectInvalid(m, { query: "startTs=2025-02-29T00:00:00Z", field: "startTs" });
+    await expectInvalid(m, { query: "endTs=2025-03-01", field: "endTs" });
   });
 
   it("token_symbol (one or more, any case) and network", async () => {
@@ -202,8 +206,8 @@ describe("filters", () => {
       totalTransactions: 2,
       totalCustomers: 2,
     });
-    await expectInvalid(m, "token_symbol=", "token_symbol");
-    await expectInvalid(m, "network=base", "network");
+    await expectInvalid(m, { query: "token_symbol=", field: "token_symbol" });
+    await expectInvalid(m, { query: "network=base", field: "network" });
   });
 
   it("referenceId is a case-insensitive substring of 3 to 35 characters", async () => {
@@ -215,9 +219,9 @@ describe("filters", () => {
     expect(ids(await list(m, "referenceId=B-1"))).toEqual([one]);
     expect(ids(await list(m, "referenceId=zzz"))).toEqual([]);
     expect(ids(await list(m, `referenceId=${"x".repeat(35)}`))).toEqual([]);
-    await expectInvalid(m, "referenceId=ab", "referenceId");
-    await expectInvalid(m, `referenceId=${"x".repeat(36)}`, "referenceId");
-    await expectInvalid(m, "referenceId=ab%25", "referenceId");
+    await expectInvalid(m, { query: "referenceId=ab", field: "referenceId" });
+    await expectInvalid(m, { query: `referenceId=${"x".repeat(36)}`, field: "referenceId" });
+    await expectInvalid(m, { query: "referenceId=ab%25", field: "referenceId" });
   });
 });
 
@@ -281,22 +285,21 @@ describe("sorting and paging", () => {
     expect((await list(m)).data).toHaveLength(50);
     expect((await list(m, "limit=1")).data).toHaveLength(1);
     expect((await list(m, "limit=200")).data).toHaveLength(51);
-    await expectInvalid(m, "limit=0", "limit");
-    await expectInvalid(m, "limit=201", "limit");
-    await expectInvalid(m, "limit=ten", "limit");
+    await expectInvalid(m, { query: "limit=0", field: "limit" });
+    await expectInvalid(m, { query: "limit=201", field: "limit" });
+    await expectInvalid(m, { query: "limit=ten", field: "limit" });
   });
 
   it("a cursor is bound to its filters and sort: another is 400 invalid_params", async () => {
     const m = await newMerchant();
     for (let i = 0; i < 3; i++) await seedPayment(m.merchantId);
     const { nextCursor } = await list(m, "limit=1&status=requires_action");
-    await expectInvalid(
-      m,
-      `limit=1&status=failed&cursor=${encodeURIComponent(nextCursor!)}`,
-      "cursor",
-      "invalid_params",
-    );
-    await expectInvalid(m, "cursor=forged.mac", "cursor", "invalid_params");
+    await expectInvalid(m, {
+      query: `limit=1&status=failed&cursor=${encodeURIComponent(nextCursor!)}`,
+      field: "cursor",
+      code: "invalid_params",
+    });
+    await expectInvalid(m, { query: "cursor=forged.mac", field: "cursor", code: "invalid_params" });
   });
 });
 
@@ -314,7 +317,7 @@ describe("today's snake_case names, for one release", () => {
       /^299 - "Deprecated query parameters: start_ts \(use startTs\), end_ts \(use endTs\), sort_by \(use sortBy\), sort_dir \(use sortDir\)"$/,
     );
     expect(current.headers.get("warning")).toBeNull();
-    await expectInvalid(m, "sort_by=amount&sortBy=date", "sortBy");
+    await expectInvalid(m, { query: "sort_by=amount&sortBy=date", field: "sortBy" });
   });
 });
 
@@ -331,7 +334,11 @@ describe("isolation and authentication", () => {
     expect((await list(alice, `merchantId=${bob.merchantId}`, "/v1/payments")).data).toEqual([]);
     expect(ids(await list(alice, `merchantId=${alice.merchantId}`, "/v1/payments"))).toEqual([mine]);
     const bobsCursor = (await list(bob, "limit=1")).nextCursor!;
-    await expectInvalid(alice, `limit=1&cursor=${encodeURIComponent(bobsCursor)}`, "cursor", "invalid_params");
+    await expectInvalid(alice, {
+      query: `limit=1&cursor=${encodeURIComponent(bobsCursor)}`,
+      field: "cursor",
+      code: "invalid_params",
+    });
     // Alice's key naming Bob is refused.
     expect((await call({ "api-key": alice.apiKey, "merchant-id": bob.merchantId }, "", "/v1/payments")).status).toBe(
       401,

@@ -72,9 +72,11 @@ describe("/metrics", () => {
     const paidBefore = sumOf(before, "payment_service_payments", { status: "succeeded" });
 
     const paymentId = await createPaymentAt(server, setup.merchant, "611");
-    const signed = await signWithDevnetBuyer(server, paymentId, "eip155", "USDC", 2);
+    const signed = await signWithDevnetBuyer(server, { paymentId, namespace: "eip155", symbol: "USDC", buyerIndex: 2 });
     expect((await confirmAt(server, signed))?.status).toBe(200);
-    expect(await waitStatuses(setup.db, [paymentId], "succeeded", 45_000)).toEqual(allAre([paymentId], "succeeded"));
+    expect(await waitStatuses(setup.db, { ids: [paymentId], want: "succeeded", ms: 45_000 })).toEqual(
+      allAre([paymentId], "succeeded"),
+    );
 
     const after = await scrape();
     expect(sumOf(after, "payment_service_payments", { status: "succeeded" })).toBe(paidBefore + 1);

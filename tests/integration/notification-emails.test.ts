@@ -100,10 +100,16 @@ describe("notification emails", () => {
       referenceId: "late-notify",
       expiresAt: Math.floor(Date.now() / 1000) + 3,
     });
-    const { option, wallet } = await optionForDevnetBuyer(a, paymentId, "eip155", "USDT", 1, inject("devnet"));
+    const { option, wallet } = await optionForDevnetBuyer(a, {
+      paymentId,
+      namespace: "eip155",
+      symbol: "USDT",
+      buyerIndex: 1,
+      devnet: inject("devnet"),
+    });
     await sleep(3500);
     const hash = await wallet(option.actions[0]!);
-    const confirm = await gatewayAt(a, paymentId, "/confirm", { optionId: option.id, results: [hash] });
+    const confirm = await gatewayAt(a, { paymentId, path: "/confirm", body: { optionId: option.id, results: [hash] } });
     expect(confirm.status).toBe(410);
 
     const mail = await sink.waitFor((m) => m.to.includes(owner) && m.subject.includes(paymentId), 30_000);

@@ -90,9 +90,11 @@ describe("operations", () => {
   it("logs one line per request with a request id, and never the API key", async () => {
     const merchant = await newMerchant();
     const marker = `trace-${Date.now()}-log-check`;
-    await createPaymentRequest(merchant, usd("100"), { "x-request-id": marker });
+    await createPaymentRequest(merchant, usd("100"), { headers: { "x-request-id": marker } });
     await createPaymentRequest({ ...merchant, apiKey: `${merchant.apiKey}-wrong` }, usd("100"), {
-      "x-request-id": `${marker}-2`,
+      headers: {
+        "x-request-id": `${marker}-2`,
+      },
     });
     await new Promise((r) => setTimeout(r, 300));
     const lines = readFileSync(inject("serverLog"), "utf8").split("\n").filter(Boolean);

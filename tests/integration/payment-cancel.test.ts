@@ -49,7 +49,7 @@ function evmBuyer(index: number) {
 }
 
 async function optionOf(paymentId: string, symbol: string, buyer = evmBuyer(2)): Promise<WireOption> {
-  const { options } = (await (await gw(paymentId, "/options", { accounts: [buyer.account] })).json()) as {
+  const { options } = (await (await gw(paymentId, "/options", { body: { accounts: [buyer.account] } })).json()) as {
     options: WireOption[];
   };
   return options.find((o) => o.amount.display.assetSymbol === symbol)!;
@@ -105,7 +105,7 @@ describe("cancel: the merchant's and the buyer's", () => {
     // The gateway speaks the contract.
     expect(await (await gw(id, "/status")).json()).toMatchObject({ status: "cancelled", isFinal: true });
 
-    const options = await gw(id, "/options", { accounts: [evmBuyer(2).account] });
+    const options = await gw(id, "/options", { body: { accounts: [evmBuyer(2).account] } });
     expect(options.status).toBe(409);
     expect(await options.json()).toMatchObject({ code: "invalid_state" });
 
@@ -119,12 +119,12 @@ describe("cancel: the merchant's and the buyer's", () => {
     const merchant = await newMerchant();
     const { paymentId } = await contractCreate(merchant);
     const link = encodeURIComponent(`https://pay.example.com/?pid=${paymentId}`);
-    const res = await gw(link, "/cancel", {});
+    const res = await gw(link, "/cancel", { body: {} });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ paymentId, status: "cancelled", cancelledReason: "cancelled_by_user" });
     expect((await row(paymentId)).cancelReason).toBe("cancelled_by_user");
-    expect((await gw(paymentId, "/cancel", {})).status).toBe(400);
-    const unknown = await gw("pay_0000000000000000000000", "/cancel", {});
+    expect((await gw(paymentId, "/cancel", { body: {} })).status).toBe(400);
+    const unknown = await gw("pay_0000000000000000000000", "/cancel", { body: {} });
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ code: "payment_not_found" });
   });
@@ -137,11 +137,18 @@ describe("cancel: the merchant's and the buyer's", () => {
     expect(await tooLate.json()).toMatchObject({ code: "invalid_state", message: expect.stringMatching(/expired/) });
 
     const { paymentId } = await newPayment(merchant, "310");
-    const signed = await signWithDevnetBuyer(server() as never, paymentId, "eip155", "USDC", 0);
-    expect((await gw(paymentId, "/confirm", { optionId: signed.optionId, results: [signed.result] })).status).toBe(200);
+    const signed = await signWithDevnetBuyer(server() as never, {
+      paymentId,
+      namespace: "eip155",
+      symbol: "USDC",
+      buyerIndex: 0,
+    });
+    expect(
+      (await gw(paymentId, "/confirm", { body: { optionId: signed.optionId, results: [signed.result] } })).status,
+    ).toBe(200);
     expect((await waitFinal(paymentId)).status).toBe("succeeded");
     expect((await merchantCancel(merchant, paymentId)).status).toBe(400);
-    expect((await gw(paymentId, "/cancel", {})).status).toBe(400);
+    expect((await gw(paymentId, "/cancel", { body: {} })).status).toBe(400);
 
     // Succeeded: the contract's status carries info (the transaction and the option's amount) and the detail its settlement.
     const { txHash } = await row(paymentId);
@@ -178,11 +185,16 @@ describe("a cancelled payment refuses confirm, and money that reached the mercha
   it("a signed EIP-3009 authorization confirmed after cancel: refused, nothing relayed", async () => {
     const merchant = await chainMerchant();
     const { paymentId } = await newPayment(merchant, "220");
-    const signed = await signWithDevnetBuyer(server() as never, paymentId, "eip155", "USDC", 0);
+    const signed = await signWithDevnetBuyer(server() as never, {
+      paymentId,
+      namespace: "eip155",
+      symbol: "USDC",
+      buyerIndex: 0,
+    });
     expect((await merchantCancel(merchant, paymentId)).status).toBe(200);
     const before = await evmTokenBalance("USDC", merchant.evmAddress);
 
-    const res = await gw(paymentId, "/confirm", { optionId: signed.optionId, results: [signed.result] });
+    const res = await gw(paymentId, "/confirm", { body: { optionId: signed.optionId, results: [signed.result] } });
     expect(res.status).toBe(409);
     expect(await res.json()).toMatchObject({ code: "invalid_state", message: expect.stringMatching(/cancelled/) });
     expect(await submissionsOf(paymentId)).toEqual([]);
@@ -194,10 +206,10 @@ describe("a cancelled payment refuses confirm, and money that reached the mercha
     const merchant = await chainMerchant();
     const { paymentId } = await newPayment(merchant, "330");
     const option = await optionOf(paymentId, "USDT");
-    expect((await gw(paymentId, "/cancel", {})).status).toBe(200);
+    expect((await gw(paymentId, "/cancel", { body: {} })).status).toBe(200);
     const hash = await evmBuyer(2).wallet(option.actions[0]!);
 
-    const res = await gw(paymentId, "/confirm", { optionId: option.id, results: [hash] });
+    const res = await gw(paymentId, "/confirm", { body: { optionId: option.id, results: [hash] } });
     expect(res.status).toBe(409);
     expect(await res.json()).toMatchObject({
       code: "invalid_state",
@@ -225,14 +237,21 @@ describe("cancel and confirm racing on one payment end in exactly one of them", 
     const signed = [];
     for (let i = 0; i < 10; i++) {
       const { paymentId } = await newPayment(merchant, String(100 + i));
-      signed.push(await signWithDevnetBuyer(server() as never, paymentId, "eip155", "USDC", i % 2));
+      signed.push(
+        await signWithDevnetBuyer(server() as never, {
+          paymentId,
+          namespace: "eip155",
+          symbol: "USDC",
+          buyerIndex: i % 2,
+        }),
+      );
     }
     const outcomes = [];
     // One race at a time: the cancel leaves 0 to 450 ms after the confirm, so it lands before,
     // during and after the confirm's verification and recording, and both winners are played.
     for (const [i, s] of signed.entries()) {
       const [confirmed, cancelled] = await Promise.all([
-        gw(s.paymentId, "/confirm", { optionId: s.optionId, results: [s.result] }),
+        gw(s.paymentId, "/confirm", { body: { optionId: s.optionId, results: [s.result] } }),
         new Promise((r) => setTimeout(r, i * 50)).then(() => merchantCancel(merchant, s.paymentId)),
       ]);
       outcomes.push({
@@ -263,7 +282,9 @@ describe("gateway cancel is rate-limited per client address", () => {
   it("a burst from one address meets 429 with Retry-After, no 5xx; another address is unaffected", async () => {
     const ip = "198.51.100.77";
     const results = await Promise.all(
-      Array.from({ length: 45 }, () => gw("pay_0000000000000000000000", "/cancel", {}, { "x-forwarded-for": ip })),
+      Array.from({ length: 45 }, () =>
+        gw("pay_0000000000000000000000", "/cancel", { body: {}, headers: { "x-forwarded-for": ip } }),
+      ),
     );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
@@ -272,6 +293,6 @@ describe("gateway cancel is rate-limited per client address", () => {
     expect(limited).toBeDefined();
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await limited.json()).toMatchObject({ code: "rate_limited" });
-    expect((await gw("pay_0000000000000000000000", "/cancel", {})).status).toBe(404);
+    expect((await gw("pay_0000000000000000000000", "/cancel", { body: {} })).status).toBe(404);
   });
 });

@@ -20,7 +20,10 @@ type Link = {
   totals: { payments: number; succeeded: number; amountPaid: string };
 };
 
-function call(merchant: TestMerchant, method: string, path: string, body?: unknown): Promise<Response> {
+function call(
+  merchant: TestMerchant,
+  { method, path, body }: { method: string; path: string; body?: unknown },
+): Promise<Response> {
   return api(`/v1/payment-links${path}`, {
     method,
     merchant,
@@ -30,7 +33,7 @@ function call(merchant: TestMerchant, method: string, path: string, body?: unkno
 }
 
 async function createLink(merchant: TestMerchant, body: unknown): Promise<Link> {
-  const res = await call(merchant, "POST", "", body);
+  const res = await call(merchant, { method: "POST", path: "", body });
   expect(res.status, await res.clone().text()).toBe(201);
   return res.json();
 }
@@ -69,23 +72,30 @@ describe("payment links over the merchant API", () => {
     expect(open).toMatchObject({ amount: null, minimumAmount: "500", maximumAmount: "10000", checkout: null });
 
     // Newest first, one per page, the cursor walking on.
-    const first = await (await call(merchant, "GET", "?limit=1")).json();
+    const first = await (await call(merchant, { method: "GET", path: "?limit=1" })).json();
     expect(first.data.map((l: Link) => l.id)).toEqual([open.id]);
-    const second = await (await call(merchant, "GET", `?limit=1&cursor=${first.nextCursor}`)).json();
+    const second = await (await call(merchant, { method: "GET", path: `?limit=1&cursor=${first.nextCursor}` })).json();
     expect(second.data.map((l: Link) => l.id)).toEqual([fixed.id]);
     expect(second.nextCursor).toBeNull();
 
-    expect(await (await call(merchant, "GET", `/${fixed.id}`)).json()).toMatchObject({ id: fixed.id, amount: "2500" });
-    const patched = await call(merchant, "PATCH", `/${fixed.id}`, { description: "VIP ticket", checkout: null });
+    expect(await (await call(merchant, { method: "GET", path: `/${fixed.id}` })).json()).toMatchObject({
+      id: fixed.id,
+      amount: "2500",
+    });
+    const patched = await call(merchant, {
+      method: "PATCH",
+      path: `/${fixed.id}`,
+      body: { description: "VIP ticket", checkout: null },
+    });
     expect(patched.status).toBe(200);
     expect(await patched.json()).toMatchObject({ description: "VIP ticket", checkout: null, amount: "2500" });
 
-    const amountChange = await call(merchant, "PATCH", `/${fixed.id}`, { amount: "1" });
+    const amountChange = await call(merchant, { method: "PATCH", path: `/${fixed.id}`, body: { amount: "1" } });
     expect(amountChange.status).toBe(400);
     expect((await amountChange.json()).message).toMatch(/amounts cannot/);
-    const disabled = await call(merchant, "PATCH", `/${fixed.id}`, { active: false });
+    const disabled = await call(merchant, { method: "PATCH", path: `/${fixed.id}`, body: { active: false } });
     expect((await disabled.json()).active).toBe(false);
-    const active = await (await call(merchant, "GET", "?active=true")).json();
+    const active = await (await call(merchant, { method: "GET", path: "?active=true" })).json();
     expect(active.data.map((l: Link) => l.id)).toEqual([open.id]);
   });
 
@@ -107,13 +117,13 @@ describe("payment links over the merchant API", () => {
       ],
     ];
     for (const [body, field] of cases) {
-      const res = await call(merchant, "POST", "", body);
+      const res = await call(merchant, { method: "POST", path: "", body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       const answer = await res.json();
       expect(answer.code).toBe("params_validation");
       expect(answer.issues.map((i: { field: string }) => i.field)).toContain(field);
     }
-    expect((await call(merchant, "GET", "/plink_nope")).status).toBe(400);
+    expect((await call(merchant, { method: "GET", path: "/plink_nope" })).status).toBe(400);
   });
 
   it("another merchant's link is a 404 to read, change or list payments of", async () => {
@@ -125,11 +135,11 @@ describe("payment links over the merchant API", () => {
       ["PATCH", `/${link.id}`, { active: false }],
       ["GET", `/${link.id}/payments`, undefined],
     ] as const) {
-      const res = await call(stranger, method, path, body);
+      const res = await call(stranger, { method, path, body });
       expect(res.status, `${method} ${path}`).toBe(404);
       expect((await res.json()).code).toBe("not_found");
     }
-    expect((await (await call(owner, "GET", `/${link.id}`)).json()).active).toBe(true);
+    expect((await (await call(owner, { method: "GET", path: `/${link.id}` })).json()).active).toBe(true);
   });
 });
 
@@ -164,7 +174,7 @@ describe("buyers paying through a link", () => {
       redirectsEnabled: true,
     });
     expect(row!.referenceId.startsWith(`${link.id}/`)).toBe(true);
-    const listed = await (await call(merchant, "GET", `/${link.id}/payments`)).json();
+    const listed = await (await call(merchant, { method: "GET", path: `/${link.id}/payments` })).json();
     expect(listed.data).toEqual([
       expect.objectContaining({ paymentId: created.paymentId, amount: "500", status: "requires_action" }),
     ]);
@@ -177,13 +187,13 @@ describe("buyers paying through a link", () => {
     expect((await pay(link.id, { amount: "1" })).status).toBe(400);
     const ok = await pay(link.id);
     expect(ok.status).toBe(201);
-    await call(merchant, "PATCH", `/${link.id}`, { active: false });
+    await call(merchant, { method: "PATCH", path: `/${link.id}`, body: { active: false } });
     const refused = await pay(link.id);
     expect(refused.status).toBe(409);
     expect(await refused.json()).toMatchObject({ code: "invalid_state", message: expect.stringMatching(/no longer/) });
-    await call(merchant, "PATCH", `/${link.id}`, { active: true });
+    await call(merchant, { method: "PATCH", path: `/${link.id}`, body: { active: true } });
     expect((await pay(link.id)).status).toBe(201);
-    const listed = await (await call(merchant, "GET", `/${link.id}/payments`)).json();
+    const listed = await (await call(merchant, { method: "GET", path: `/${link.id}/payments` })).json();
     expect(listed.data.map((p: { amount: string }) => p.amount)).toEqual(["2500", "2500"]);
     expect((await pay("plink_0000000000000000000000")).status).toBe(404);
   });
@@ -204,15 +214,22 @@ describe("buyers paying through a link", () => {
     const link = await createLink(merchant, range);
     const paidOne = (await (await pay(link.id, { amount: "1234" })).json()).paymentId as string;
     await pay(link.id, { amount: "700" });
-    const signed = await signWithDevnetBuyer({ url: inject("baseUrl") }, paidOne, "eip155", "USDC", 2);
+    const signed = await signWithDevnetBuyer(
+      { url: inject("baseUrl") },
+      { paymentId: paidOne, namespace: "eip155", symbol: "USDC", buyerIndex: 2 },
+    );
     expect((await confirmAt({ url: inject("baseUrl") }, signed))?.status).toBe(200);
     await expect
-      .poll(async () => (await (await call(merchant, "GET", `/${link.id}`)).json()).totals, { timeout: 30_000 })
+      .poll(async () => (await (await call(merchant, { method: "GET", path: `/${link.id}` })).json()).totals, {
+        timeout: 30_000,
+      })
       .toEqual({ payments: 2, succeeded: 1, amountPaid: "1234" });
-    const listed = await (await call(merchant, "GET", `/${link.id}/payments?limit=1`)).json();
+    const listed = await (await call(merchant, { method: "GET", path: `/${link.id}/payments?limit=1` })).json();
     expect(listed.data).toHaveLength(1);
     expect(listed.totals).toEqual({ payments: 2, succeeded: 1, amountPaid: "1234" });
-    const next = await (await call(merchant, "GET", `/${link.id}/payments?limit=1&cursor=${listed.nextCursor}`)).json();
+    const next = await (
+      await call(merchant, { method: "GET", path: `/${link.id}/payments?limit=1&cursor=${listed.nextCursor}` })
+    ).json();
     expect(
       [...listed.data, ...next.data].map((p: { paymentId: string; status: string }) => [
         p.paymentId === paidOne,

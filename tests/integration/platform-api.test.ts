@@ -29,7 +29,17 @@ const FACTS = JSON.parse(readFileSync(join(ROOT, "tests", "support", "platform-a
 };
 const ajv = new Ajv({ allErrors: true });
 
-function expectContract(path: string, method: string, status: number, body: unknown): void {
+function expectContract({
+  path,
+  method,
+  status,
+  body,
+}: {
+  path: string;
+  method: string;
+  status: number;
+  body: unknown;
+}): void {
   const schema = FACTS.paths[path]![method]!.responses[String(status)]!.content["application/json"].schema;
   const validate = ajv.compile(schema);
   expect(validate(body), `${method.toUpperCase()} ${path} ${status}: ${ajv.errorsText(validate.errors)}`).toBe(true);
@@ -98,7 +108,7 @@ describe("Platform API: partner keys", () => {
     const res = await platform("/v1/merchants", { key: apiKey });
     expect(res.status).toBe(200);
     const body = await res.json();
-    expectContract("/v1/merchants", "get", 200, body);
+    expectContract({ path: "/v1/merchants", method: "get", status: 200, body });
     expect(body).toEqual({ merchants: [], totalCount: 0, nextCursor: null });
   });
 
@@ -194,7 +204,7 @@ describe("Platform API: merchants", () => {
     const first = await platform("/v1/merchants", { key: partner.apiKey, method: "POST", body, headers });
     expect(first.status).toBe(201);
     const created = await first.json();
-    expectContract("/v1/merchants", "post", 201, created);
+    expectContract({ path: "/v1/merchants", method: "post", status: 201, body: created });
     expect(created.merchant).toMatchObject({
       id: expect.stringMatching(/^mer_[0-9A-Za-z]{22}$/),
       name: "Idem Shop",
@@ -284,7 +294,7 @@ describe("Platform API: merchants", () => {
       });
       expect(res.status).toBe(200);
       const page = await res.json();
-      expectContract("/v1/merchants", "get", 200, page);
+      expectContract({ path: "/v1/merchants", method: "get", status: 200, body: page });
       expect(page.totalCount).toBe(5);
       expect(page.merchants.length).toBeLessThanOrEqual(2);
       seen.push(...page.merchants.map((m: { id: string }) => m.id));
@@ -320,7 +330,7 @@ describe("Platform API: merchants", () => {
     const got = await platform(`/v1/merchants/${id}`, { key: partner.apiKey });
     expect(got.status).toBe(200);
     const detail = await got.json();
-    expectContract("/v1/merchants/{merchantId}", "get", 200, detail);
+    expectContract({ path: "/v1/merchants/{merchantId}", method: "get", status: 200, body: detail });
     expect(detail.merchant).toMatchObject({
       id,
       name: "Before",
@@ -336,7 +346,7 @@ describe("Platform API: merchants", () => {
     });
     expect(patched.status).toBe(200);
     const body = await patched.json();
-    expectContract("/v1/merchants/{merchantId}", "patch", 200, body);
+    expectContract({ path: "/v1/merchants/{merchantId}", method: "patch", status: 200, body });
     expect(body.merchant).toMatchObject({
       id,
       name: "After",
@@ -367,7 +377,7 @@ describe("Platform API: merchants", () => {
     const deleted = await platform(`/v1/merchants/${id}`, { key: partner.apiKey, method: "DELETE" });
     expect(deleted.status).toBe(200);
     const body = await deleted.json();
-    expectContract("/v1/merchants/{merchantId}", "delete", 200, body);
+    expectContract({ path: "/v1/merchants/{merchantId}", method: "delete", status: 200, body });
     expect(body).toEqual({ id, deleted: true });
 
     for (const [path, method] of [
@@ -397,7 +407,9 @@ describe("Platform API: merchants", () => {
       { id: paymentId },
     ]);
     const buyer = inject("devnet").evm.buyers[0]!;
-    const options = await gw(paymentId, "/options", { accounts: [`${inject("devnet").evm.chainId}:${buyer.address}`] });
+    const options = await gw(paymentId, "/options", {
+      body: { accounts: [`${inject("devnet").evm.chainId}:${buyer.address}`] },
+    });
     expect(options.status).toBe(409);
   });
 });
@@ -466,7 +478,12 @@ describe("Platform API: crypto settlements", () => {
     });
     expect(added.status).toBe(201);
     const addedBody = await added.json();
-    expectContract("/v1/merchants/{merchantId}/settlements/crypto", "post", 201, addedBody);
+    expectContract({
+      path: "/v1/merchants/{merchantId}/settlements/crypto",
+      method: "post",
+      status: 201,
+      body: addedBody,
+    });
     // Stored and answered in canonical (EIP-55) form.
     expect(addedBody.settlements).toEqual([
       { id: expect.stringMatching(/^stl_/), asset: usdc, destination: `${chainId}:${first}` },
@@ -483,7 +500,7 @@ describe("Platform API: crypto settlements", () => {
     expect(await replay.json()).toEqual(addedBody);
 
     const listed = await (await platform(`/v1/merchants/${id}/settlements`, { key: partner.apiKey })).json();
-    expectContract("/v1/merchants/{merchantId}/settlements", "get", 200, listed);
+    expectContract({ path: "/v1/merchants/{merchantId}/settlements", method: "get", status: 200, body: listed });
     expect(listed).toEqual({ fiat: [], crypto: addedBody.settlements });
 
     const second = await platform(`/v1/merchants/${id}/settlements/crypto`, {
@@ -516,7 +533,12 @@ describe("Platform API: crypto settlements", () => {
     });
     expect(put.status).toBe(200);
     const putBody = await put.json();
-    expectContract("/v1/merchants/{merchantId}/settlements/crypto/{id}", "put", 200, putBody);
+    expectContract({
+      path: "/v1/merchants/{merchantId}/settlements/crypto/{id}",
+      method: "put",
+      status: 200,
+      body: putBody,
+    });
     expect(putBody).toEqual({ id: settlementId, asset: usdc, destination: `${chainId}:${replacement}` });
     expect(
       (await (await platform(`/v1/merchants/${id}`, { key: partner.apiKey })).json()).merchant.settlements.crypto,
@@ -528,7 +550,12 @@ describe("Platform API: crypto settlements", () => {
     });
     expect(del.status).toBe(200);
     const delBody = await del.json();
-    expectContract("/v1/merchants/{merchantId}/settlements/crypto/{id}", "delete", 200, delBody);
+    expectContract({
+      path: "/v1/merchants/{merchantId}/settlements/crypto/{id}",
+      method: "delete",
+      status: 200,
+      body: delBody,
+    });
     expect(delBody).toEqual({ id: settlementId, deleted: true });
     expect((await (await platform(`/v1/merchants/${id}/settlements`, { key: partner.apiKey })).json()).crypto).toEqual(
       [],
@@ -689,7 +716,7 @@ describe("Platform API: crypto settlements", () => {
     expect(created.status).toBe(201);
     const { paymentId } = await created.json();
     const buyer = evm.buyers[2]!;
-    const res = await gw(paymentId, "/options", { accounts: [`${evm.chainId}:${buyer.address}`] });
+    const res = await gw(paymentId, "/options", { body: { accounts: [`${evm.chainId}:${buyer.address}`] } });
     expect(res.status).toBe(200);
     type WireOption = {
       id: string;
@@ -719,8 +746,10 @@ describe("Platform API: crypto settlements", () => {
       evm: { privateKey: buyer.privateKey as `0x${string}`, rpcUrl: evm.rpcUrl, chainId: evm.chainIdNumber },
     });
     const confirm = await gw(paymentId, "/confirm", {
-      optionId: usdcOption.id,
-      results: [await wallet(action as unknown as Parameters<typeof wallet>[0])],
+      body: {
+        optionId: usdcOption.id,
+        results: [await wallet(action as unknown as Parameters<typeof wallet>[0])],
+      },
     });
     expect(confirm.status).toBe(200);
     expect(await waitFinal(paymentId)).toMatchObject({ status: "succeeded" });

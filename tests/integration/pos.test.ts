@@ -187,7 +187,7 @@ describe("point of sale", () => {
     const back = till(await posKey(merchant), uniqueClientIp());
     const mine = await charged(await front.charge("300"));
     await charged(await back.charge("700"));
-    expect((await createPaymentRequest(merchant, usd("900"), {}, "/v1/payments")).status).toBe(201);
+    expect((await createPaymentRequest(merchant, usd("900"), { headers: {}, path: "/v1/payments" })).status).toBe(201);
     const listed = (await (await front.sales()).json()) as { sales: { paymentId: string }[]; totals: { open: number } };
     expect(listed.sales.map((s) => s.paymentId)).toEqual([mine.payment.paymentId]);
     expect(listed.totals.open).toBe(1);

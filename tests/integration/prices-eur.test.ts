@@ -31,7 +31,10 @@ describe("prices from the feeds: a EUR or JPY payment paid in USDC", () => {
     expect(eurUsd.answer).toBe(108_420_000n);
     const merchant = await chainMerchant();
     const { paymentId } = await newPayment(merchant, "1000", { amount: { unit: "iso4217/EUR", value: "1000" } });
-    const signed = await signWithDevnetBuyer({ url: inject("baseUrl") }, paymentId, "eip155", "USDC", 0);
+    const signed = await signWithDevnetBuyer(
+      { url: inject("baseUrl") },
+      { paymentId, namespace: "eip155", symbol: "USDC", buyerIndex: 0 },
+    );
     const row = await optionRow(signed.optionId);
     const owed = usdcFor(1000n, 2, eurUsd.answer);
     expect(owed).toBe(10_842_000n);
@@ -47,7 +50,7 @@ describe("prices from the feeds: a EUR or JPY payment paid in USDC", () => {
     expect(row.pricedAt).toBeInstanceOf(Date);
 
     const before = await evmTokenBalance("USDC", merchant.evmAddress);
-    const confirm = await gw(paymentId, "/confirm", { optionId: signed.optionId, results: [signed.result] });
+    const confirm = await gw(paymentId, "/confirm", { body: { optionId: signed.optionId, results: [signed.result] } });
     expect(confirm.status).toBe(200);
     expect(await waitFinal(paymentId)).toMatchObject({ status: "succeeded" });
     expect(await evmTokenBalance("USDC", merchant.evmAddress)).toBe(before + owed);
@@ -72,13 +75,16 @@ describe("prices from the feeds: a EUR or JPY payment paid in USDC", () => {
     const eurUsd = await latestRound(devnet, "EUR/USD");
     const merchant = await chainMerchant();
     const { paymentId } = await newPayment(merchant, "725", { amount: { unit: "iso4217/EUR", value: "725" } });
-    const signed = await signWithDevnetBuyer({ url: inject("baseUrl") }, paymentId, "solana", "USDC", 0);
+    const signed = await signWithDevnetBuyer(
+      { url: inject("baseUrl") },
+      { paymentId, namespace: "solana", symbol: "USDC", buyerIndex: 0 },
+    );
     const owed = usdcFor(725n, 2, eurUsd.answer);
     // 7.25 EUR x 1.0842 = 7.86045 USDC.
     expect(owed).toBe(7_860_450n);
     expect((await optionRow(signed.optionId)).tokenAmount).toBe(owed.toString());
     const before = await solanaMerchantUsdc();
-    const confirm = await gw(paymentId, "/confirm", { optionId: signed.optionId, results: [signed.result] });
+    const confirm = await gw(paymentId, "/confirm", { body: { optionId: signed.optionId, results: [signed.result] } });
     expect(confirm.status).toBe(200);
     expect(await waitFinal(paymentId)).toMatchObject({ status: "succeeded" });
     expect(await solanaMerchantUsdc()).toBe(before + owed);
@@ -90,12 +96,17 @@ describe("prices from the feeds: a EUR or JPY payment paid in USDC", () => {
     expect(jpyUsd.answer).toBe(670_000n);
     const merchant = await chainMerchant();
     const { paymentId } = await newPayment(merchant, "1500", { amount: { unit: "iso4217/JPY", value: "1500" } });
-    const signed = await signWithDevnetBuyer({ url: inject("baseUrl") }, paymentId, "eip155", "USDC", 1);
+    const signed = await signWithDevnetBuyer(
+      { url: inject("baseUrl") },
+      { paymentId, namespace: "eip155", symbol: "USDC", buyerIndex: 1 },
+    );
     const owed = usdcFor(1500n, 0, jpyUsd.answer);
     expect(owed).toBe(10_050_000n);
     expect((await optionRow(signed.optionId)).tokenAmount).toBe(owed.toString());
     const before = await evmTokenBalance("USDC", merchant.evmAddress);
-    expect((await gw(paymentId, "/confirm", { optionId: signed.optionId, results: [signed.result] })).status).toBe(200);
+    expect(
+      (await gw(paymentId, "/confirm", { body: { optionId: signed.optionId, results: [signed.result] } })).status,
+    ).toBe(200);
     expect(await waitFinal(paymentId)).toMatchObject({ status: "succeeded" });
     expect(await evmTokenBalance("USDC", merchant.evmAddress)).toBe(before + owed);
   });

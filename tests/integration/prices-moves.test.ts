@@ -34,7 +34,7 @@ beforeAll(async () => {
 });
 // A test that fails half-way must not leave a moved feed for the next one.
 afterEach(async () => {
-  for (const [pair, price] of DEVNET_PRICES) await movePrice(devnet.info, pair, price);
+  for (const [pair, price] of DEVNET_PRICES) await movePrice(devnet.info, { pair, price });
   await sleep(REFRESH_MS + 100);
 });
 afterAll(async () => {
@@ -60,7 +60,7 @@ async function optionsFor(paymentId: string, buyer: number, at = server): Promis
     `${evm.chainId}:${evm.buyers[buyer]!.address}`,
     `${solana.chainId}:${solana.buyers[buyer]!.publicKey}`,
   ];
-  const res = await gatewayAt(at, paymentId, "/options", { accounts });
+  const res = await gatewayAt(at, { paymentId, path: "/options", body: { accounts } });
   expect(res.status).toBe(200);
   return ((await res.json()) as { options: Option[] }).options;
 }
@@ -78,7 +78,7 @@ describe("live prices that move", () => {
       "USDC@solana",
       "USDT@eip155",
     ]);
-    await movePrice(devnet.info, "EUR/USD", "1.0842", STALE_S);
+    await movePrice(devnet.info, { pair: "EUR/USD", price: "1.0842", ageSeconds: STALE_S });
     await sleep(REFRESH_MS + 100);
     const fresh = await payment("iso4217/EUR", "1000");
     // ETH and SOL in EUR go through EUR/USD too (ETH/USD ÷ EUR/USD): nothing is offered.
@@ -91,7 +91,7 @@ describe("live prices that move", () => {
       "USDC@solana",
       "USDT@eip155",
     ]);
-    await movePrice(devnet.info, "EUR/USD", "1.0842");
+    await movePrice(devnet.info, { pair: "EUR/USD", price: "1.0842" });
     await sleep(REFRESH_MS + 100);
     expect(offered(await optionsFor(fresh, 1))).toEqual([
       "ETH@eip155",
@@ -104,11 +104,17 @@ describe("live prices that move", () => {
 
   it("a moved price does not change an option already quoted until its quote runs out; the old quote still pays", async () => {
     const eur = await payment("iso4217/EUR", "1000");
-    const signed = await signWithDevnetBuyer(server, eur, "eip155", "USDC", 0, devnet.info);
+    const signed = await signWithDevnetBuyer(server, {
+      paymentId: eur,
+      namespace: "eip155",
+      symbol: "USDC",
+      buyerIndex: 0,
+      devnet: devnet.info,
+    });
     const first = (await optionsFor(eur, 0)).find((o) => o.id === signed.optionId);
     expect(first?.amount.value, "the signed quote is handed out again").toBe("10842000");
 
-    await movePrice(devnet.info, "EUR/USD", "1.2000");
+    await movePrice(devnet.info, { pair: "EUR/USD", price: "1.2000" });
     await sleep(REFRESH_MS + 100);
     const again = (await optionsFor(eur, 0)).find(
       (o) => o.amount.display.assetSymbol === "USDC" && o.account.startsWith("eip155:"),
@@ -130,24 +136,28 @@ describe("live prices that move", () => {
 
     // The quote signed at the old price is still the merchant's price for it.
     const before = await evmTokenBalance("USDC", setup.merchant.evmAddress, devnet.info.evm);
-    const confirm = await gatewayAt(server, eur, "/confirm", { optionId: signed.optionId, results: [signed.result] });
+    const confirm = await gatewayAt(server, {
+      paymentId: eur,
+      path: "/confirm",
+      body: { optionId: signed.optionId, results: [signed.result] },
+    });
     expect(confirm.status).toBe(200);
     let status = { status: "", isFinal: false };
     for (let i = 0; i < 100 && !status.isFinal; i++) {
       if (i > 0) await sleep(200);
-      status = (await (await gatewayAt(server, eur, "/status")).json()) as typeof status;
+      status = (await (await gatewayAt(server, { paymentId: eur, path: "/status" })).json()) as typeof status;
     }
     expect(status.status).toBe("succeeded");
     expect(await evmTokenBalance("USDC", setup.merchant.evmAddress, devnet.info.evm)).toBe(before + 10_842_000n);
   });
 
   it("a depegged USDC (USDC/USD 0.95) is not offered, even for a USD payment, on any network", async () => {
-    await movePrice(devnet.info, "USDC/USD", "0.95");
+    await movePrice(devnet.info, { pair: "USDC/USD", price: "0.95" });
     await sleep(REFRESH_MS + 100);
     const usd = await payment("iso4217/USD", "1000");
     // USDT has no feed of its own here: still 1:1. ETH and SOL are priced by their own feeds.
     expect(offered(await optionsFor(usd, 2))).toEqual(["ETH@eip155", "SOL@solana", "USDT@eip155"]);
-    await movePrice(devnet.info, "USDC/USD", "0.9950");
+    await movePrice(devnet.info, { pair: "USDC/USD", price: "0.9950" });
     await sleep(REFRESH_MS + 100);
     // Within its 1% tolerance: 1:1 again.
     const options = await optionsFor(usd, 2);

@@ -157,7 +157,7 @@ describe("native coins: ETH and SOL, priced by their feeds", () => {
     expect(option.amount).toMatchObject({ unit: `caip19/${devnet.solana.chainId}/slip44:501`, value: owed.toString() });
 
     const fetched = (await (
-      await gw(paymentId, "/fetch", { optionId: option.id, data: option.actions[0]!.data.data })
+      await gw(paymentId, "/fetch", { body: { optionId: option.id, data: option.actions[0]!.data.data } })
     ).json()) as { actions: WireAction[] };
     const action = fetched.actions[0]!;
     const unsigned = Transaction.from(

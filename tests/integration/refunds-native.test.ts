@@ -63,7 +63,7 @@ describe("refunds of payments in ETH and SOL, sent from the merchant's wallet", 
     const { paymentId } = await newPayment(merchant, "1500");
     const option = await optionOf(paymentId, `${solana.chainId}:${buyer.publicKey.toBase58()}`, "SOL");
     const fetched = (await (
-      await gw(paymentId, "/fetch", { optionId: option.id, data: option.actions[0]!.data.data })
+      await gw(paymentId, "/fetch", { body: { optionId: option.id, data: option.actions[0]!.data.data } })
     ).json()) as { actions: Perform[] };
     const signed = await devnetWallet({ solana: { secretKey: encodeBase58(buyer.secretKey) } })(fetched.actions[0]!);
     expect(await confirmWith(paymentId, option.id, signed)).toMatchObject({ status: 200 });

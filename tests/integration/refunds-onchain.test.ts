@@ -22,7 +22,12 @@ async function paidPayment(
   index: number,
 ) {
   const { paymentId } = await newPayment(merchant, "1250");
-  const signed = await signWithDevnetBuyer({ url: inject("baseUrl") } as never, paymentId, namespace, "USDC", index);
+  const signed = await signWithDevnetBuyer({ url: inject("baseUrl") } as never, {
+    paymentId,
+    namespace,
+    symbol: "USDC",
+    buyerIndex: index,
+  });
   expect((await confirmAt({ url: inject("baseUrl") } as never, signed))?.status).toBe(200);
   expect((await waitFinal(paymentId)).status).toBe("succeeded");
   return paymentRow(paymentId);

@@ -54,7 +54,7 @@ describe("gas keys behind a remote signer", () => {
     signer.mode = "honest";
     const merchant = await chainMerchant();
     const paymentId = await createPaymentAt(server, merchant, "310");
-    const signed = await signWithDevnetBuyer(server, paymentId, "eip155", "USDC", 2);
+    const signed = await signWithDevnetBuyer(server, { paymentId, namespace: "eip155", symbol: "USDC", buyerIndex: 2 });
     const before = signer.requests.filter((r) => r.chain === "evm").length;
     expect((await confirmAt(server, signed))?.status).toBe(200);
     expect(await finalStatusAt(server, paymentId)).toBe("succeeded");
@@ -66,7 +66,7 @@ describe("gas keys behind a remote signer", () => {
     signer.mode = "honest";
     const merchant = await chainMerchant();
     const paymentId = await createPaymentAt(server, merchant, "420");
-    const signed = await signWithDevnetBuyer(server, paymentId, "solana", "USDC", 2);
+    const signed = await signWithDevnetBuyer(server, { paymentId, namespace: "solana", symbol: "USDC", buyerIndex: 2 });
     const balance = await solanaMerchantUsdc();
     const before = signer.requests.filter((r) => r.chain === "solana").length;
     expect((await confirmAt(server, signed))?.status).toBe(200);
@@ -78,9 +78,19 @@ describe("gas keys behind a remote signer", () => {
   it("a signature from another key fails the confirm cleanly: nothing recorded or sent, and the buyer can retry", async () => {
     const merchant = await chainMerchant();
     const evmPayment = await createPaymentAt(server, merchant, "130");
-    const evmSigned = await signWithDevnetBuyer(server, evmPayment, "eip155", "USDC", 1);
+    const evmSigned = await signWithDevnetBuyer(server, {
+      paymentId: evmPayment,
+      namespace: "eip155",
+      symbol: "USDC",
+      buyerIndex: 1,
+    });
     const solPayment = await createPaymentAt(server, merchant, "140");
-    const solSigned = await signWithDevnetBuyer(server, solPayment, "solana", "USDC", 1);
+    const solSigned = await signWithDevnetBuyer(server, {
+      paymentId: solPayment,
+      namespace: "solana",
+      symbol: "USDC",
+      buyerIndex: 1,
+    });
 
     signer.mode = "wrong";
     for (const [paymentId, signed] of [
@@ -90,7 +100,7 @@ describe("gas keys behind a remote signer", () => {
       const refused = await confirmAt(server, signed);
       expect(refused?.status).toBe(502);
       expect(((await refused!.json()) as { message: string }).message).toMatch(/signer/);
-      const body = (await (await gatewayAt(server, paymentId, "/status")).json()) as { status: string };
+      const body = (await (await gatewayAt(server, { paymentId, path: "/status" })).json()) as { status: string };
       expect(body.status).toBe("requires_action");
       expect(await submissionsOf(paymentId)).toBe(0);
     }
@@ -111,8 +121,18 @@ describe("gas keys behind a remote signer", () => {
       await createPaymentAt(server, merchant, "150"),
       await createPaymentAt(server, merchant, "160"),
     ];
-    const signedFirst = await signWithDevnetBuyer(server, first, "eip155", "USDC", 1);
-    const signedSecond = await signWithDevnetBuyer(server, second, "eip155", "USDC", 2);
+    const signedFirst = await signWithDevnetBuyer(server, {
+      paymentId: first,
+      namespace: "eip155",
+      symbol: "USDC",
+      buyerIndex: 1,
+    });
+    const signedSecond = await signWithDevnetBuyer(server, {
+      paymentId: second,
+      namespace: "eip155",
+      symbol: "USDC",
+      buyerIndex: 2,
+    });
 
     signer.hold();
     const confirmFirst = confirmAt(server, signedFirst);
@@ -142,7 +162,9 @@ describe("gas keys behind a remote signer", () => {
     expect(await finalStatusAt(server, second)).toBe("succeeded");
     expect(Date.now() - released).toBeLessThan(10_000);
     expect(await submissionsOf(first)).toBe(0);
-    expect(((await (await gatewayAt(server, first, "/status")).json()) as { status: string }).status).toBe("cancelled");
+    expect(
+      ((await (await gatewayAt(server, { paymentId: first, path: "/status" })).json()) as { status: string }).status,
+    ).toBe("cancelled");
     expect(await evmTokenBalance("USDC", merchant.evmAddress)).toBe(1_600_000n);
   });
 });

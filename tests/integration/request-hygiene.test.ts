@@ -3,7 +3,10 @@ import { describe, expect, inject, it } from "vitest";
 import { api, createPaymentRequest, newMerchant, usd } from "../support/api";
 
 /** Raw HTTP, for what fetch refuses to send (non-ASCII header bytes, chunked bodies). */
-function rawRequest(path: string, headers: Record<string, string>, body?: Buffer | string[], method = "POST") {
+function rawRequest(
+  path: string,
+  { headers, body, method = "POST" }: { headers: Record<string, string>; body?: Buffer | string[]; method?: string },
+) {
   const url = new URL(path, inject("baseUrl"));
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
     const req = request(url, { method, headers, agent: false }, (res) => {
@@ -85,36 +88,37 @@ describe("bad requests are 4xx with {code, message}, never a 500 or a stack trac
     expect(declared.status).toBe(413);
     expectCleanError(await declared.text(), "payload_too_large");
 
-    const chunked = await rawRequest(
-      "/v1/merchant/payment",
-      {
+    const chunked = await rawRequest("/v1/merchant/payment", {
+      headers: {
         "api-key": merchant.apiKey,
         "merchant-id": merchant.merchantId,
         "content-type": "application/json",
         "transfer-encoding": "chunked",
       },
-      Array.from({ length: 20 }, () => "x".repeat(10_000)),
-    );
+      body: Array.from({ length: 20 }, () => "x".repeat(10_000)),
+    });
     expect(chunked.status).toBe(413);
     expectCleanError(chunked.body, "payload_too_large");
   });
 
   it("a non-ASCII header value is 400 header_not_ascii", async () => {
     const merchant = await newMerchant();
-    const res = await rawRequest(
-      "/v1/merchant/payment",
-      { "api-key": `${merchant.apiKey}é`, "merchant-id": merchant.merchantId, "content-type": "application/json" },
-      Buffer.from(JSON.stringify(usd("100"))),
-    );
+    const res = await rawRequest("/v1/merchant/payment", {
+      headers: {
+        "api-key": `${merchant.apiKey}é`,
+        "merchant-id": merchant.merchantId,
+        "content-type": "application/json",
+      },
+      body: Buffer.from(JSON.stringify(usd("100"))),
+    });
     expect(res.status).toBe(400);
     expectCleanError(res.body, "header_not_ascii");
 
-    const onStatus = await rawRequest(
-      "/v1/merchant/payment/pay_x/status",
-      { "api-key": merchant.apiKey, "merchant-id": "mer_ü" },
-      undefined,
-      "GET",
-    );
+    const onStatus = await rawRequest("/v1/merchant/payment/pay_x/status", {
+      headers: { "api-key": merchant.apiKey, "merchant-id": "mer_ü" },
+      body: undefined,
+      method: "GET",
+    });
     expect(onStatus.status).toBe(400);
     expectCleanError(onStatus.body, "header_not_ascii");
   });
@@ -123,7 +127,9 @@ describe("bad requests are 4xx with {code, message}, never a 500 or a stack trac
     const merchant = await newMerchant();
     const res = await createPaymentRequest(merchant, usd("100"));
     expect(res.headers.get("x-request-id")).toMatch(/^req_/);
-    const echoed = await createPaymentRequest(merchant, usd("100"), { "x-request-id": "client-trace-12345" });
+    const echoed = await createPaymentRequest(merchant, usd("100"), {
+      headers: { "x-request-id": "client-trace-12345" },
+    });
     expect(echoed.headers.get("x-request-id")).toBe("client-trace-12345");
   });
 });

@@ -52,14 +52,18 @@ const firstFails = (pattern: RegExp) => (h: Health) =>
 async function payBoth(server: RunningServer, value: string) {
   const { merchant } = setup!;
   const [evm, sol] = await Promise.all([
-    createPaymentAt(server, merchant, value).then((id) => signWithDevnetBuyer(server, id, "eip155", "USDC", 2)),
-    createPaymentAt(server, merchant, value).then((id) => signWithDevnetBuyer(server, id, "solana", "USDC", 2)),
+    createPaymentAt(server, merchant, value).then((id) =>
+      signWithDevnetBuyer(server, { paymentId: id, namespace: "eip155", symbol: "USDC", buyerIndex: 2 }),
+    ),
+    createPaymentAt(server, merchant, value).then((id) =>
+      signWithDevnetBuyer(server, { paymentId: id, namespace: "solana", symbol: "USDC", buyerIndex: 2 }),
+    ),
   ]);
   const started = Date.now();
   const answers = await Promise.all([confirmAt(server, evm), confirmAt(server, sol)]);
   expect(answers.map((r) => r?.status)).toEqual([200, 200]);
   const ids = [evm.paymentId, sol.paymentId];
-  expect(await waitStatuses(setup!.db, ids, "succeeded", 45_000)).toEqual(allAre(ids, "succeeded"));
+  expect(await waitStatuses(setup!.db, { ids, want: "succeeded", ms: 45_000 })).toEqual(allAre(ids, "succeeded"));
   return Date.now() - started;
 }
 

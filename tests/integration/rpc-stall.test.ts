@@ -27,12 +27,15 @@ const within = <T>(ms: number, promise: Promise<T>) =>
   Promise.race([promise, new Promise<undefined>((r) => setTimeout(() => r(undefined), ms))]);
 
 /** Create, confirm and time one payment until the service says it succeeded. */
-async function pay(server: RunningServer, namespace: "eip155" | "solana", value: string, buyer: number) {
+async function pay(
+  server: RunningServer,
+  { namespace, value, buyer }: { namespace: "eip155" | "solana"; value: string; buyer: number },
+) {
   const id = await createPaymentAt(server, setup!.merchant, value);
-  const signed = await signWithDevnetBuyer(server, id, namespace, "USDC", buyer);
+  const signed = await signWithDevnetBuyer(server, { paymentId: id, namespace, symbol: "USDC", buyerIndex: buyer });
   const started = Date.now();
   expect((await confirmAt(server, signed))?.status).toBe(200);
-  const statuses = await waitStatuses(setup!.db, [id], "succeeded", 30_000);
+  const statuses = await waitStatuses(setup!.db, { ids: [id], want: "succeeded", ms: 30_000 });
   return { statuses, ms: Date.now() - started, id };
 }
 
@@ -45,15 +48,20 @@ describe("one network's RPC stalls", () => {
     const evmBefore = await evmTokenBalance("USDC", merchant.evmAddress);
 
     // The usual time of a payment here, with every node answering (and the service warmed up on both chains).
-    const usual = await pay(server, "eip155", "301", 0);
+    const usual = await pay(server, { namespace: "eip155", value: "301", buyer: 0 });
     expect(usual.statuses).toEqual(allAre([usual.id], "succeeded"));
-    const usualSol = await pay(server, "solana", "301", 0);
+    const usualSol = await pay(server, { namespace: "solana", value: "301", buyer: 0 });
     expect(usualSol.statuses).toEqual(allAre([usualSol.id], "succeeded"));
 
     // Signed while the node answers (options, fetch), confirmed once it has stopped.
     const signed: Signed[] = await Promise.all(
       Array.from({ length: SOLANA_PAYMENTS }, async (_, i) =>
-        signWithDevnetBuyer(server, await createPaymentAt(server, merchant, "100"), "solana", "USDC", i % 3),
+        signWithDevnetBuyer(server, {
+          paymentId: await createPaymentAt(server, merchant, "100"),
+          namespace: "solana",
+          symbol: "USDC",
+          buyerIndex: i % 3,
+        }),
       ),
     );
     solana.stall();
@@ -63,7 +71,9 @@ describe("one network's RPC stalls", () => {
     // The simulation timed out (RPC_TIMEOUT_MS): each confirm answered, the payment processing, the send left to the watcher.
     expect(confirms.map((r) => r?.status)).toEqual(signed.map(() => 200));
     const solIds = signed.map((s) => s.paymentId);
-    expect(await waitStatuses(setup.db, solIds, "processing", 0)).toEqual(allAre(solIds, "processing"));
+    expect(await waitStatuses(setup.db, { ids: solIds, want: "processing", ms: 0 })).toEqual(
+      allAre(solIds, "processing"),
+    );
 
     // The watcher is now looking at every Solana payment (their status reads share calls), and each
     // look waits on the silent node.
@@ -72,7 +82,7 @@ describe("one network's RPC stalls", () => {
     while (stuckChecks() < 32 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     expect(stuckChecks()).toBeGreaterThanOrEqual(32);
 
-    const during = await pay(server, "eip155", "302", 1);
+    const during = await pay(server, { namespace: "eip155", value: "302", buyer: 1 });
     expect(during.statuses).toEqual(allAre([during.id], "succeeded"));
     expect(during.ms, `usual ${usual.ms} ms`).toBeLessThan(Math.max(5_000, usual.ms * 3));
 
@@ -91,7 +101,9 @@ describe("one network's RPC stalls", () => {
 
     // The node answers again: every Solana payment settles, once, on the service that never restarted.
     await solana.resume();
-    expect(await waitStatuses(setup.db, solIds, "succeeded", 60_000)).toEqual(allAre(solIds, "succeeded"));
+    expect(await waitStatuses(setup.db, { ids: solIds, want: "succeeded", ms: 60_000 })).toEqual(
+      allAre(solIds, "succeeded"),
+    );
     expect(await solanaUsdcOf(merchant.solanaAddress)).toBe(
       solBefore + 3_010_000n + BigInt(SOLANA_PAYMENTS) * 1_000_000n,
     );

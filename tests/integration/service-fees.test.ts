@@ -43,17 +43,14 @@ async function waitFinal(setup: ProxiedSetup, ids: string[]) {
 
 async function pay(
   setup: ProxiedSetup,
-  server: RunningServer,
-  namespace: "eip155" | "solana",
-  buyer: number,
+  { server, namespace, buyer }: { server: RunningServer; namespace: "eip155" | "solana"; buyer: number },
 ): Promise<string> {
-  const signed = await signWithDevnetBuyer(
-    server,
-    await createPaymentAt(server, setup.merchant, "100"),
+  const signed = await signWithDevnetBuyer(server, {
+    paymentId: await createPaymentAt(server, setup.merchant, "100"),
     namespace,
-    "USDC",
-    buyer,
-  );
+    symbol: "USDC",
+    buyerIndex: buyer,
+  });
   expect((await confirmAt(server, signed))?.status).toBe(200);
   return signed.paymentId;
 }
@@ -67,7 +64,7 @@ type WireOption = {
 async function optionsFor(server: RunningServer, paymentId: string): Promise<WireOption[]> {
   const { evm, solana } = inject("devnet");
   const accounts = [`${evm.chainId}:${evm.buyers[2]!.address}`, `${solana.chainId}:${solana.buyers[2]!.publicKey}`];
-  const res = await gatewayAt(server, paymentId, "/options", { accounts });
+  const res = await gatewayAt(server, { paymentId, path: "/options", body: { accounts } });
   expect(res.status).toBe(200);
   return ((await res.json()) as { options: WireOption[] }).options;
 }
@@ -86,9 +83,9 @@ describe("every fee the service pays is recorded per merchant and payment, in th
     const relayerBefore = await client.getBalance({ address: setup.relayer });
 
     const ids = [
-      await pay(setup, server, "eip155", 0),
-      await pay(setup, server, "eip155", 1),
-      await pay(setup, server, "solana", 0),
+      await pay(setup, { server, namespace: "eip155", buyer: 0 }),
+      await pay(setup, { server, namespace: "eip155", buyer: 1 }),
+      await pay(setup, { server, namespace: "solana", buyer: 0 }),
     ];
     expect(await waitFinal(setup, ids)).toEqual(["succeeded", "succeeded", "succeeded"]);
     const spentByRelayer = relayerBefore - (await client.getBalance({ address: setup.relayer }));
@@ -174,9 +171,14 @@ describe("every fee the service pays is recorded per merchant and payment, in th
       "USDT eth_sendTransaction",
     ]);
     // Signed while the budget held, confirmed after it ran out.
-    const earlySigned = await signWithDevnetBuyer(server, early, "eip155", "USDC", 2);
+    const earlySigned = await signWithDevnetBuyer(server, {
+      paymentId: early,
+      namespace: "eip155",
+      symbol: "USDC",
+      buyerIndex: 2,
+    });
 
-    const first = await pay(setup, server, "eip155", 0);
+    const first = await pay(setup, { server, namespace: "eip155", buyer: 0 });
     expect(await waitFinal(setup, [first])).toEqual(["succeeded"]);
 
     const later = await createPaymentAt(server, setup.merchant, "300");
@@ -194,7 +196,12 @@ describe("every fee the service pays is recorded per merchant and payment, in th
     expect(earlyRow!.status).toBe("pending");
 
     // A buyer-paid transfer still pays the merchant.
-    const signed = await signWithDevnetBuyer(server, later, "eip155", "USDC", 1);
+    const signed = await signWithDevnetBuyer(server, {
+      paymentId: later,
+      namespace: "eip155",
+      symbol: "USDC",
+      buyerIndex: 1,
+    });
     expect((await confirmAt(server, signed))?.status).toBe(200);
     expect(await waitFinal(setup, [later])).toEqual(["succeeded"]);
     const fees = await setup.db.select().from(serviceFees).where(eq(serviceFees.merchantId, setup.merchant.merchantId));

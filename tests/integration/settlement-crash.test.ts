@@ -30,7 +30,7 @@ async function statusesOf(setup: ProxiedSetup, ids: string[]) {
     .where(inArray(payments.id, ids));
 }
 
-async function waitAll(setup: ProxiedSetup, ids: string[], want: string, ms = 60_000) {
+async function waitAll(setup: ProxiedSetup, { ids, want, ms = 60_000 }: { ids: string[]; want: string; ms?: number }) {
   const deadline = Date.now() + ms;
   for (;;) {
     const rows = await statusesOf(setup, ids);
@@ -48,11 +48,19 @@ async function submissionOf(setup: ProxiedSetup, id: string) {
 /** Confirm on `server`, hold the call `match` picks (before or after the chain), then kill the server mid-step. */
 async function killDuring(
   server: RunningServer,
-  setup: ProxiedSetup,
-  chain: "evm" | "solana",
-  match: (c: RpcCall) => boolean,
-  when: "request" | "response",
-  signed: Signed,
+  {
+    setup,
+    chain,
+    match,
+    when,
+    signed,
+  }: {
+    setup: ProxiedSetup;
+    chain: "evm" | "solana";
+    match: (c: RpcCall) => boolean;
+    when: "request" | "response";
+    signed: Signed;
+  },
 ) {
   const held = setup[chain].holdNext(match, when);
   const confirming = confirmAt(server, signed);
@@ -83,49 +91,47 @@ describe.concurrent("settlement survives a crash at each step of a confirm", { t
     const isSend = (c: RpcCall) => c.method === "eth_sendRawTransaction";
 
     const a = await setup.start("a", CONFIRM_AND_WATCHER_ONLY);
-    const afterRecord = await signWithDevnetBuyer(
-      a,
-      await createPaymentAt(a, setup.merchant, "101"),
-      "eip155",
-      "USDC",
-      0,
-    );
-    await killDuring(a, setup, "evm", isSend, "request", afterRecord);
+    const afterRecord = await signWithDevnetBuyer(a, {
+      paymentId: await createPaymentAt(a, setup.merchant, "101"),
+      namespace: "eip155",
+      symbol: "USDC",
+      buyerIndex: 0,
+    });
+    await killDuring(a, { setup, chain: "evm", match: isSend, when: "request", signed: afterRecord });
     // Recorded and never sent: the payment is processing with the signed bytes kept.
     expect((await statusesOf(setup, [afterRecord.paymentId]))[0]!.status).toBe("processing");
     expect((await submissionOf(setup, afterRecord.paymentId))!.rawTx).toMatch(/^0x02/);
 
     const b = await setup.start("b", CONFIRM_AND_WATCHER_ONLY);
-    const afterSend = await signWithDevnetBuyer(
-      b,
-      await createPaymentAt(b, setup.merchant, "102"),
-      "eip155",
-      "USDC",
-      1,
-    );
-    await killDuring(b, setup, "evm", isSend, "response", afterSend);
+    const afterSend = await signWithDevnetBuyer(b, {
+      paymentId: await createPaymentAt(b, setup.merchant, "102"),
+      namespace: "eip155",
+      symbol: "USDC",
+      buyerIndex: 1,
+    });
+    await killDuring(b, { setup, chain: "evm", match: isSend, when: "response", signed: afterSend });
 
     const c = await setup.start("c", CONFIRM_AND_WATCHER_ONLY);
-    const beforeResult = await signWithDevnetBuyer(
-      c,
-      await createPaymentAt(c, setup.merchant, "103"),
-      "eip155",
-      "USDC",
-      2,
-    );
+    const beforeResult = await signWithDevnetBuyer(c, {
+      paymentId: await createPaymentAt(c, setup.merchant, "103"),
+      namespace: "eip155",
+      symbol: "USDC",
+      buyerIndex: 2,
+    });
     const earlier = await hashesOf(setup, [afterRecord.paymentId, afterSend.paymentId]);
-    await killDuring(
-      c,
+    await killDuring(c, {
       setup,
-      "evm",
-      (call) => call.method === "eth_getTransactionReceipt" && !earlier.includes(String(call.params[0])),
-      "response",
-      beforeResult,
-    );
+      chain: "evm",
+      match: (call) => call.method === "eth_getTransactionReceipt" && !earlier.includes(String(call.params[0])),
+      when: "response",
+      signed: beforeResult,
+    });
 
     const d = await setup.start("d");
     const ids = [afterRecord, afterSend, beforeResult].map((s) => s.paymentId);
-    expect(await waitAll(setup, ids, "succeeded")).toEqual(Object.fromEntries(ids.map((id) => [id, "succeeded"])));
+    expect(await waitAll(setup, { ids, want: "succeeded" })).toEqual(
+      Object.fromEntries(ids.map((id) => [id, "succeeded"])),
+    );
     for (const signed of [afterRecord, afterSend, beforeResult]) await retryAnswers(d, signed);
     expect(await evmTokenBalance("USDC", setup.merchant.evmAddress)).toBe(before + 3_060_000n);
     const nonces = (
@@ -147,62 +153,58 @@ describe.concurrent("settlement survives a crash at each step of a confirm", { t
     // The wallet's transfer is on chain before confirm: a crash while confirm verifies it leaves no
     // record, and the wallet's retry (after the restart) records and settles it.
     const a = await setup.start("a", CONFIRM_AND_WATCHER_ONLY);
-    const beforeRecord = await signWithDevnetBuyer(
-      a,
-      await createPaymentAt(a, setup.merchant, "201"),
-      "eip155",
-      "USDT",
-      0,
-    );
-    await killDuring(
-      a,
+    const beforeRecord = await signWithDevnetBuyer(a, {
+      paymentId: await createPaymentAt(a, setup.merchant, "201"),
+      namespace: "eip155",
+      symbol: "USDT",
+      buyerIndex: 0,
+    });
+    await killDuring(a, {
       setup,
-      "evm",
-      (c) => c.method === "eth_getTransactionByHash" && c.params[0] === beforeRecord.result,
-      "response",
-      beforeRecord,
-    );
+      chain: "evm",
+      match: (c) => c.method === "eth_getTransactionByHash" && c.params[0] === beforeRecord.result,
+      when: "response",
+      signed: beforeRecord,
+    });
     expect((await statusesOf(setup, [beforeRecord.paymentId]))[0]!.status).toBe("pending");
 
     const b = await setup.start("b", CONFIRM_AND_WATCHER_ONLY);
-    const afterRecord = await signWithDevnetBuyer(
-      b,
-      await createPaymentAt(b, setup.merchant, "202"),
-      "eip155",
-      "USDT",
-      1,
-    );
-    await killDuring(
-      b,
+    const afterRecord = await signWithDevnetBuyer(b, {
+      paymentId: await createPaymentAt(b, setup.merchant, "202"),
+      namespace: "eip155",
+      symbol: "USDT",
+      buyerIndex: 1,
+    });
+    await killDuring(b, {
       setup,
-      "evm",
-      (c) => c.method === "eth_getTransactionReceipt" && c.params[0] === afterRecord.result,
-      "request",
-      afterRecord,
-    );
+      chain: "evm",
+      match: (c) => c.method === "eth_getTransactionReceipt" && c.params[0] === afterRecord.result,
+      when: "request",
+      signed: afterRecord,
+    });
     expect((await statusesOf(setup, [afterRecord.paymentId]))[0]!.status).toBe("processing");
 
     const c = await setup.start("c", CONFIRM_AND_WATCHER_ONLY);
-    const beforeResult = await signWithDevnetBuyer(
-      c,
-      await createPaymentAt(c, setup.merchant, "203"),
-      "eip155",
-      "USDT",
-      2,
-    );
-    await killDuring(
-      c,
+    const beforeResult = await signWithDevnetBuyer(c, {
+      paymentId: await createPaymentAt(c, setup.merchant, "203"),
+      namespace: "eip155",
+      symbol: "USDT",
+      buyerIndex: 2,
+    });
+    await killDuring(c, {
       setup,
-      "evm",
-      (call) => call.method === "eth_getTransactionReceipt" && call.params[0] === beforeResult.result,
-      "response",
-      beforeResult,
-    );
+      chain: "evm",
+      match: (call) => call.method === "eth_getTransactionReceipt" && call.params[0] === beforeResult.result,
+      when: "response",
+      signed: beforeResult,
+    });
 
     const d = await setup.start("d");
     await retryAnswers(d, beforeRecord);
     const ids = [beforeRecord, afterRecord, beforeResult].map((s) => s.paymentId);
-    expect(await waitAll(setup, ids, "succeeded")).toEqual(Object.fromEntries(ids.map((id) => [id, "succeeded"])));
+    expect(await waitAll(setup, { ids, want: "succeeded" })).toEqual(
+      Object.fromEntries(ids.map((id) => [id, "succeeded"])),
+    );
     for (const signed of [afterRecord, beforeResult]) await retryAnswers(d, signed);
     expect(await evmTokenBalance("USDT", setup.merchant.evmAddress)).toBe(before + 6_060_000n);
   });
@@ -214,47 +216,45 @@ describe.concurrent("settlement survives a crash at each step of a confirm", { t
     const isSend = (c: RpcCall) => c.method === "sendTransaction";
 
     const a = await setup.start("a", CONFIRM_AND_WATCHER_ONLY);
-    const afterRecord = await signWithDevnetBuyer(
-      a,
-      await createPaymentAt(a, setup.merchant, "301"),
-      "solana",
-      "USDC",
-      0,
-    );
-    await killDuring(a, setup, "solana", isSend, "request", afterRecord);
+    const afterRecord = await signWithDevnetBuyer(a, {
+      paymentId: await createPaymentAt(a, setup.merchant, "301"),
+      namespace: "solana",
+      symbol: "USDC",
+      buyerIndex: 0,
+    });
+    await killDuring(a, { setup, chain: "solana", match: isSend, when: "request", signed: afterRecord });
     expect((await statusesOf(setup, [afterRecord.paymentId]))[0]!.status).toBe("processing");
 
     const b = await setup.start("b", CONFIRM_AND_WATCHER_ONLY);
-    const afterSend = await signWithDevnetBuyer(
-      b,
-      await createPaymentAt(b, setup.merchant, "302"),
-      "solana",
-      "USDC",
-      1,
-    );
-    await killDuring(b, setup, "solana", isSend, "response", afterSend);
+    const afterSend = await signWithDevnetBuyer(b, {
+      paymentId: await createPaymentAt(b, setup.merchant, "302"),
+      namespace: "solana",
+      symbol: "USDC",
+      buyerIndex: 1,
+    });
+    await killDuring(b, { setup, chain: "solana", match: isSend, when: "response", signed: afterSend });
 
     const c = await setup.start("c", CONFIRM_AND_WATCHER_ONLY);
-    const beforeResult = await signWithDevnetBuyer(
-      c,
-      await createPaymentAt(c, setup.merchant, "303"),
-      "solana",
-      "USDC",
-      2,
-    );
+    const beforeResult = await signWithDevnetBuyer(c, {
+      paymentId: await createPaymentAt(c, setup.merchant, "303"),
+      namespace: "solana",
+      symbol: "USDC",
+      buyerIndex: 2,
+    });
     const earlier = await hashesOf(setup, [afterRecord.paymentId, afterSend.paymentId]);
-    await killDuring(
-      c,
+    await killDuring(c, {
       setup,
-      "solana",
-      (call) => call.method === "getTransaction" && !earlier.includes(String(call.params[0])),
-      "response",
-      beforeResult,
-    );
+      chain: "solana",
+      match: (call) => call.method === "getTransaction" && !earlier.includes(String(call.params[0])),
+      when: "response",
+      signed: beforeResult,
+    });
 
     const d = await setup.start("d");
     const ids = [afterRecord, afterSend, beforeResult].map((s) => s.paymentId);
-    expect(await waitAll(setup, ids, "succeeded")).toEqual(Object.fromEntries(ids.map((id) => [id, "succeeded"])));
+    expect(await waitAll(setup, { ids, want: "succeeded" })).toEqual(
+      Object.fromEntries(ids.map((id) => [id, "succeeded"])),
+    );
     for (const signed of [afterRecord, afterSend, beforeResult]) await retryAnswers(d, signed);
     expect(await solanaUsdcOf(setup.merchant.solanaAddress)).toBe(before + 9_060_000n);
   });

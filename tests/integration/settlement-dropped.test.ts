@@ -55,13 +55,16 @@ async function waitFinal(setup: ProxiedSetup, ids: string[], ms: number) {
 /** Pay one payment as a devnet buyer's wallet would (options, sign or send, confirm); the confirm must answer processing. */
 async function pay(
   server: RunningServer,
-  setup: ProxiedSetup,
-  value: string,
-  symbol: "USDC" | "USDT",
-  buyer: number,
+  { setup, value, symbol, buyer }: { setup: ProxiedSetup; value: string; symbol: "USDC" | "USDT"; buyer: number },
 ): Promise<Signed> {
   const paymentId = await createPaymentAt(server, setup.merchant, value);
-  const signed = await signWithDevnetBuyer(server, paymentId, "eip155", symbol, buyer, info());
+  const signed = await signWithDevnetBuyer(server, {
+    paymentId,
+    namespace: "eip155",
+    symbol,
+    buyerIndex: buyer,
+    devnet: info(),
+  });
   const res = await confirmAt(server, signed);
   expect(res?.status, `confirm of ${paymentId}`).toBe(200);
   expect(((await res!.json()) as { status: string }).status).toBe("processing");
@@ -71,13 +74,16 @@ async function pay(
 /** Milliseconds from the wallet's confirm until the payment reads succeeded (the wallet's part, signing or sending, not counted). */
 async function payAndTime(
   server: RunningServer,
-  setup: ProxiedSetup,
-  value: string,
-  symbol: "USDC" | "USDT",
-  buyer: number,
+  { setup, value, symbol, buyer }: { setup: ProxiedSetup; value: string; symbol: "USDC" | "USDT"; buyer: number },
 ) {
   const paymentId = await createPaymentAt(server, setup.merchant, value);
-  const signed = await signWithDevnetBuyer(server, paymentId, "eip155", symbol, buyer, info());
+  const signed = await signWithDevnetBuyer(server, {
+    paymentId,
+    namespace: "eip155",
+    symbol,
+    buyerIndex: buyer,
+    devnet: info(),
+  });
   const started = Date.now();
   const res = await confirmAt(server, signed);
   expect(res?.status).toBe(200);
@@ -107,7 +113,7 @@ describe("the watcher with transactions the chain does not mine", () => {
         [0, 1, 2].map(async (buyer) => {
           const paid: Signed[] = [];
           for (let i = 0; i < 10; i++)
-            paid.push(await pay(server, setup, String(1000 + buyer * 10 + i), "USDT", buyer));
+            paid.push(await pay(server, { setup, value: String(1000 + buyer * 10 + i), symbol: "USDT", buyer }));
           return paid;
         }),
       )
@@ -122,8 +128,8 @@ describe("the watcher with transactions the chain does not mine", () => {
 
     // New payments are not held up by the 30: one relayed (EIP-3009), one sent by buyer 0's
     // wallet, whose nonce is now the first of its dropped ten.
-    const relay = await payAndTime(server, setup, "777", "USDC", 1);
-    const transfer = await payAndTime(server, setup, "888", "USDT", 0);
+    const relay = await payAndTime(server, { setup, value: "777", symbol: "USDC", buyer: 1 });
+    const transfer = await payAndTime(server, { setup, value: "888", symbol: "USDT", buyer: 0 });
     console.log(`new payments after the drop: relay succeeded in ${relay.ms} ms, wallet transfer in ${transfer.ms} ms`);
     expect(relay.status).toBe("succeeded");
     expect(transfer.status).toBe("succeeded");
@@ -172,7 +178,10 @@ describe("the watcher with transactions the chain does not mine", () => {
 
     // The buyer's wallet, polling, reads them final.
     for (const id of [takenOverId, waiting[0]!]) {
-      const status = (await (await gatewayAt(server, id, "/status")).json()) as { status: string; isFinal: boolean };
+      const status = (await (await gatewayAt(server, { paymentId: id, path: "/status" })).json()) as {
+        status: string;
+        isFinal: boolean;
+      };
       expect(status).toMatchObject({ status: "failed", isFinal: true });
     }
 
@@ -189,7 +198,7 @@ describe("the watcher with transactions the chain does not mine", () => {
     const relayerNonce = await chain().getTransactionCount({ address: setup.relayer });
 
     await anvil("evm_setAutomine", [false]);
-    const { paymentId } = await pay(server, setup, "1500", "USDC", 2);
+    const { paymentId } = await pay(server, { setup, value: "1500", symbol: "USDC", buyer: 2 });
     const first = await submissionOf(setup, paymentId);
     expect(first.relayNonce).toBe(relayerNonce);
     expect(first.sentAt).not.toBeNull();
@@ -258,7 +267,10 @@ describe("the watcher with transactions the chain does not mine", () => {
     const usdcAtReset = await balance("USDC", merchant);
 
     // Two relays are mined (nonces 0 and 1), a third waits in the mempool (nonce 2).
-    const mined = [await pay(a, setup, "2100", "USDC", 0), await pay(a, setup, "2200", "USDC", 1)];
+    const mined = [
+      await pay(a, { setup, value: "2100", symbol: "USDC", buyer: 0 }),
+      await pay(a, { setup, value: "2200", symbol: "USDC", buyer: 1 }),
+    ];
     expect(
       (
         await waitFinal(
@@ -273,7 +285,7 @@ describe("the watcher with transactions the chain does not mine", () => {
     while ((await Promise.all(mined.map((s) => submissionOf(setup, s.paymentId)))).some((r) => r.state === "open"))
       await sleep(100);
     await anvil("evm_setAutomine", [false]);
-    const waiting = await pay(a, setup, "2300", "USDC", 2);
+    const waiting = await pay(a, { setup, value: "2300", symbol: "USDC", buyer: 2 });
     expect((await submissionOf(setup, waiting.paymentId)).relayNonce).toBe(2);
 
     // The chain goes back to before them, mempool and all, as a devnet restarted without its data,
@@ -290,7 +302,7 @@ describe("the watcher with transactions the chain does not mine", () => {
     // A new relay takes the nonce after the open one (3): behind it, 0 and 1 belong to payments
     // that are final, so no watcher resends them.
     const started = Date.now();
-    const next = await pay(b, setup, "2400", "USDC", 0);
+    const next = await pay(b, { setup, value: "2400", symbol: "USDC", buyer: 0 });
     expect((await submissionOf(setup, next.paymentId)).relayNonce).toBe(3);
     const ids = [waiting.paymentId, next.paymentId];
     const final = await waitFinal(setup, ids, 30_000);
@@ -321,7 +333,7 @@ describe("the watcher with transactions the chain does not mine", () => {
     const setup = await newSetup("stuck_wallet");
     const server = await setup.start("a", { PROCESSING_DEADLINE_S: String(deadlineS), DROPPED_TX_TIMEOUT_S: "600" });
     await anvil("evm_setAutomine", [false]);
-    const signed = await pay(server, setup, "1900", "USDT", 2);
+    const signed = await pay(server, { setup, value: "1900", symbol: "USDT", buyer: 2 });
     const recordedAt = Date.now();
     // Known to the node the whole time (pending, not dropped): without a deadline it would stay processing.
     const stuck = await waitFinal(setup, [signed.paymentId], (deadlineS + 20) * 1000);

@@ -44,7 +44,12 @@ async function hundredAcross(count: number) {
   for (let i = 0; i < PAYMENTS; i++) {
     const at = servers[i % count]!;
     signed.push(
-      await signWithDevnetBuyer(at, await createPaymentAt(at, setup.merchant, "100"), "eip155", "USDC", i % 3),
+      await signWithDevnetBuyer(at, {
+        paymentId: await createPaymentAt(at, setup.merchant, "100"),
+        namespace: "eip155",
+        symbol: "USDC",
+        buyerIndex: i % 3,
+      }),
     );
   }
   const answers = await Promise.all(signed.map((s, i) => confirmAt(servers[(i + 1) % count]!, s)));

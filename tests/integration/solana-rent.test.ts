@@ -89,13 +89,12 @@ describe("the service's Solana fee payer funds a merchant's token account once",
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
       if (i > 0) await emptyAndClose(merchant, mint, new PublicKey(solana.merchant.publicKey));
-      const signed = await signWithDevnetBuyer(
-        server,
-        await createPaymentAt(server, setup.merchant, "150"),
-        "solana",
-        "USDC",
-        i,
-      );
+      const signed = await signWithDevnetBuyer(server, {
+        paymentId: await createPaymentAt(server, setup.merchant, "150"),
+        namespace: "solana",
+        symbol: "USDC",
+        buyerIndex: i,
+      });
       expect((await confirmAt(server, signed))?.status).toBe(200);
       ids.push(signed.paymentId);
       await waitFinal(signed.paymentId);
@@ -140,28 +139,42 @@ describe("the service's Solana fee payer funds a merchant's token account once",
 
     // A buyer opens the checkout of a payment to the first address, and has not paid yet...
     const open = await createPaymentAt(server, merchant, "150");
-    const { option, wallet } = await optionForDevnetBuyer(server, open, "solana", "USDC", 0, inject("devnet"));
+    const { option, wallet } = await optionForDevnetBuyer(server, {
+      paymentId: open,
+      namespace: "solana",
+      symbol: "USDC",
+      buyerIndex: 0,
+      devnet: inject("devnet"),
+    });
     // ...when the merchant moves to a second address, and a payment to it is paid first.
     await rotateTo(second);
-    const paid = await signWithDevnetBuyer(server, await createPaymentAt(server, merchant, "150"), "solana", "USDC", 1);
+    const paid = await signWithDevnetBuyer(server, {
+      paymentId: await createPaymentAt(server, merchant, "150"),
+      namespace: "solana",
+      symbol: "USDC",
+      buyerIndex: 1,
+    });
     expect((await confirmAt(server, paid))?.status).toBe(200);
     await waitFinal(paid.paymentId);
     // The first payment is paid now, to the address its checkout showed.
     const fetched = (await (
-      await gatewayAt(server, open, "/fetch", { optionId: option.id, data: option.actions[0]!.data.data })
+      await gatewayAt(server, {
+        paymentId: open,
+        path: "/fetch",
+        body: { optionId: option.id, data: option.actions[0]!.data.data },
+      })
     ).json()) as { actions: WireAction[] };
     const late = { paymentId: open, optionId: option.id, result: await wallet(fetched.actions[0]!) };
     expect((await confirmAt(server, late))?.status).toBe(200);
     await waitFinal(open);
     // And once more after a third address.
     await rotateTo(third);
-    const again = await signWithDevnetBuyer(
-      server,
-      await createPaymentAt(server, merchant, "150"),
-      "solana",
-      "USDC",
-      2,
-    );
+    const again = await signWithDevnetBuyer(server, {
+      paymentId: await createPaymentAt(server, merchant, "150"),
+      namespace: "solana",
+      symbol: "USDC",
+      buyerIndex: 2,
+    });
     expect((await confirmAt(server, again))?.status).toBe(200);
     await waitFinal(again.paymentId);
 

@@ -18,7 +18,10 @@ async function receiver(answer?: (n: number) => number): Promise<WebhookReceiver
   return r;
 }
 
-function call(merchant: TestMerchant, method: string, path: string, body?: unknown): Promise<Response> {
+function call(
+  merchant: TestMerchant,
+  { method, path, body }: { method: string; path: string; body?: unknown },
+): Promise<Response> {
   const headers: Record<string, string> = body === undefined ? {} : { "content-type": "application/json" };
   return api(`/v1/webhook-endpoints${path}`, {
     method,
@@ -39,7 +42,7 @@ type Delivery = {
 };
 
 async function createEndpoint(merchant: TestMerchant, body: unknown): Promise<Created> {
-  const res = await call(merchant, "POST", "", body);
+  const res = await call(merchant, { method: "POST", path: "", body });
   expect(res.status, await res.clone().text()).toBe(201);
   return res.json();
 }
@@ -49,7 +52,7 @@ async function deliveries(
   endpointId: string,
   query = "",
 ): Promise<{ data: Delivery[]; nextCursor: string | null }> {
-  const res = await call(merchant, "GET", `/${endpointId}/deliveries${query}`);
+  const res = await call(merchant, { method: "GET", path: `/${endpointId}/deliveries${query}` });
   expect(res.status).toBe(200);
   return res.json();
 }
@@ -57,9 +60,7 @@ async function deliveries(
 /** The delivery once its attempt log has `attempts` entries (the worker records each answer after the receiver got it). */
 async function deliveryWithAttempts(
   merchant: TestMerchant,
-  endpointId: string,
-  deliveryId: string,
-  attempts: number,
+  { endpointId, deliveryId, attempts }: { endpointId: string; deliveryId: string; attempts: number },
 ): Promise<Delivery> {
   let found: Delivery | undefined;
   await expect
@@ -95,7 +96,7 @@ describe("webhook endpoints API", () => {
     const all = await createEndpoint(merchant, { url: "https://127.0.0.1/all" });
     expect(all.events).toBeNull();
 
-    const listed = await call(merchant, "GET", "");
+    const listed = await call(merchant, { method: "GET", path: "" });
     expect(listed.status).toBe(200);
     const text = await listed.text();
     expect(text).not.toContain(created.secret.slice(6));
@@ -113,16 +114,20 @@ describe("webhook endpoints API", () => {
 
   it("refuses unknown event types and URLs that are not https to a host it may reach", async () => {
     const merchant = await newMerchant();
-    const unknown = await call(merchant, "POST", "", { url: "https://127.0.0.1/hooks", events: ["payment.exploded"] });
+    const unknown = await call(merchant, {
+      method: "POST",
+      path: "",
+      body: { url: "https://127.0.0.1/hooks", events: ["payment.exploded"] },
+    });
     expect(unknown.status).toBe(400);
     expect((await unknown.json()).code).toBe("params_validation");
     for (const url of ["ftp://127.0.0.1/hooks", "http://example.com/hooks", "not a url"]) {
-      const res = await call(merchant, "POST", "", { url });
+      const res = await call(merchant, { method: "POST", path: "", body: { url } });
       expect(res.status, url).toBe(400);
       expect((await res.json()).code, url).toBe("webhook_url_not_allowed");
     }
-    expect((await call(merchant, "POST", "", {})).status).toBe(400);
-    expect((await (await call(merchant, "GET", "")).json()).data).toEqual([]);
+    expect((await call(merchant, { method: "POST", path: "", body: {} })).status).toBe(400);
+    expect((await (await call(merchant, { method: "GET", path: "" })).json()).data).toEqual([]);
   });
 
   it("keeps merchants apart: another merchant's endpoint and deliveries are 404 to every action, and stay untouched", async () => {
@@ -130,7 +135,7 @@ describe("webhook endpoints API", () => {
     const b = await newMerchant();
     const hooks = await receiver();
     const endpoint = await createEndpoint(a, { url: hooks.url });
-    const { deliveryId } = await (await call(a, "POST", `/${endpoint.id}/test`)).json();
+    const { deliveryId } = await (await call(a, { method: "POST", path: `/${endpoint.id}/test` })).json();
     await hooks.waitFor(1);
     const own = await createEndpoint(b, { url: "https://127.0.0.1/b" });
 
@@ -147,13 +152,17 @@ describe("webhook endpoints API", () => {
       ["POST", `/${own.id}/deliveries/${deliveryId}/resend`],
     ];
     for (const [method, path, body] of attempts) {
-      const res = await call(b, method, path, body);
+      const res = await call(b, { method, path, body });
       expect(res.status, `${method} ${path}`).toBe(404);
       expect((await res.json()).code, `${method} ${path}`).toBe("not_found");
     }
-    expect((await (await call(b, "GET", "")).json()).data.map((e: { id: string }) => e.id)).toEqual([own.id]);
+    expect((await (await call(b, { method: "GET", path: "" })).json()).data.map((e: { id: string }) => e.id)).toEqual([
+      own.id,
+    ]);
     // Nothing B tried reached A's endpoint: still there, enabled, one delivery, one request.
-    expect((await (await call(a, "GET", "")).json()).data).toMatchObject([{ id: endpoint.id, disabled: false }]);
+    expect((await (await call(a, { method: "GET", path: "" })).json()).data).toMatchObject([
+      { id: endpoint.id, disabled: false },
+    ]);
     expect((await deliveries(a, endpoint.id)).data).toHaveLength(1);
     expect(hooks.received).toHaveLength(1);
     // Without credentials, nothing at all.
@@ -165,7 +174,7 @@ describe("webhook endpoints API", () => {
     const hooks = await receiver();
     const endpoint = await createEndpoint(merchant, { url: hooks.url, events: ["payment.created"] });
 
-    const sent = await call(merchant, "POST", `/${endpoint.id}/test`);
+    const sent = await call(merchant, { method: "POST", path: `/${endpoint.id}/test` });
     expect(sent.status).toBe(202);
     const { eventId, deliveryId } = await sent.json();
     const [first] = await hooks.waitFor(1);
@@ -178,19 +187,21 @@ describe("webhook endpoints API", () => {
     expect(first!.headers["webhook-id"]).toBe(eventId);
     expect(() => verify(`whsec_${Buffer.alloc(32, 7).toString("base64")}`, first!)).toThrow();
 
-    const logged = await deliveryWithAttempts(merchant, endpoint.id, deliveryId, 1);
+    const logged = await deliveryWithAttempts(merchant, { endpointId: endpoint.id, deliveryId, attempts: 1 });
     expect(logged).toMatchObject({ eventId, eventType: "payment.succeeded", paymentId: null, status: "succeeded" });
     expect(logged.attempts[0]).toMatchObject({ statusCode: 200, responseBody: "ok" });
     expect(logged.attempts[0]!.durationMs).toBeGreaterThanOrEqual(0);
 
-    const resent = await call(merchant, "POST", `/${endpoint.id}/deliveries/${deliveryId}/resend`);
+    const resent = await call(merchant, { method: "POST", path: `/${endpoint.id}/deliveries/${deliveryId}/resend` });
     expect(resent.status).toBe(200);
     const [, second] = await hooks.waitFor(2);
     // The same event again (a receiver deduplicates on its id), signed afresh.
     expect(verify(endpoint.secret, second!)).toMatchObject({ id: eventId });
     expect(second!.body).toBe(first!.body);
     expect(
-      (await deliveryWithAttempts(merchant, endpoint.id, deliveryId, 2)).attempts.map((a) => a.statusCode),
+      (await deliveryWithAttempts(merchant, { endpointId: endpoint.id, deliveryId, attempts: 2 })).attempts.map(
+        (a) => a.statusCode,
+      ),
     ).toEqual([200, 200]);
   });
 
@@ -198,8 +209,12 @@ describe("webhook endpoints API", () => {
     const merchant = await newMerchant();
     const hooks = await receiver();
     const endpoint = await createEndpoint(merchant, { url: hooks.url });
-    const one = await (await call(merchant, "POST", `/${endpoint.id}/test`, { type: "payment.failed" })).json();
-    const two = await (await call(merchant, "POST", `/${endpoint.id}/test`, { type: "payment.cancelled" })).json();
+    const one = await (
+      await call(merchant, { method: "POST", path: `/${endpoint.id}/test`, body: { type: "payment.failed" } })
+    ).json();
+    const two = await (
+      await call(merchant, { method: "POST", path: `/${endpoint.id}/test`, body: { type: "payment.cancelled" } })
+    ).json();
     const got = await hooks.waitFor(2);
     const byType = Object.fromEntries(got.map((hit) => verify(endpoint.secret, hit)).map((e) => [e.type, e.data]));
     expect(byType["payment.failed"]).toMatchObject({
@@ -211,21 +226,23 @@ describe("webhook endpoints API", () => {
       status: "cancelled",
       cancelled: { cancellation_reason: "merchant cancelled" },
     });
-    expect((await call(merchant, "POST", `/${endpoint.id}/test`, { type: "payment.nope" })).status).toBe(400);
+    expect(
+      (await call(merchant, { method: "POST", path: `/${endpoint.id}/test`, body: { type: "payment.nope" } })).status,
+    ).toBe(400);
 
     const page1 = await deliveries(merchant, endpoint.id, "?limit=1");
     expect(page1.data.map((d) => d.id)).toEqual([two.deliveryId]);
     const page2 = await deliveries(merchant, endpoint.id, `?limit=1&cursor=${page1.nextCursor}`);
     expect(page2.data.map((d) => d.id)).toEqual([one.deliveryId]);
     expect(page2.nextCursor).toBeNull();
-    expect((await call(merchant, "GET", `/${endpoint.id}/deliveries?limit=0`)).status).toBe(400);
+    expect((await call(merchant, { method: "GET", path: `/${endpoint.id}/deliveries?limit=0` })).status).toBe(400);
   });
 
   it("rotates the secret: the new one is returned once, and for a day both old and new verify", async () => {
     const merchant = await newMerchant();
     const hooks = await receiver();
     const endpoint = await createEndpoint(merchant, { url: hooks.url });
-    const res = await call(merchant, "POST", `/${endpoint.id}/rotate-secret`);
+    const res = await call(merchant, { method: "POST", path: `/${endpoint.id}/rotate-secret` });
     expect(res.status).toBe(200);
     const rotated = await res.json();
     expect(rotated.id).toBe(endpoint.id);
@@ -235,7 +252,7 @@ describe("webhook endpoints API", () => {
     expect(overlap).toBeGreaterThan(23.9 * 3600_000);
     expect(overlap).toBeLessThan(24.1 * 3600_000);
 
-    await call(merchant, "POST", `/${endpoint.id}/test`);
+    await call(merchant, { method: "POST", path: `/${endpoint.id}/test` });
     const [hit] = await hooks.waitFor(1);
     expect(verify(rotated.secret, hit!).type).toBe("payment.succeeded");
     expect(verify(endpoint.secret, hit!).type).toBe("payment.succeeded");
@@ -245,9 +262,9 @@ describe("webhook endpoints API", () => {
     const merchant = await newMerchant();
     const hooks = await receiver();
     const endpoint = await createEndpoint(merchant, { url: hooks.url });
-    const disabled = await call(merchant, "POST", `/${endpoint.id}/disable`);
+    const disabled = await call(merchant, { method: "POST", path: `/${endpoint.id}/disable` });
     expect(await disabled.json()).toMatchObject({ id: endpoint.id, disabled: true, disabledReason: "merchant" });
-    const refused = await call(merchant, "POST", `/${endpoint.id}/test`);
+    const refused = await call(merchant, { method: "POST", path: `/${endpoint.id}/test` });
     expect(refused.status).toBe(409);
     expect((await refused.json()).code).toBe("invalid_state");
 
@@ -256,14 +273,14 @@ describe("webhook endpoints API", () => {
       .db.update(webhookEndpoints)
       .set({ failingSince: new Date(Date.now() - 5 * 24 * 3600_000), disabledReason: "failing" })
       .where(eq(webhookEndpoints.id, endpoint.id));
-    const enabled = await call(merchant, "POST", `/${endpoint.id}/enable`);
+    const enabled = await call(merchant, { method: "POST", path: `/${endpoint.id}/enable` });
     expect(await enabled.json()).toMatchObject({
       disabled: false,
       disabledReason: null,
       disabledAt: null,
       failingSince: null,
     });
-    await call(merchant, "POST", `/${endpoint.id}/test`);
+    await call(merchant, { method: "POST", path: `/${endpoint.id}/test` });
     await hooks.waitFor(1);
   });
 
@@ -273,37 +290,44 @@ describe("webhook endpoints API", () => {
     const hooks = await receiver(() => (up ? 200 : 503));
     const endpoint = await createEndpoint(merchant, { url: hooks.url });
     const since = new Date().toISOString();
-    const { deliveryId } = await (await call(merchant, "POST", `/${endpoint.id}/test`)).json();
+    const { deliveryId } = await (await call(merchant, { method: "POST", path: `/${endpoint.id}/test` })).json();
     // The test server's schedule (1s, 2s, 4s): four attempts, then failed for good.
-    const failed = await deliveryWithAttempts(merchant, endpoint.id, deliveryId, 4);
+    const failed = await deliveryWithAttempts(merchant, { endpointId: endpoint.id, deliveryId, attempts: 4 });
     await expect
       .poll(async () => (await deliveries(merchant, endpoint.id)).data[0]?.status, { timeout: 10_000 })
       .toBe("failed");
     expect(failed.attempts.map((a) => a.statusCode)).toEqual([503, 503, 503, 503]);
     expect(failed.attempts[0]!.responseBody).toBe("answered 503");
-    expect((await (await call(merchant, "GET", "")).json()).data[0].failingSince).not.toBeNull();
+    expect((await (await call(merchant, { method: "GET", path: "" })).json()).data[0].failingSince).not.toBeNull();
 
     up = true;
-    const later = await call(merchant, "POST", `/${endpoint.id}/resend-failed`, {
-      since: new Date(Date.now() + 60_000).toISOString(),
+    const later = await call(merchant, {
+      method: "POST",
+      path: `/${endpoint.id}/resend-failed`,
+      body: {
+        since: new Date(Date.now() + 60_000).toISOString(),
+      },
     });
     expect(await later.json()).toEqual({ resent: 0 });
-    const res = await call(merchant, "POST", `/${endpoint.id}/resend-failed`, { since });
+    const res = await call(merchant, { method: "POST", path: `/${endpoint.id}/resend-failed`, body: { since } });
     expect(await res.json()).toEqual({ resent: 1 });
     await hooks.waitFor(5);
-    const back = await deliveryWithAttempts(merchant, endpoint.id, deliveryId, 5);
+    const back = await deliveryWithAttempts(merchant, { endpointId: endpoint.id, deliveryId, attempts: 5 });
     expect(back.status, JSON.stringify(back)).toBe("succeeded");
-    expect((await call(merchant, "POST", `/${endpoint.id}/resend-failed`, { since: "yesterday" })).status).toBe(400);
+    expect(
+      (await call(merchant, { method: "POST", path: `/${endpoint.id}/resend-failed`, body: { since: "yesterday" } }))
+        .status,
+    ).toBe(400);
   });
 
   it("delete takes effect at once: pending deliveries fail, retries stop, the endpoint is gone from every route", async () => {
     const merchant = await newMerchant();
     const hooks = await receiver(() => 500);
     const endpoint = await createEndpoint(merchant, { url: hooks.url });
-    const { deliveryId } = await (await call(merchant, "POST", `/${endpoint.id}/test`)).json();
+    const { deliveryId } = await (await call(merchant, { method: "POST", path: `/${endpoint.id}/test` })).json();
     await hooks.waitFor(1);
 
-    const res = await call(merchant, "DELETE", `/${endpoint.id}`);
+    const res = await call(merchant, { method: "DELETE", path: `/${endpoint.id}` });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ id: endpoint.id, deleted: true });
     const [row] = await testDb().db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId));
@@ -311,14 +335,14 @@ describe("webhook endpoints API", () => {
     // The first retry was due a second after the first attempt; give it three.
     await new Promise((r) => setTimeout(r, 3000));
     expect(hooks.received).toHaveLength(1);
-    expect((await (await call(merchant, "GET", "")).json()).data).toEqual([]);
+    expect((await (await call(merchant, { method: "GET", path: "" })).json()).data).toEqual([]);
     for (const [method, path] of [
       ["DELETE", ""],
       ["POST", "/test"],
       ["POST", "/rotate-secret"],
       ["GET", "/deliveries"],
     ] as const) {
-      expect((await call(merchant, method, `/${endpoint.id}${path}`)).status, `${method} ${path}`).toBe(404);
+      expect((await call(merchant, { method, path: `/${endpoint.id}${path}` })).status, `${method} ${path}`).toBe(404);
     }
   });
 

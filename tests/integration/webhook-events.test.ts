@@ -25,9 +25,7 @@ async function listening(merchant: TestMerchant, events: string[] | null = null)
 
 async function eventsArrived(
   receiver: WebhookReceiver,
-  secret: string,
-  count: number,
-  paymentId: string,
+  { secret, count, paymentId }: { secret: string; count: number; paymentId: string },
 ): Promise<WebhookEvent[]> {
   const received = await receiver.waitFor(count, 45_000);
   return eventsOf(
@@ -40,7 +38,7 @@ const shape = (events: WebhookEvent[]) => events.map((e) => [e.type, e.data.paym
 
 async function payWith(merchant: TestMerchant, namespace: "eip155" | "solana", value: string) {
   const paymentId = await createPaymentAt(server, merchant, value);
-  const signed = await signWithDevnetBuyer(server, paymentId, namespace, "USDC", 1);
+  const signed = await signWithDevnetBuyer(server, { paymentId, namespace, symbol: "USDC", buyerIndex: 1 });
   expect((await confirmAt(server, signed))?.status).toBe(200);
   expect((await waitFinal(paymentId, 45_000)).status).toBe("succeeded");
   return paymentId;
@@ -75,7 +73,7 @@ describe("payment events reach the merchant's endpoint, verified by standardwebh
     const onlySucceeded = await listening(merchant, ["payment.succeeded"]);
     const paymentId = await payWith(merchant, "eip155", "1201");
 
-    const events = await eventsArrived(receiver, secret, 4, paymentId);
+    const events = await eventsArrived(receiver, { secret, count: 4, paymentId });
     expect(shape(events)).toEqual([
       ["payment.created", 0, "requires_action"],
       ["payment.processing", 1, "processing"],
@@ -83,7 +81,7 @@ describe("payment events reach the merchant's endpoint, verified by standardwebh
       ["payment.settled", 3, "succeeded"],
     ]);
     expectPaidStages(events, merchant, "eip155:");
-    const filtered = await eventsArrived(onlySucceeded.receiver, onlySucceeded.secret, 1, paymentId);
+    const filtered = await eventsArrived(onlySucceeded.receiver, { secret: onlySucceeded.secret, count: 1, paymentId });
     expect(shape(filtered)).toEqual([["payment.succeeded", 2, "succeeded"]]);
   });
 
@@ -92,7 +90,7 @@ describe("payment events reach the merchant's endpoint, verified by standardwebh
     const { receiver, secret } = await listening(merchant);
     const paymentId = await payWith(merchant, "solana", "1202");
 
-    const events = await eventsArrived(receiver, secret, 4, paymentId);
+    const events = await eventsArrived(receiver, { secret, count: 4, paymentId });
     expect(shape(events).map(([type, version]) => [type, version])).toEqual([
       ["payment.created", 0],
       ["payment.processing", 1],
@@ -118,7 +116,7 @@ describe("payment events reach the merchant's endpoint, verified by standardwebh
     expect(res.status).toBe(201);
     const { paymentId } = (await res.json()) as { paymentId: string };
 
-    const events = await eventsArrived(receiver, secret, 2, paymentId);
+    const events = await eventsArrived(receiver, { secret, count: 2, paymentId });
     expect(shape(events)).toEqual([
       ["payment.created", 0, "requires_action"],
       ["payment.expired", 1, "expired"],
@@ -133,7 +131,7 @@ describe("payment events reach the merchant's endpoint, verified by standardwebh
     const paymentId = await createPaymentAt(server, merchant, "1204");
     expect((await api(`/v1/payments/${paymentId}/cancel`, { method: "POST", merchant })).status).toBe(200);
 
-    const events = await eventsArrived(receiver, secret, 2, paymentId);
+    const events = await eventsArrived(receiver, { secret, count: 2, paymentId });
     expect(shape(events)).toEqual([
       ["payment.created", 0, "requires_action"],
       ["payment.cancelled", 1, "cancelled"],
@@ -156,7 +154,7 @@ describe("payment events reach the merchant's endpoint, verified by standardwebh
     });
     expect(refund.status).toBe(200);
 
-    const events = await eventsArrived(receiver, secret, 5, paymentId);
+    const events = await eventsArrived(receiver, { secret, count: 5, paymentId });
     expect(shape(events).map(([type, version]) => [type, version])).toEqual([
       ["payment.created", 0],
       ["payment.processing", 1],

@@ -40,7 +40,7 @@ async function receiver(answer: (n: number) => Answer, body?: (n: number) => str
 }
 
 async function register(on: WebhookServer, merchant: TestMerchant, url: string): Promise<string> {
-  const res = await on.call(merchant, "POST", "/v1/webhook-endpoints", { url });
+  const res = await on.call(merchant, { method: "POST", path: "/v1/webhook-endpoints", body: { url } });
   expect(res.status).toBe(201);
   return ((await res.json()) as { id: string }).id;
 }
@@ -57,13 +57,17 @@ type Attempt = {
 type Delivery = { id: string; status: string; attemptCount: number; attempts: Attempt[] };
 
 async function endpointOf(on: WebhookServer, merchant: TestMerchant, id: string): Promise<Endpoint> {
-  const { data } = (await (await on.call(merchant, "GET", "/v1/webhook-endpoints")).json()) as { data: Endpoint[] };
+  const { data } = (await (await on.call(merchant, { method: "GET", path: "/v1/webhook-endpoints" })).json()) as {
+    data: Endpoint[];
+  };
   return data.find((e) => e.id === id)!;
 }
 
 async function deliveriesOf(on: WebhookServer, merchant: TestMerchant, id: string): Promise<Delivery[]> {
   return (
-    (await (await on.call(merchant, "GET", `/v1/webhook-endpoints/${id}/deliveries`)).json()) as { data: Delivery[] }
+    (await (await on.call(merchant, { method: "GET", path: `/v1/webhook-endpoints/${id}/deliveries` })).json()) as {
+      data: Delivery[];
+    }
   ).data;
 }
 
@@ -77,7 +81,9 @@ describe("webhooks under hostile receivers", () => {
       () => "no\u0000pe",
     );
     const id = await register(hostile, merchant, r.url);
-    expect((await hostile.call(merchant, "POST", `/v1/webhook-endpoints/${id}/test`)).status).toBe(202);
+    expect((await hostile.call(merchant, { method: "POST", path: `/v1/webhook-endpoints/${id}/test` })).status).toBe(
+      202,
+    );
 
     // Every second, as the schedule says (not once per 25 s lease), until the endpoint has failed for 2.5 s.
     const received = await r.waitFor(3, 10_000);
@@ -113,7 +119,7 @@ describe("webhooks under hostile receivers", () => {
       () => "ok\u0000",
     );
     const id = await register(hostile, merchant, r.url);
-    await hostile.call(merchant, "POST", `/v1/webhook-endpoints/${id}/test`);
+    await hostile.call(merchant, { method: "POST", path: `/v1/webhook-endpoints/${id}/test` });
     await r.waitFor(1);
     await expect
       .poll(async () => (await deliveriesOf(hostile, merchant, id))[0]?.status, { timeout: 5000 })
@@ -128,7 +134,7 @@ describe("webhooks under hostile receivers", () => {
     const merchant = await slow.newMerchant();
     const r = await receiver((n) => (n <= 4 ? "hang" : 200));
     const id = await register(slow, merchant, r.url);
-    await slow.call(merchant, "POST", `/v1/webhook-endpoints/${id}/test`);
+    await slow.call(merchant, { method: "POST", path: `/v1/webhook-endpoints/${id}/test` });
     await expect
       .poll(async () => (await deliveriesOf(slow, merchant, id))[0]?.status, { timeout: 15_000 })
       .toBe("succeeded");
@@ -151,7 +157,9 @@ describe("webhooks under hostile receivers", () => {
     for (let i = 0; i < sends.length; i += 10)
       await Promise.all(
         sends.slice(i, i + 10).map(async (id) => {
-          expect((await hostile.call(noisy, "POST", `/v1/webhook-endpoints/${id}/test`)).status).toBe(202);
+          expect((await hostile.call(noisy, { method: "POST", path: `/v1/webhook-endpoints/${id}/test` })).status).toBe(
+            202,
+          );
         }),
       );
     const arrived = () => hanging.reduce((n, h) => n + h.received.length, 0);
@@ -161,7 +169,7 @@ describe("webhooks under hostile receivers", () => {
     const r = await receiver(() => 200);
     const id = await register(hostile, quiet, r.url);
     const started = Date.now();
-    expect((await hostile.call(quiet, "POST", `/v1/webhook-endpoints/${id}/test`)).status).toBe(202);
+    expect((await hostile.call(quiet, { method: "POST", path: `/v1/webhook-endpoints/${id}/test` })).status).toBe(202);
     const [one] = await r.waitFor(1, 20_000);
     expect(one!.at - started).toBeLessThan(1000);
     // The noisy merchant holds no more than its share (a quarter of the 128 slots) however many it queued.

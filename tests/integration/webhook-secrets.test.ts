@@ -111,7 +111,7 @@ describe("webhook secrets at rest", () => {
     await expect.poll(() => sealedKeyIds(server.sql, id), { timeout: 10_000 }).not.toContain("plaintext");
     expectNoSecret(await webhookTablesAsText(server.sql), [secret, previous]);
 
-    await server.call(merchant, "POST", `/v1/webhook-endpoints/${id}/test`);
+    await server.call(merchant, { method: "POST", path: `/v1/webhook-endpoints/${id}/test` });
     const [hit] = await r.waitFor(1);
     verifyWithBoth(hit!, secret);
     verifyWithBoth(hit!, previous);
@@ -124,7 +124,11 @@ describe("webhook secrets at rest", () => {
     closers.push(server.close);
     const merchant = await server.newMerchant();
     const r = await receiver();
-    const created = await server.call(merchant, "POST", "/v1/webhook-endpoints", { url: r.url });
+    const created = await server.call(merchant, {
+      method: "POST",
+      path: "/v1/webhook-endpoints",
+      body: { url: r.url },
+    });
     const endpoint = (await created.json()) as { id: string; secret: string };
     const [before] = await sealedKeyIds(server.sql, endpoint.id);
 
@@ -134,13 +138,13 @@ describe("webhook secrets at rest", () => {
       .not.toBe(before);
     // The old key can go now.
     await server.restart({ ...settings, SECRETS_KEY: newKey });
-    await server.call(merchant, "POST", `/v1/webhook-endpoints/${endpoint.id}/test`);
+    await server.call(merchant, { method: "POST", path: `/v1/webhook-endpoints/${endpoint.id}/test` });
     verifyWithBoth((await r.waitFor(1))[0]!, endpoint.secret);
 
     // A key that never sealed anything opens nothing: the attempt is logged as such and nothing is sent unsigned.
     await server.restart({ ...settings, SECRETS_KEY: strangerKey });
     const { deliveryId } = (await (
-      await server.call(merchant, "POST", `/v1/webhook-endpoints/${endpoint.id}/test`)
+      await server.call(merchant, { method: "POST", path: `/v1/webhook-endpoints/${endpoint.id}/test` })
     ).json()) as {
       deliveryId: string;
     };

@@ -14,7 +14,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-const register = (url: string) => server.call(merchant, "POST", "/v1/webhook-endpoints", { url });
+const register = (url: string) =>
+  server.call(merchant, { method: "POST", path: "/v1/webhook-endpoints", body: { url } });
 
 async function refusal(url: string): Promise<{ status: number; code: string; message: string }> {
   const res = await register(url);

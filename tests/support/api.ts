@@ -29,8 +29,7 @@ export function legacyListing(merchant: TestMerchant, query = ""): Promise<Respo
 export function createPaymentRequest(
   merchant: TestMerchant,
   body: unknown,
-  headers: Record<string, string> = {},
-  path = "/v1/merchant/payment",
+  { headers = {}, path = "/v1/merchant/payment" }: { headers?: Record<string, string>; path?: string } = {},
 ) {
   return api(path, {
     method: "POST",

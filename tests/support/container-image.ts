@@ -102,9 +102,7 @@ export function readRuntimeStage(dockerfile: string): RuntimeStage & { stages: M
  */
 export function assembleImage(
   stage: RuntimeStage & { stages: Map<string, string> },
-  into: string,
-  buildRoot: string,
-  distDir: string,
+  { into, buildRoot, distDir }: { into: string; buildRoot: string; distDir: string },
 ): string {
   const workdir = join(into, stage.workdir);
   mkdirSync(workdir, { recursive: true });

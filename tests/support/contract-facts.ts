@@ -28,7 +28,17 @@ const escape = (segment: string) => segment.replaceAll("~", "~0").replaceAll("/"
  * conforms. A status the facts do not document for that route is a violation by itself, except
  * those the real clients read beyond the document (409, 410, 422, 429: only their status is read).
  */
-export function factsViolations(method: string, path: string, status: number, body: unknown): string[] {
+export function factsViolations({
+  method,
+  path,
+  status,
+  body,
+}: {
+  method: string;
+  path: string;
+  status: number;
+  body: unknown;
+}): string[] {
   const operation = FACTS.paths[path]?.[method.toLowerCase()];
   if (!operation) return [`${method} ${path} is not in the facts`];
   if (!operation.responses[String(status)])

@@ -27,10 +27,12 @@ export type BuyerWallet = (action: WireAction) => Promise<string>;
 /** A call to one server's gateway, from a client address of its own (as many buyers' calls would be: per-address limits stay out of the way). */
 export function gatewayAt(
   server: Server,
-  paymentId: string,
-  path: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
+  {
+    paymentId,
+    path,
+    body,
+    headers = {},
+  }: { paymentId: string; path: string; body?: unknown; headers?: Record<string, string> },
 ): Promise<Response> {
   return fetch(`${server.url}/v1/gateway/payment/${paymentId}${path}`, {
     method: body === undefined ? "GET" : "POST",
@@ -70,11 +72,13 @@ export type Signed = { paymentId: string; optionId: string; result: string };
  */
 export async function optionForDevnetBuyer(
   server: Server,
-  paymentId: string,
-  namespace: "eip155" | "solana",
-  symbol: string,
-  buyerIndex: number,
-  devnet: DevnetInfo,
+  {
+    paymentId,
+    namespace,
+    symbol,
+    buyerIndex,
+    devnet,
+  }: { paymentId: string; namespace: "eip155" | "solana"; symbol: string; buyerIndex: number; devnet: DevnetInfo },
 ): Promise<{ option: WireOption; wallet: BuyerWallet }> {
   const { evm, solana } = devnet;
   const evmBuyer = evm.buyers[buyerIndex]!;
@@ -85,7 +89,9 @@ export async function optionForDevnetBuyer(
     evm: { privateKey: evmBuyer.privateKey as `0x${string}`, rpcUrl: evm.rpcUrl, chainId: evm.chainIdNumber },
     solana: { secretKey: solBuyer.secretKey },
   });
-  const { options } = (await (await gatewayAt(server, paymentId, "/options", { accounts: [account] })).json()) as {
+  const { options } = (await (
+    await gatewayAt(server, { paymentId, path: "/options", body: { accounts: [account] } })
+  ).json()) as {
     options: WireOption[];
   };
   const option = options.find((o) => o.amount.display.assetSymbol === symbol);
@@ -100,17 +106,19 @@ export async function optionForDevnetBuyer(
  */
 export async function signWithDevnetBuyer(
   server: Server,
-  paymentId: string,
-  namespace: "eip155" | "solana",
-  symbol: string,
-  buyerIndex: number,
-  devnet: DevnetInfo,
+  {
+    paymentId,
+    namespace,
+    symbol,
+    buyerIndex,
+    devnet,
+  }: { paymentId: string; namespace: "eip155" | "solana"; symbol: string; buyerIndex: number; devnet: DevnetInfo },
 ): Promise<Signed> {
-  const { option, wallet } = await optionForDevnetBuyer(server, paymentId, namespace, symbol, buyerIndex, devnet);
+  const { option, wallet } = await optionForDevnetBuyer(server, { paymentId, namespace, symbol, buyerIndex, devnet });
   let action = option.actions[0]!;
   if (action.type === "build") {
     const fetched = (await (
-      await gatewayAt(server, paymentId, "/fetch", { optionId: option.id, data: action.data.data })
+      await gatewayAt(server, { paymentId, path: "/fetch", body: { optionId: option.id, data: action.data.data } })
     ).json()) as { actions: WireAction[] };
     action = fetched.actions[0]!;
   }
@@ -133,7 +141,9 @@ export function withTransferAmount<A extends { walletRpc?: { params: string } }>
 
 /** The wallet's confirm; a connection cut by a crash resolves to undefined. */
 export async function confirmAt(server: Server, signed: Signed): Promise<Response | undefined> {
-  return gatewayAt(server, signed.paymentId, "/confirm", { optionId: signed.optionId, results: [signed.result] }).catch(
-    () => undefined,
-  );
+  return gatewayAt(server, {
+    paymentId: signed.paymentId,
+    path: "/confirm",
+    body: { optionId: signed.optionId, results: [signed.result] },
+  }).catch(() => undefined);
 }

@@ -47,10 +47,9 @@ export async function newPayment(
 export function gw(
   paymentId: string,
   path: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
+  { body, headers = {} }: { body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<Response> {
-  return gatewayAt({ url: inject("baseUrl") }, paymentId, path, body, headers);
+  return gatewayAt({ url: inject("baseUrl") }, { paymentId, path, body, headers });
 }
 
 /** Poll the gateway status until final (or time out). */

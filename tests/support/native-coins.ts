@@ -60,7 +60,7 @@ export async function freshSolanaAccount(sol = 2): Promise<{ key: Keypair; conne
 
 /** The option of `symbol` offered to `account` (CAIP-10) for the payment. */
 export async function optionOf(paymentId: string, account: string, symbol: string): Promise<WireOption> {
-  const res = await gw(paymentId, "/options", { accounts: [account] });
+  const res = await gw(paymentId, "/options", { body: { accounts: [account] } });
   expect(res.status).toBe(200);
   const { options } = (await res.json()) as { options: WireOption[] };
   const option = options.find((o) => o.amount.display.assetSymbol === symbol);
@@ -70,6 +70,6 @@ export async function optionOf(paymentId: string, account: string, symbol: strin
 
 /** Confirm with one result; the status and body the gateway answers. */
 export async function confirmWith(paymentId: string, optionId: string, result: string) {
-  const res = await gw(paymentId, "/confirm", { optionId, results: [result] });
+  const res = await gw(paymentId, "/confirm", { body: { optionId, results: [result] } });
   return { status: res.status, body: (await res.json()) as { code?: string; status?: string; message?: string } };
 }

@@ -9,13 +9,15 @@ export { confirmAt, createPaymentAt, gatewayAt, type Signed } from "./devnet-buy
 /** `signWithDevnetBuyer` of devnet-buyer.ts, with the suite's devnet unless `devnet` names another. */
 export function signWithDevnetBuyer(
   server: Pick<RunningServer, "url">,
-  paymentId: string,
-  namespace: "eip155" | "solana",
-  symbol: string,
-  buyerIndex: number,
-  devnet: DevnetInfo = inject("devnet"),
+  {
+    paymentId,
+    namespace,
+    symbol,
+    buyerIndex,
+    devnet = inject("devnet"),
+  }: { paymentId: string; namespace: "eip155" | "solana"; symbol: string; buyerIndex: number; devnet?: DevnetInfo },
 ): Promise<Signed> {
-  return signAs(server, paymentId, namespace, symbol, buyerIndex, devnet);
+  return signAs(server, { paymentId, namespace, symbol, buyerIndex, devnet });
 }
 
 /** Polls `server`'s gateway status of the payment until it is final or `timeoutMs` pass; the last status read. */
@@ -26,7 +28,10 @@ export async function finalStatusAt(
 ): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const body = (await (await gatewayAt(server, paymentId, "/status")).json()) as { status: string; isFinal: boolean };
+    const body = (await (await gatewayAt(server, { paymentId, path: "/status" })).json()) as {
+      status: string;
+      isFinal: boolean;
+    };
     if (body.isFinal || Date.now() > deadline) return body.status;
     await new Promise((r) => setTimeout(r, 200));
   }

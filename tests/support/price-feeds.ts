@@ -5,7 +5,10 @@ import { readFeedRound, setFeedPrice, setFeedRound, type RoundData } from "@paym
 // feed runs a devnet of its own: every other test prices against the suite's devnet at its start prices.
 
 /** A new round of `pair` (e.g. "EUR/USD") at `price`, updated `ageSeconds` ago (0: now). */
-export function movePrice(devnet: DevnetInfo, pair: string, price: string, ageSeconds = 0): Promise<void> {
+export function movePrice(
+  devnet: DevnetInfo,
+  { pair, price, ageSeconds = 0 }: { pair: string; price: string; ageSeconds?: number },
+): Promise<void> {
   return setFeedPrice(devnet.evm, pair, price, { ageSeconds });
 }
 

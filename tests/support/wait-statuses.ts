@@ -3,7 +3,10 @@ import type { Db } from "@/db/client";
 import { payments } from "@/db/schema";
 
 /** Polls the payments' statuses in `db` until every one is `want` or `ms` have passed; returns id -> status. */
-export async function waitStatuses(db: Db, ids: string[], want: string, ms: number): Promise<Record<string, string>> {
+export async function waitStatuses(
+  db: Db,
+  { ids, want, ms }: { ids: string[]; want: string; ms: number },
+): Promise<Record<string, string>> {
   const deadline = Date.now() + ms;
   for (;;) {
     const rows = await db

@@ -75,7 +75,7 @@ export type WebhookServer = {
   /** A merchant of this server's database, with its API key. */
   newMerchant(): Promise<TestMerchant>;
   /** Call the merchant API of this server as `merchant`. */
-  call(merchant: TestMerchant, method: string, path: string, body?: unknown): Promise<Response>;
+  call(merchant: TestMerchant, options: { method: string; path: string; body?: unknown }): Promise<Response>;
   /** Stop the server (and start it again with other settings: `restart`); the database stays. */
   restart(env?: Record<string, string | undefined>): Promise<void>;
   close(): Promise<void>;
@@ -100,7 +100,7 @@ export async function startWebhookServer(
     db,
     sql,
     newMerchant: () => createMerchant(db, { name: `${name} shop ${++counter}`, currency: "USD" }),
-    call: (merchant, method, path, body) =>
+    call: (merchant, { method, path, body }) =>
       fetch(`${handle.server.url}${path}`, {
         method,
         headers: {

@@ -16,7 +16,17 @@ const token = (caip19: string, more: Partial<TokenConfig> = {}): TokenConfig => 
   ...more,
 });
 const usd = (minor: bigint, optionId: string | null = null) => ({ fiatAmount: minor, fiatCurrency: "USD", optionId });
-const quoted = (id: string, tokenCaip19: string, amount: bigint, at: string): QuotedOption => ({
+const quoted = ({
+  id,
+  tokenCaip19,
+  amount,
+  at,
+}: {
+  id: string;
+  tokenCaip19: string;
+  amount: bigint;
+  at: string;
+}): QuotedOption => ({
   id,
   tokenCaip19,
   tokenAmount: amount,
@@ -42,9 +52,9 @@ describe("attaching a transfer: what the payment asks in its asset", () => {
 
   it("the payment's own quote in that asset wins over today's price: the chosen option, else the newest", () => {
     const options = [
-      quoted("opt_old", USDT, 12_400_000n, "2026-01-01T00:00:00Z"),
-      quoted("opt_new", USDT, 12_600_000n, "2026-01-01T00:05:00Z"),
-      quoted("opt_usdc", USDC, 12_500_000n, "2026-01-01T00:06:00Z"),
+      quoted({ id: "opt_old", tokenCaip19: USDT, amount: 12_400_000n, at: "2026-01-01T00:00:00Z" }),
+      quoted({ id: "opt_new", tokenCaip19: USDT, amount: 12_600_000n, at: "2026-01-01T00:05:00Z" }),
+      quoted({ id: "opt_usdc", tokenCaip19: USDC, amount: 12_500_000n, at: "2026-01-01T00:06:00Z" }),
     ];
     const pegged = token(USDT, { peggedTo: "USD" });
     expect(askedInAsset(usd(1250n), USDT, options, pegged, staticPriceSource)).toEqual({

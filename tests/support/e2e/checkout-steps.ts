@@ -59,12 +59,24 @@ export async function merchantStatus(
  */
 export async function payAsDevnetBuyer(
   baseUrl: string,
-  merchant: { apiKey: string; merchantId: string },
-  paymentId: string,
-  pay: { namespace: "eip155" | "solana"; symbol: string; index: number; devnet: DevnetInfo },
+  {
+    merchant,
+    paymentId,
+    pay,
+  }: {
+    merchant: { apiKey: string; merchantId: string };
+    paymentId: string;
+    pay: { namespace: "eip155" | "solana"; symbol: string; index: number; devnet: DevnetInfo };
+  },
 ): Promise<void> {
   const server = { url: baseUrl };
-  const signed = await signWithDevnetBuyer(server, paymentId, pay.namespace, pay.symbol, pay.index, pay.devnet);
+  const signed = await signWithDevnetBuyer(server, {
+    paymentId,
+    namespace: pay.namespace,
+    symbol: pay.symbol,
+    buyerIndex: pay.index,
+    devnet: pay.devnet,
+  });
   expect((await confirmAt(server, signed))?.status).toBe(200);
   await expect.poll(() => merchantStatus(baseUrl, merchant, paymentId), { timeout: 30_000 }).toBe("succeeded");
 }

@@ -10,7 +10,10 @@ export { uniqueEmail };
  * A dashboard user of this merchant, made as the operator's `user create` makes one, signed in
  * through the page from a visitor address of its own (sign-ins are limited per address). Its email.
  */
-export async function signInAsNewUser(page: Page, baseUrl: string, merchantId: string, tag: string): Promise<string> {
+export async function signInAsNewUser(
+  page: Page,
+  { baseUrl, merchantId, tag }: { baseUrl: string; merchantId: string; tag: string },
+): Promise<string> {
   const email = uniqueEmail(tag);
   const password = "a long enough passphrase";
   await withTestDb((db) => createUser(db, merchantId, email, password));
@@ -27,10 +30,12 @@ export async function signInAsNewUser(page: Page, baseUrl: string, merchantId: s
 /** Sign up through the page's own form. */
 export async function signUpInBrowser(
   page: Page,
-  baseUrl: string,
-  businessName: string,
-  email: string,
-  password: string,
+  {
+    baseUrl,
+    businessName,
+    email,
+    password,
+  }: { baseUrl: string; businessName: string; email: string; password: string },
 ): Promise<void> {
   // A visitor address of its own (as a proxy would forward it): sign-ups are limited per address,
   // and test runs against the same database must not add up.

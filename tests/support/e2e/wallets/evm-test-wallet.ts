@@ -168,9 +168,15 @@ const ICON = `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3
 /** The test wallet holding devnet buyer `index`'s key (a worker's own buyer), on the local EVM chain. */
 export function installBuyerEvmWallet(
   page: Page,
-  devnet: { evm: { buyers: { privateKey: string }[]; rpcUrl: string; chainIdNumber: number } },
-  index: number,
-  extra: Partial<Options> = {},
+  {
+    devnet,
+    index,
+    extra = {},
+  }: {
+    devnet: { evm: { buyers: { privateKey: string }[]; rpcUrl: string; chainIdNumber: number } };
+    index: number;
+    extra?: Partial<Options>;
+  },
 ): Promise<EvmTestWallet> {
   return installEvmWallet(page, {
     privateKey: devnet.evm.buyers[index]!.privateKey as Hex,
