@@ -13,10 +13,11 @@ import type { RunningServer } from "../support/server";
 // test. The server that finishes the work after the crashes ("d") runs everything, the ledger included.
 const CONFIRM_AND_WATCHER_ONLY = { LEDGER_SCAN_INTERVAL_MS: "600000" };
 
-// Each test kills a real app process (SIGKILL) at three steps of three payments: after the
-// transfer is recorded (before it is sent), after it is sent (before confirm hears back), and
-// before the watcher writes the result. The RPC proxy in front of the real chain holds the call
-// that marks the step, so the kill lands exactly there; the chain itself is untouched.
+// Each case kills a real app process (SIGKILL) at one step of one payment: before the transfer is
+// recorded, after it is recorded (before it is sent), after it is sent (before confirm hears back), or
+// before the watcher writes the result. The RPC proxy in front of the real chain holds the call that
+// marks the step, so the kill lands exactly there; the chain itself is untouched. Another instance
+// then finishes the work. Every case has a setup of its own (database, merchant, relayer key).
 
 const setups: ProxiedSetup[] = [];
 afterAll(async () => {
@@ -79,183 +80,139 @@ async function retryAnswers(server: RunningServer, signed: Signed) {
 }
 
 const evmClient = () => createPublicClient({ transport: http(inject("devnet").evm.rpcUrl) });
-const hashesOf = async (setup: ProxiedSetup, ids: string[]) =>
-  (await statusesOf(setup, ids)).map((r) => r.txHash).filter(Boolean) as string[];
 
-// Each test starts four server processes one after another (three tests at once): minutes on a busy 2-core machine.
-describe.concurrent("settlement survives a crash at each step of a confirm", { timeout: 180_000 }, () => {
-  it("EIP-3009 (relayed): every payment succeeds once, relayer nonces consecutive", async () => {
-    const setup = await proxiedSetup("crash_eip3009");
-    setups.push(setup);
-    const before = await evmTokenBalance("USDC", setup.merchant.evmAddress);
-    const isSend = (c: RpcCall) => c.method === "eth_sendRawTransaction";
+type CrashCase = {
+  chain: "evm" | "solana";
+  method: "EIP-3009 (relayed)" | "ERC-20 sent by the wallet" | "SPL (co-signed and broadcast by the service)";
+  point: "before the record" | "after the record" | "after the send" | "before the result";
+  symbol: "USDC" | "USDT";
+  /** The call held while the server is killed, and whether it is held before or after the chain. */
+  holds: (signed: Signed) => (c: RpcCall) => boolean;
+  when: "request" | "response";
+  /** Where the payment stands right after the kill (a wallet-sent transfer not yet recorded is still pending). */
+  afterKill?: { status: "pending" | "processing"; rawTx?: RegExp };
+  value: string;
+  buyerIndex: number;
+};
 
-    const a = await setup.start("a", CONFIRM_AND_WATCHER_ONLY);
-    const afterRecord = await signWithDevnetBuyer(a, {
-      paymentId: await createPaymentAt(a, setup.merchant, "101"),
-      namespace: "eip155",
-      symbol: "USDC",
-      buyerIndex: 0,
-    });
-    await killDuring(a, { setup, chain: "evm", match: isSend, when: "request", signed: afterRecord });
+// A setup of its own sends and reads only this payment's transaction, so the first call of a method is the one.
+const first = (method: string) => () => (c: RpcCall) => c.method === method;
+// The wallet sent the transfer itself: its hash is the wallet's result.
+const ofWalletTransfer = (method: string) => (signed: Signed) => (c: RpcCall) =>
+  c.method === method && c.params[0] === signed.result;
+
+const EIP3009 = { chain: "evm", method: "EIP-3009 (relayed)", symbol: "USDC" } as const;
+const ERC20 = { chain: "evm", method: "ERC-20 sent by the wallet", symbol: "USDT" } as const;
+const SPL = { chain: "solana", method: "SPL (co-signed and broadcast by the service)", symbol: "USDC" } as const;
+const CASES: CrashCase[] = [
+  {
+    ...EIP3009,
+    point: "after the record",
+    holds: first("eth_sendRawTransaction"),
+    when: "request",
     // Recorded and never sent: the payment is processing with the signed bytes kept.
-    expect((await statusesOf(setup, [afterRecord.paymentId]))[0]!.status).toBe("processing");
-    expect((await submissionOf(setup, afterRecord.paymentId))!.rawTx).toMatch(/^0x02/);
+    afterKill: { status: "processing", rawTx: /^0x02/ },
+    value: "101",
+    buyerIndex: 0,
+  },
+  {
+    ...EIP3009,
+    point: "after the send",
+    holds: first("eth_sendRawTransaction"),
+    when: "response",
+    value: "102",
+    buyerIndex: 1,
+  },
+  {
+    ...EIP3009,
+    point: "before the result",
+    holds: first("eth_getTransactionReceipt"),
+    when: "response",
+    value: "103",
+    buyerIndex: 2,
+  },
+  // The wallet's transfer is on chain before confirm: a crash while confirm verifies it leaves no
+  // record, and the wallet's retry (after the restart) records and settles it.
+  {
+    ...ERC20,
+    point: "before the record",
+    holds: ofWalletTransfer("eth_getTransactionByHash"),
+    when: "response",
+    afterKill: { status: "pending" },
+    value: "201",
+    buyerIndex: 0,
+  },
+  {
+    ...ERC20,
+    point: "after the record",
+    holds: ofWalletTransfer("eth_getTransactionReceipt"),
+    when: "request",
+    afterKill: { status: "processing" },
+    value: "202",
+    buyerIndex: 1,
+  },
+  {
+    ...ERC20,
+    point: "before the result",
+    holds: ofWalletTransfer("eth_getTransactionReceipt"),
+    when: "response",
+    value: "203",
+    buyerIndex: 2,
+  },
+  {
+    ...SPL,
+    point: "after the record",
+    holds: first("sendTransaction"),
+    when: "request",
+    afterKill: { status: "processing" },
+    value: "301",
+    buyerIndex: 0,
+  },
+  { ...SPL, point: "after the send", holds: first("sendTransaction"), when: "response", value: "302", buyerIndex: 1 },
+  { ...SPL, point: "before the result", holds: first("getTransaction"), when: "response", value: "303", buyerIndex: 2 },
+];
 
-    const b = await setup.start("b", CONFIRM_AND_WATCHER_ONLY);
-    const afterSend = await signWithDevnetBuyer(b, {
-      paymentId: await createPaymentAt(b, setup.merchant, "102"),
-      namespace: "eip155",
-      symbol: "USDC",
-      buyerIndex: 1,
-    });
-    await killDuring(b, { setup, chain: "evm", match: isSend, when: "response", signed: afterSend });
+const balanceOf = (row: CrashCase, merchant: ProxiedSetup["merchant"]) =>
+  row.chain === "evm" ? evmTokenBalance(row.symbol, merchant.evmAddress) : solanaUsdcOf(merchant.solanaAddress);
 
-    const c = await setup.start("c", CONFIRM_AND_WATCHER_ONLY);
-    const beforeResult = await signWithDevnetBuyer(c, {
-      paymentId: await createPaymentAt(c, setup.merchant, "103"),
-      namespace: "eip155",
-      symbol: "USDC",
-      buyerIndex: 2,
-    });
-    const earlier = await hashesOf(setup, [afterRecord.paymentId, afterSend.paymentId]);
-    await killDuring(c, {
-      setup,
-      chain: "evm",
-      match: (call) => call.method === "eth_getTransactionReceipt" && !earlier.includes(String(call.params[0])),
-      when: "response",
-      signed: beforeResult,
-    });
+// Each case starts three server processes one after another (several cases at once): minutes on a busy 2-core machine.
+describe.concurrent("settlement survives a crash at each step of a confirm", { timeout: 180_000 }, () => {
+  it.each(CASES)("$method on $chain, killed $point: the payment succeeds once", async (row) => {
+    const setup = await proxiedSetup(`crash_${row.value}`);
+    setups.push(setup);
+    const before = await balanceOf(row, setup.merchant);
 
-    const d = await setup.start("d");
-    const ids = [afterRecord, afterSend, beforeResult].map((s) => s.paymentId);
-    expect(await waitAll(setup, { ids, want: "succeeded" })).toEqual(
-      Object.fromEntries(ids.map((id) => [id, "succeeded"])),
-    );
-    for (const signed of [afterRecord, afterSend, beforeResult]) await retryAnswers(d, signed);
-    expect(await evmTokenBalance("USDC", setup.merchant.evmAddress)).toBe(before + 3_060_000n);
-    const nonces = (
-      await setup.db
+    const crashing = await setup.start("crashing", CONFIRM_AND_WATCHER_ONLY);
+    const signed = await signWithDevnetBuyer(crashing, {
+      paymentId: await createPaymentAt(crashing, setup.merchant, row.value),
+      namespace: row.chain === "evm" ? "eip155" : "solana",
+      symbol: row.symbol,
+      buyerIndex: row.buyerIndex,
+    });
+    await killDuring(crashing, { setup, chain: row.chain, match: row.holds(signed), when: row.when, signed });
+    if (row.afterKill) {
+      expect((await statusesOf(setup, [signed.paymentId]))[0]!.status).toBe(row.afterKill.status);
+      if (row.afterKill.rawTx)
+        expect((await submissionOf(setup, signed.paymentId))!.rawTx).toMatch(row.afterKill.rawTx);
+    }
+
+    const recovering = await setup.start("recovering");
+    // Nothing recorded: only the wallet's retry can make the payment known.
+    const recordedByRetry = row.afterKill?.status === "pending";
+    if (recordedByRetry) await retryAnswers(recovering, signed);
+    expect(await waitAll(setup, { ids: [signed.paymentId], want: "succeeded" })).toEqual({
+      [signed.paymentId]: "succeeded",
+    });
+    if (!recordedByRetry) await retryAnswers(recovering, signed);
+    expect(await balanceOf(row, setup.merchant)).toBe(before + BigInt(row.value) * 10_000n);
+    if (row.method === "EIP-3009 (relayed)") {
+      const [submission] = await setup.db
         .select({ n: paymentSubmissions.relayNonce })
         .from(paymentSubmissions)
-        .where(inArray(paymentSubmissions.paymentId, ids))
-    ).map((r) => r.n);
-    expect(nonces.sort()).toEqual([0, 1, 2]);
-    // The chain agrees: the relayer sent exactly three transactions.
-    expect(await evmClient().getTransactionCount({ address: setup.relayer })).toBe(3);
-  });
-
-  it("ERC-20 sent by the wallet: killed before the record, after it, and before the result", async () => {
-    const setup = await proxiedSetup("crash_erc20");
-    setups.push(setup);
-    const before = await evmTokenBalance("USDT", setup.merchant.evmAddress);
-
-    // The wallet's transfer is on chain before confirm: a crash while confirm verifies it leaves no
-    // record, and the wallet's retry (after the restart) records and settles it.
-    const a = await setup.start("a", CONFIRM_AND_WATCHER_ONLY);
-    const beforeRecord = await signWithDevnetBuyer(a, {
-      paymentId: await createPaymentAt(a, setup.merchant, "201"),
-      namespace: "eip155",
-      symbol: "USDT",
-      buyerIndex: 0,
-    });
-    await killDuring(a, {
-      setup,
-      chain: "evm",
-      match: (c) => c.method === "eth_getTransactionByHash" && c.params[0] === beforeRecord.result,
-      when: "response",
-      signed: beforeRecord,
-    });
-    expect((await statusesOf(setup, [beforeRecord.paymentId]))[0]!.status).toBe("pending");
-
-    const b = await setup.start("b", CONFIRM_AND_WATCHER_ONLY);
-    const afterRecord = await signWithDevnetBuyer(b, {
-      paymentId: await createPaymentAt(b, setup.merchant, "202"),
-      namespace: "eip155",
-      symbol: "USDT",
-      buyerIndex: 1,
-    });
-    await killDuring(b, {
-      setup,
-      chain: "evm",
-      match: (c) => c.method === "eth_getTransactionReceipt" && c.params[0] === afterRecord.result,
-      when: "request",
-      signed: afterRecord,
-    });
-    expect((await statusesOf(setup, [afterRecord.paymentId]))[0]!.status).toBe("processing");
-
-    const c = await setup.start("c", CONFIRM_AND_WATCHER_ONLY);
-    const beforeResult = await signWithDevnetBuyer(c, {
-      paymentId: await createPaymentAt(c, setup.merchant, "203"),
-      namespace: "eip155",
-      symbol: "USDT",
-      buyerIndex: 2,
-    });
-    await killDuring(c, {
-      setup,
-      chain: "evm",
-      match: (call) => call.method === "eth_getTransactionReceipt" && call.params[0] === beforeResult.result,
-      when: "response",
-      signed: beforeResult,
-    });
-
-    const d = await setup.start("d");
-    await retryAnswers(d, beforeRecord);
-    const ids = [beforeRecord, afterRecord, beforeResult].map((s) => s.paymentId);
-    expect(await waitAll(setup, { ids, want: "succeeded" })).toEqual(
-      Object.fromEntries(ids.map((id) => [id, "succeeded"])),
-    );
-    for (const signed of [afterRecord, beforeResult]) await retryAnswers(d, signed);
-    expect(await evmTokenBalance("USDT", setup.merchant.evmAddress)).toBe(before + 6_060_000n);
-  });
-
-  it("Solana (co-signed and broadcast by the service): every payment succeeds once", async () => {
-    const setup = await proxiedSetup("crash_solana");
-    setups.push(setup);
-    const before = await solanaUsdcOf(setup.merchant.solanaAddress);
-    const isSend = (c: RpcCall) => c.method === "sendTransaction";
-
-    const a = await setup.start("a", CONFIRM_AND_WATCHER_ONLY);
-    const afterRecord = await signWithDevnetBuyer(a, {
-      paymentId: await createPaymentAt(a, setup.merchant, "301"),
-      namespace: "solana",
-      symbol: "USDC",
-      buyerIndex: 0,
-    });
-    await killDuring(a, { setup, chain: "solana", match: isSend, when: "request", signed: afterRecord });
-    expect((await statusesOf(setup, [afterRecord.paymentId]))[0]!.status).toBe("processing");
-
-    const b = await setup.start("b", CONFIRM_AND_WATCHER_ONLY);
-    const afterSend = await signWithDevnetBuyer(b, {
-      paymentId: await createPaymentAt(b, setup.merchant, "302"),
-      namespace: "solana",
-      symbol: "USDC",
-      buyerIndex: 1,
-    });
-    await killDuring(b, { setup, chain: "solana", match: isSend, when: "response", signed: afterSend });
-
-    const c = await setup.start("c", CONFIRM_AND_WATCHER_ONLY);
-    const beforeResult = await signWithDevnetBuyer(c, {
-      paymentId: await createPaymentAt(c, setup.merchant, "303"),
-      namespace: "solana",
-      symbol: "USDC",
-      buyerIndex: 2,
-    });
-    const earlier = await hashesOf(setup, [afterRecord.paymentId, afterSend.paymentId]);
-    await killDuring(c, {
-      setup,
-      chain: "solana",
-      match: (call) => call.method === "getTransaction" && !earlier.includes(String(call.params[0])),
-      when: "response",
-      signed: beforeResult,
-    });
-
-    const d = await setup.start("d");
-    const ids = [afterRecord, afterSend, beforeResult].map((s) => s.paymentId);
-    expect(await waitAll(setup, { ids, want: "succeeded" })).toEqual(
-      Object.fromEntries(ids.map((id) => [id, "succeeded"])),
-    );
-    for (const signed of [afterRecord, afterSend, beforeResult]) await retryAnswers(d, signed);
-    expect(await solanaUsdcOf(setup.merchant.solanaAddress)).toBe(before + 9_060_000n);
+        .where(eq(paymentSubmissions.paymentId, signed.paymentId));
+      expect(submission?.n).toBe(0);
+      // The chain agrees: the relayer sent exactly one transaction.
+      expect(await evmClient().getTransactionCount({ address: setup.relayer })).toBe(1);
+    }
   });
 });
