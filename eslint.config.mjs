@@ -60,6 +60,30 @@ export default defineConfig([
     rules: { "import/no-restricted-paths": ["error", { zones: [BELOW_APP] }] },
   },
   {
+    // Issue 28: a function of more than three parameters takes one options object (a leading db handle may stay
+    // positional), so a call names what it passes. Spread folder by folder as the rest is converted.
+    files: [
+      "lib/audit/**",
+      "lib/auth/**",
+      "lib/dashboard/**",
+      "lib/fees/**",
+      "lib/listings/**",
+      "lib/merchants/**",
+      "lib/metrics/**",
+      "lib/money/**",
+      "lib/notifications/**",
+      "lib/payment-links/**",
+      "lib/pos/**",
+      "lib/team/**",
+      "lib/users/**",
+      "lib/wallet/**",
+      "lib/webhooks/**",
+      "components/**",
+      "tests/support/**",
+    ],
+    rules: { "max-params": ["error", 3] },
+  },
+  {
     // The house's floors (CODE_STYLE.md): the bottom layers never import a domain above them.
     files: ["lib/http/**", "lib/errors/**", "lib/money/**", "db/**"],
     rules: {

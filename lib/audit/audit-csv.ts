@@ -20,7 +20,7 @@ export async function* auditCsv(db: Db, merchantId: string, query: AuditQuery): 
   yield `${COLUMNS.map(([name]) => name).join(",")}\r\n`;
   let before: string | undefined;
   do {
-    const page = await listAuditEvents(db, merchantId, { action: query.action, before }, 500);
+    const page = await listAuditEvents(db, { merchantId, query: { action: query.action, before }, limit: 500 });
     if (page.rows.length)
       yield page.rows.map((r) => `${COLUMNS.map(([, get]) => csvField(get(r))).join(",")}\r\n`).join("");
     before = page.next;

@@ -37,9 +37,7 @@ export function parseAuditQuery(params: URLSearchParams): AuditQuery {
  */
 export async function listAuditEvents(
   db: Db,
-  merchantId: string,
-  query: AuditQuery,
-  limit = AUDIT_PAGE_SIZE,
+  { merchantId, query, limit = AUDIT_PAGE_SIZE }: { merchantId: string; query: AuditQuery; limit?: number },
 ): Promise<{ rows: AuditRow[]; next?: string }> {
   const conditions: SQL[] = [eq(auditEvents.merchantId, merchantId)];
   if (query.action) conditions.push(eq(auditEvents.action, query.action));

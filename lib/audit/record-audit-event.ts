@@ -13,10 +13,12 @@ export type AuditTarget = { kind: string; id: string };
  */
 export async function recordAuditEvent(
   db: DbOrTx,
-  actor: AuditActor,
-  action: AuditAction,
-  target?: AuditTarget,
-  details: Record<string, unknown> = {},
+  {
+    actor,
+    action,
+    target,
+    details = {},
+  }: { actor: AuditActor; action: AuditAction; target?: AuditTarget; details?: Record<string, unknown> },
 ): Promise<void> {
   await db.insert(auditEvents).values({
     id: newId("aud"),

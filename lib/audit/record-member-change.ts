@@ -15,5 +15,5 @@ export async function recordMemberChange(db: DbOrTx, actor: AuditActor, change: 
   const { action, ...details } = change;
   const target =
     "memberId" in change ? { kind: "member", id: change.memberId } : { kind: "invitation", id: change.email };
-  await recordAuditEvent(db, actor, action, target, details);
+  await recordAuditEvent(db, { actor, action, target, details });
 }

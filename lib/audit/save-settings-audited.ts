@@ -23,7 +23,12 @@ export async function saveSettingsAudited(db: Db, actor: AuditActor, input: unkn
     await tx.update(merchants).set(settings).where(eq(merchants.id, actor.merchantId));
     const changes = settingsChanges(before, settings);
     if (Object.keys(changes).length)
-      await recordAuditEvent(tx, actor, "settings.updated", { kind: "merchant", id: actor.merchantId }, changes);
+      await recordAuditEvent(tx, {
+        actor,
+        action: "settings.updated",
+        target: { kind: "merchant", id: actor.merchantId },
+        details: changes,
+      });
   });
   return settings;
 }

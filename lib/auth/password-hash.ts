@@ -22,7 +22,9 @@ function derive(password: string, salt: Buffer, params: ScryptParams): Promise<B
   // scrypt needs about 128 * N * r bytes; Node refuses anything above `maxmem` (32 MiB by default,
   // too little for N=2^17), so it is raised to twice the need.
   const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r };
-  return withHashSlot(() => scryptOnLowPriorityThread(password.normalize("NFKC"), salt, KEY_LENGTH, options));
+  return withHashSlot(() =>
+    scryptOnLowPriorityThread({ password: password.normalize("NFKC"), salt, keyLength: KEY_LENGTH, options }),
+  );
 }
 
 /** `scrypt$N$r$p$salt$hash`: the parameters travel with the hash, so they can be raised later. */

@@ -28,12 +28,17 @@ let nextJob = 0;
  * (hash-slots.ts); a thread is started per concurrent hash, on first need, and keeps the process
  * alive only while it hashes.
  */
-export function scryptOnLowPriorityThread(
-  password: string,
-  salt: Buffer,
-  keyLength: number,
-  options: ScryptOptions,
-): Promise<Buffer> {
+export function scryptOnLowPriorityThread({
+  password,
+  salt,
+  keyLength,
+  options,
+}: {
+  password: string;
+  salt: Buffer;
+  keyLength: number;
+  options: ScryptOptions;
+}): Promise<Buffer> {
   const thread = threads.find((t) => t.jobs.size === 0) ?? startThread();
   const id = nextJob++;
   return new Promise<Buffer>((resolve, reject) => {

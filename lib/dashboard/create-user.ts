@@ -9,8 +9,9 @@ import type { Role } from "@/lib/team/permissions";
  * A dashboard user for a merchant (email already normalised by emailSchema). One account per email
  * across the service: a taken address is `email_taken`.
  */
+// eslint-disable-next-line max-params -- scripts/ (CLI, demo) call it, and scripts/ is being moved into a package: convert after that move
 export async function createUser(db: DbOrTx, merchantId: string, email: string, password: string): Promise<string> {
-  return insertUser(db, merchantId, email, await hashPassword(password));
+  return insertUser(db, { merchantId, email, passwordHash: await hashPassword(password) });
 }
 
 /**
@@ -19,10 +20,12 @@ export async function createUser(db: DbOrTx, merchantId: string, email: string, 
  */
 export async function insertUser(
   db: DbOrTx,
-  merchantId: string,
-  email: string,
-  passwordHash: string,
-  role: Role = "owner",
+  {
+    merchantId,
+    email,
+    passwordHash,
+    role = "owner",
+  }: { merchantId: string; email: string; passwordHash: string; role?: Role },
 ): Promise<string> {
   const id = newId("usr");
   const rows = await db

@@ -22,7 +22,7 @@ export async function loadOverview(
   };
   const [stats, days, statuses] = await Promise.all([
     exactListingStats(db, merchant, query),
-    revenueByDay(db, merchant, range.from, range.to),
+    revenueByDay(db, { merchant, from: range.from, to: range.to }),
     statusBreakdown(db, merchant.id, query),
   ]);
   const counts = Object.values(statuses);

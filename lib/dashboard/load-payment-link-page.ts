@@ -9,7 +9,7 @@ export async function loadPaymentLinkPage(db: Db, merchantId: string, id: string
   if (!paymentLinkId.safeParse(id).success) return undefined;
   try {
     const link = await getPaymentLink(db, merchantId, id);
-    const { data } = await listLinkPayments(db, merchantId, id, { limit: 100 });
+    const { data } = await listLinkPayments(db, { merchantId, linkId: id, page: { limit: 100 } });
     return { link, payments: data };
   } catch (err) {
     if (err instanceof ApiError && err.code === "not_found") return undefined;

@@ -23,7 +23,8 @@ export async function loadWebhooks(
   const panels = await Promise.all(
     endpoints.map(async (endpoint) => ({
       endpoint,
-      deliveries: (await listWebhookDeliveries(db, merchantId, endpoint.id, { limit: LOG_SIZE })).data,
+      deliveries: (await listWebhookDeliveries(db, { merchantId, endpointId: endpoint.id, page: { limit: LOG_SIZE } }))
+        .data,
     })),
   );
   const attemptDueSoon = panels.some(

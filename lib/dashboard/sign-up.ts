@@ -46,7 +46,7 @@ export async function signUp(db: Db, input: unknown, network: string) {
   });
   const userId = await db.transaction(async (tx) => {
     const merchantId = await insertMerchant(tx, { name: body.businessName, currency: body.currency });
-    return insertUser(tx, merchantId, body.email, passwordHash);
+    return insertUser(tx, { merchantId, email: body.email, passwordHash });
   });
   return createSession(db, userId);
 }

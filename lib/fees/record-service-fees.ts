@@ -14,6 +14,7 @@ export type FeesPaid = { network: NetworkConfig; paid: PaidFee[] };
  * before the transaction opened), inside the transaction that finishes the payment. A transaction's fee is stored once (unique per chain,
  * hash and kind), so instances that observe the same outcome cannot count it twice.
  */
+// eslint-disable-next-line max-params -- lib/settlement and lib/ledger call it, and they are being changed elsewhere: convert with them
 export async function recordServiceFees(
   tx: Tx,
   paymentId: string,
@@ -29,7 +30,7 @@ export async function recordServiceFees(
     .where(eq(payments.id, paymentId));
   if (!owner) return;
   const rows = paid.map((fee) => {
-    const value = serviceFeeValue(fees.network, fee.amount, owner.currency, prices);
+    const value = serviceFeeValue({ network: fees.network, amount: fee.amount, currency: owner.currency, prices });
     return {
       merchantId: owner.merchantId,
       paymentId,

@@ -9,12 +9,17 @@ import { staticPriceSource, type PriceSource } from "@/lib/money/price-source";
  * network's configured static price; null when neither prices it (recorded, but not valued). Unlike a
  * quote, bookkeeping may fall back to the static price when a feed is unusable for a moment.
  */
-export function serviceFeeValue(
-  network: NetworkConfig,
-  amount: bigint,
-  currency: string,
-  prices: PriceSource = staticPriceSource,
-) {
+export function serviceFeeValue({
+  network,
+  amount,
+  currency,
+  prices = staticPriceSource,
+}: {
+  network: NetworkConfig;
+  amount: bigint;
+  currency: string;
+  prices?: PriceSource;
+}) {
   const native = nativeCurrencyOf(network);
   const coin = { symbol: native.symbol, decimals: native.decimals, price: native.price };
   const price = prices.priceOf(coin, currency) ?? staticPriceSource.priceOf(coin, currency);

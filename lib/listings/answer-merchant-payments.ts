@@ -9,13 +9,15 @@ import { DEPRECATED_NAMES, parseMerchantPaymentsQuery } from "./parse-merchant-p
  */
 export async function answerMerchantPayments(
   db: Db,
-  merchant: AuthenticatedMerchant,
-  searchParams: URLSearchParams,
-  { merchantFilter }: { merchantFilter: boolean },
+  {
+    merchant,
+    searchParams,
+    merchantFilter,
+  }: { merchant: AuthenticatedMerchant; searchParams: URLSearchParams; merchantFilter: boolean },
 ) {
   const { query, deprecatedNames, merchantIds } = parseMerchantPaymentsQuery(searchParams, { merchantFilter });
   return {
-    page: await listMerchantPayments(db, merchant, query, merchantIds),
+    page: await listMerchantPayments(db, { merchant, q: query, merchantIds }),
     headers: deprecationWarning(deprecatedNames),
   };
 }

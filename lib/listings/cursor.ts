@@ -55,7 +55,10 @@ function queryFingerprint(q: ListingQuery): string {
   return createHash("sha256").update(JSON.stringify(bound)).digest("base64url").slice(0, 16);
 }
 
-export async function encodeCursor(db: Db, merchantId: string, q: ListingQuery, at: CursorPosition): Promise<string> {
+export async function encodeCursor(
+  db: Db,
+  { merchantId, q, at }: { merchantId: string; q: ListingQuery; at: CursorPosition },
+): Promise<string> {
   const payload: CursorPayload = { m: merchantId, q: queryFingerprint(q), k: at.key, i: at.id };
   const body = Buffer.from(JSON.stringify(payload)).toString("base64url");
   return `${body}.${sign(await cursorSecret(db), body)}`;
@@ -63,9 +66,7 @@ export async function encodeCursor(db: Db, merchantId: string, q: ListingQuery, 
 
 export async function decodeCursor(
   db: Db,
-  merchantId: string,
-  q: ListingQuery,
-  cursor: string,
+  { merchantId, q, cursor }: { merchantId: string; q: ListingQuery; cursor: string },
 ): Promise<CursorPosition> {
   const [body, mac, extra] = cursor.split(".");
   if (!body || !mac || extra !== undefined) throw invalid("is malformed");

@@ -14,9 +14,7 @@ import type { MerchantPaymentsResponse } from "./merchant-payments-schemas";
  */
 export async function listMerchantPayments(
   db: Db,
-  merchant: { id: string; currency: string },
-  q: ListingQuery,
-  merchantIds?: string[],
+  { merchant, q, merchantIds }: { merchant: { id: string; currency: string }; q: ListingQuery; merchantIds?: string[] },
 ): Promise<MerchantPaymentsResponse> {
   if (merchantIds && !merchantIds.includes(merchant.id)) {
     return {

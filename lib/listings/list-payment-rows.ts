@@ -23,7 +23,7 @@ export async function listPaymentRows(
 
   const conditions = listingFilters(merchantId, q);
   if (q.cursor) {
-    const at = await decodeCursor(db, merchantId, q, q.cursor);
+    const at = await decodeCursor(db, { merchantId, q, cursor: q.cursor });
     const comparator = q.sort_dir === "desc" ? sql`<` : sql`>`;
     conditions.push(sql`(${keyColumn}, ${payments.id}) ${comparator} (${at.key}::${cast}, ${at.id})`);
   }
@@ -38,6 +38,8 @@ export async function listPaymentRows(
   const page = rows.slice(0, q.limit);
   const last = page.at(-1);
   const nextCursor =
-    rows.length > q.limit && last ? await encodeCursor(db, merchantId, q, { key: last.key, id: last.row.id }) : null;
+    rows.length > q.limit && last
+      ? await encodeCursor(db, { merchantId, q, at: { key: last.key, id: last.row.id } })
+      : null;
   return { rows: page.map((r) => r.row), nextCursor };
 }

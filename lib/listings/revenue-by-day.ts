@@ -11,9 +11,7 @@ export type DayRevenue = { day: string; revenueMinor: bigint; transactions: numb
  */
 export async function revenueByDay(
   db: Db,
-  merchant: { id: string; currency: string },
-  from: string,
-  to: string,
+  { merchant, from, to }: { merchant: { id: string; currency: string }; from: string; to: string },
 ): Promise<DayRevenue[]> {
   await foldMerchantStats(db, merchant.id);
   const rows = await db.execute<{ day: string; revenue: string; transactions: string }>(sql`

@@ -16,19 +16,21 @@ import { settlementId } from "./settlement-id";
  */
 export async function addSettlementDestinations(
   db: Db,
-  partnerId: string,
-  merchantId: string,
-  body: AddSettlementsBody,
-  idempotencyKey: string,
+  {
+    partnerId,
+    merchantId,
+    body,
+    idempotencyKey,
+  }: { partnerId: string; merchantId: string; body: AddSettlementsBody; idempotencyKey: string },
 ) {
-  await findPartnerMerchantOrThrow(db, partnerId, merchantId);
+  await findPartnerMerchantOrThrow(db, { partnerId, merchantId });
   const parsed = parseSettlementsOrThrow(body.settlements.map((s, i) => ({ ...s, field: `settlements.${i}.` })));
   return runIdempotent(
     db,
     { partnerId, scope: "settlements.crypto.create", key: idempotencyKey, request: { merchantId, body } },
     async (tx) => {
       // Locked: two requests for one merchant cannot both find an asset free.
-      const merchant = await findPartnerMerchantOrThrow(tx, partnerId, merchantId, { forUpdate: true });
+      const merchant = await findPartnerMerchantOrThrow(tx, { partnerId, merchantId, forUpdate: true });
       const taken = new Map((await listSettlementDestinations(tx, merchant)).map((d) => [d.asset, d]));
       const seen = new Set<string>();
       for (const item of parsed) {

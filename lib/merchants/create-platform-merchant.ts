@@ -11,9 +11,7 @@ import { runIdempotent } from "./run-idempotent";
  */
 export async function createPlatformMerchant(
   db: Db,
-  partnerId: string,
-  body: CreateMerchantBody,
-  idempotencyKey: string,
+  { partnerId, body, idempotencyKey }: { partnerId: string; body: CreateMerchantBody; idempotencyKey: string },
 ) {
   return runIdempotent(db, { partnerId, scope: "merchants.create", key: idempotencyKey, request: body }, async (tx) => {
     const [row] = await tx

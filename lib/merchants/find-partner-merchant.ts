@@ -11,15 +11,13 @@ import { ApiError } from "@/lib/errors/api-error";
  */
 export async function findPartnerMerchantOrThrow(
   db: DbOrTx,
-  partnerId: string,
-  merchantId: string,
-  opts: { forUpdate?: boolean } = {},
+  { partnerId, merchantId, forUpdate = false }: { partnerId: string; merchantId: string; forUpdate?: boolean },
 ) {
   const query = db
     .select()
     .from(merchants)
     .where(and(eq(merchants.id, merchantId), eq(merchants.partnerId, partnerId), isNull(merchants.deletedAt)));
-  const [row] = opts.forUpdate ? await query.for("update") : await query;
+  const [row] = forUpdate ? await query.for("update") : await query;
   if (!row) throw merchantNotFound(merchantId);
   return row;
 }

@@ -5,7 +5,7 @@ import { listSettlementDestinations, toCryptoSettlement } from "./list-settlemen
 
 /** GET /v1/merchants/{id}/settlements: crypto destinations as the gateway pays them. */
 export async function getPlatformSettlements(db: Db, partnerId: string, merchantId: string) {
-  return settlementsOf(db, await findPartnerMerchantOrThrow(db, partnerId, merchantId));
+  return settlementsOf(db, await findPartnerMerchantOrThrow(db, { partnerId, merchantId }));
 }
 
 export async function settlementsOf(db: Db, merchant: typeof merchants.$inferSelect) {

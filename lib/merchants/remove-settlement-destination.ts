@@ -11,8 +11,11 @@ import { settlementNotFound } from "./replace-settlement-destination";
  * An inherited destination is the receiving address itself: it is changed in the dashboard's
  * settings (or replaced here with PUT), not deleted here, so that is a 404.
  */
-export async function removeSettlementDestination(db: Db, partnerId: string, merchantId: string, id: string) {
-  await findPartnerMerchantOrThrow(db, partnerId, merchantId);
+export async function removeSettlementDestination(
+  db: Db,
+  { partnerId, merchantId, id }: { partnerId: string; merchantId: string; id: string },
+) {
+  await findPartnerMerchantOrThrow(db, { partnerId, merchantId });
   const [row] = await db
     .delete(merchantSettlementDestinations)
     .where(and(eq(merchantSettlementDestinations.merchantId, merchantId), eq(merchantSettlementDestinations.id, id)))

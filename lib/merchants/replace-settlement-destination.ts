@@ -13,13 +13,15 @@ import { parseSettlementsOrThrow } from "./parse-settlement";
  */
 export async function replaceSettlementDestination(
   db: Db,
-  partnerId: string,
-  merchantId: string,
-  id: string,
-  destination: string,
+  {
+    partnerId,
+    merchantId,
+    id,
+    destination,
+  }: { partnerId: string; merchantId: string; id: string; destination: string },
 ) {
   return db.transaction(async (tx) => {
-    const merchant = await findPartnerMerchantOrThrow(tx, partnerId, merchantId, { forUpdate: true });
+    const merchant = await findPartnerMerchantOrThrow(tx, { partnerId, merchantId, forUpdate: true });
     const current = (await listSettlementDestinations(tx, merchant)).find((d) => d.id === id);
     if (!current) throw settlementNotFound(id);
     const [parsed] = parseSettlementsOrThrow([{ asset: current.asset, destination, field: "" }]);

@@ -97,10 +97,7 @@ type Fill<L extends string> = (snapshot: ScrapeSnapshot, gauge: Gauge<L>) => voi
 
 function snapshotGauge<L extends string>(
   host: MetricsHost,
-  name: string,
-  help: string,
-  labelNames: L[],
-  fill: Fill<L>,
+  { name, help, labelNames, fill }: { name: string; help: string; labelNames: L[]; fill: Fill<L> },
 ) {
   new Gauge<L>({
     name: `${METRIC_PREFIX}${name}`,
@@ -117,15 +114,14 @@ function snapshotGauge<L extends string>(
 }
 
 function defineSnapshotGauges(host: MetricsHost): void {
-  snapshotGauge(
-    host,
-    "payments",
-    "Payments by stored status, across every instance (read at scrape time).",
-    ["status"],
-    (s, g) => {
+  snapshotGauge(host, {
+    name: "payments",
+    help: "Payments by stored status, across every instance (read at scrape time).",
+    labelNames: ["status"],
+    fill: (s, g) => {
       for (const row of s.payments ?? []) g.set({ status: row.status }, row.count);
     },
-  );
+  });
   // Labelled by queue, so that a failed read leaves the series out (a gauge without labels would read 0).
   const queues = (s: ScrapeSnapshot) =>
     s.queues
@@ -134,69 +130,62 @@ function defineSnapshotGauges(host: MetricsHost): void {
           ["webhooks", s.queues.webhooks],
         ] as const)
       : [];
-  snapshotGauge(
-    host,
-    "queue_due",
-    "Items due now across every instance: settlement (transfers due for the settlement watcher's look), webhooks (deliveries due for an attempt: the backlog).",
-    ["queue"],
-    (s, g) => {
+  snapshotGauge(host, {
+    name: "queue_due",
+    help: "Items due now across every instance: settlement (transfers due for the settlement watcher's look), webhooks (deliveries due for an attempt: the backlog).",
+    labelNames: ["queue"],
+    fill: (s, g) => {
       for (const [queue, backlog] of queues(s)) g.set({ queue }, backlog.due);
     },
-  );
-  snapshotGauge(
-    host,
-    "queue_lag_seconds",
-    "How long the oldest item due in the queue (settlement, webhooks) has waited; 0 when none is due.",
-    ["queue"],
-    (s, g) => {
+  });
+  snapshotGauge(host, {
+    name: "queue_lag_seconds",
+    help: "How long the oldest item due in the queue (settlement, webhooks) has waited; 0 when none is due.",
+    labelNames: ["queue"],
+    fill: (s, g) => {
       for (const [queue, backlog] of queues(s)) g.set({ queue }, backlog.oldestDueSeconds);
     },
-  );
-  snapshotGauge(
-    host,
-    "ledger_scan_age_seconds",
-    "Seconds since the network's ledger scan last reached the chain head it read (every transfer mined before then is recorded). Grows while the scan is stalled or behind.",
-    ["network"],
-    (s, g) => {
+  });
+  snapshotGauge(host, {
+    name: "ledger_scan_age_seconds",
+    help: "Seconds since the network's ledger scan last reached the chain head it read (every transfer mined before then is recorded). Grows while the scan is stalled or behind.",
+    labelNames: ["network"],
+    fill: (s, g) => {
       for (const row of s.ledger ?? []) if (row.ageSeconds !== null) g.set({ network: row.network }, row.ageSeconds);
     },
-  );
-  snapshotGauge(
-    host,
-    "gas_balance",
-    "A gas key's balance in the network's native coin (ETH, SOL), from the last gas check (GAS_CHECK_INTERVAL_MS).",
-    ["network", "address", "symbol"],
-    (s, g) => {
+  });
+  snapshotGauge(host, {
+    name: "gas_balance",
+    help: "A gas key's balance in the network's native coin (ETH, SOL), from the last gas check (GAS_CHECK_INTERVAL_MS).",
+    labelNames: ["network", "address", "symbol"],
+    fill: (s, g) => {
       for (const row of s.gas ?? [])
         g.set({ network: row.network, address: row.address, symbol: row.symbol }, row.balance);
     },
-  );
-  snapshotGauge(
-    host,
-    "gas_balance_warn",
-    "The balance under which a gas key is reported low (GAS_BALANCE_WARN or the network's gasBalanceWarn), in the native coin.",
-    ["network", "address", "symbol"],
-    (s, g) => {
+  });
+  snapshotGauge(host, {
+    name: "gas_balance_warn",
+    help: "The balance under which a gas key is reported low (GAS_BALANCE_WARN or the network's gasBalanceWarn), in the native coin.",
+    labelNames: ["network", "address", "symbol"],
+    fill: (s, g) => {
       for (const row of s.gas ?? [])
         g.set({ network: row.network, address: row.address, symbol: row.symbol }, row.warnBelow);
     },
-  );
-  snapshotGauge(
-    host,
-    "sponsored_fees",
-    "Fees the service's gas keys have paid for payments (relay gas, Solana fees, token account rent), all time, in the native coin. Only grows: use delta() or increase().",
-    ["network", "kind", "symbol"],
-    (s, g) => {
+  });
+  snapshotGauge(host, {
+    name: "sponsored_fees",
+    help: "Fees the service's gas keys have paid for payments (relay gas, Solana fees, token account rent), all time, in the native coin. Only grows: use delta() or increase().",
+    labelNames: ["network", "kind", "symbol"],
+    fill: (s, g) => {
       for (const row of s.fees ?? []) g.set({ network: row.network, kind: row.kind, symbol: row.symbol }, row.amount);
     },
-  );
-  snapshotGauge(
-    host,
-    "metrics_source_up",
-    "1 when this scrape could read the source (payments, queues, ledger, fees, gas) in time; 0 when it failed or timed out and its series are left out.",
-    ["source"],
-    (s, g) => {
+  });
+  snapshotGauge(host, {
+    name: "metrics_source_up",
+    help: "1 when this scrape could read the source (payments, queues, ledger, fees, gas) in time; 0 when it failed or timed out and its series are left out.",
+    labelNames: ["source"],
+    fill: (s, g) => {
       for (const source of SNAPSHOT_SOURCES) g.set({ source }, s[source] === undefined ? 0 : 1);
     },
-  );
+  });
 }

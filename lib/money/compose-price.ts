@@ -25,7 +25,17 @@ export function composeThroughUsd(tokenInUsd: Ratio, currencyInUsd: Ratio): Rati
  * token is worth `price` major units, rounded up so the merchant is never paid less than the price:
  *   units = fiatMinor / 10^exponent / (num / den) * 10^decimals
  */
-export function unitsForFiatCeil(fiatMinor: bigint, exponent: number, decimals: number, price: Ratio): bigint {
+export function unitsForFiatCeil({
+  fiatMinor,
+  exponent,
+  decimals,
+  price,
+}: {
+  fiatMinor: bigint;
+  exponent: number;
+  decimals: number;
+  price: Ratio;
+}): bigint {
   if (price.num <= 0n || price.den <= 0n) throw new Error("a price must be positive");
   const numerator = fiatMinor * price.den * 10n ** BigInt(decimals);
   const denominator = price.num * 10n ** BigInt(exponent);

@@ -8,16 +8,22 @@ import { staticPriceSource, type Price, type PriceSource, type PricedToken } fro
  * (1250 minor, exponent 2) is 12_500_000 units of a 6-decimal USDC; other tokens use their static
  * price. Always round up: the merchant is never paid less than the price.
  */
-export function fiatToTokenAmount(
-  fiatMinor: bigint,
-  fiatCurrency: string,
-  token: PricedToken,
-  prices: PriceSource = staticPriceSource,
-): bigint | undefined {
+export function fiatToTokenAmount({
+  fiatMinor,
+  fiatCurrency,
+  token,
+  prices = staticPriceSource,
+}: {
+  fiatMinor: bigint;
+  fiatCurrency: string;
+  token: PricedToken;
+  prices?: PriceSource;
+}): bigint | undefined {
   return quoteInToken(fiatMinor, fiatCurrency, token, prices)?.amount;
 }
 
 /** The amount (rounded up) and the price it was computed from, which a quote stores with it. */
+// eslint-disable-next-line max-params -- lib/gateway and lib/ledger call it, and they are being changed elsewhere: convert with them
 export function quoteInToken(
   fiatMinor: bigint,
   fiatCurrency: string,
@@ -26,5 +32,13 @@ export function quoteInToken(
 ): { amount: bigint; price: Price } | undefined {
   const price = prices.priceOf(token, fiatCurrency);
   if (!price) return undefined;
-  return { amount: unitsForFiatCeil(fiatMinor, currencyExponent(fiatCurrency) ?? 2, token.decimals, price), price };
+  return {
+    amount: unitsForFiatCeil({
+      fiatMinor,
+      exponent: currencyExponent(fiatCurrency) ?? 2,
+      decimals: token.decimals,
+      price,
+    }),
+    price,
+  };
 }

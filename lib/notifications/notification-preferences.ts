@@ -33,9 +33,7 @@ export async function readNotificationChoices(
 /** Save a member's choices (each kind named is stored explicitly, so a later default change keeps it); the choices after. */
 export async function saveNotificationChoices(
   db: Db,
-  merchantId: string,
-  userId: string,
-  input: unknown,
+  { merchantId, userId, input }: { merchantId: string; userId: string; input: unknown },
 ): Promise<NotificationChoices> {
   const body = parseOrThrow(notificationChoicesBody, input);
   const rows = MEMBER_NOTIFICATION_KINDS.filter((k) => body[k] !== undefined).map((kind) => ({

@@ -14,10 +14,12 @@ import type { LinkPaymentView } from "./schemas";
  */
 export async function listLinkPayments(
   db: DbOrTx,
-  merchantId: string,
-  linkId: string,
-  page: { limit: number; cursor?: string },
-  now = new Date(),
+  {
+    merchantId,
+    linkId,
+    page,
+    now = new Date(),
+  }: { merchantId: string; linkId: string; page: { limit: number; cursor?: string }; now?: Date },
 ): Promise<{ totals: LinkTotals; data: LinkPaymentView[]; nextCursor: string | null }> {
   const link = await findPaymentLinkOrThrow(db, merchantId, linkId);
   let below;

@@ -12,9 +12,7 @@ import type { PaymentLinkView, UpdatePaymentLinkBody } from "./schemas";
  */
 export async function updatePaymentLink(
   db: DbOrTx,
-  merchantId: string,
-  id: string,
-  body: UpdatePaymentLinkBody,
+  { merchantId, id, body }: { merchantId: string; id: string; body: UpdatePaymentLinkBody },
 ): Promise<PaymentLinkView> {
   const [row] = await db
     .update(paymentLinks)

@@ -14,9 +14,11 @@ import { createPayment } from "@/lib/payments/create-payment";
  */
 export async function createPosCharge(
   db: Db,
-  merchant: AuthenticatedMerchant,
-  amountMinor: string,
-  idempotencyKey: string | undefined,
+  {
+    merchant,
+    amountMinor,
+    idempotencyKey,
+  }: { merchant: AuthenticatedMerchant; amountMinor: string; idempotencyKey: string | undefined },
 ) {
   const body = {
     amount: { unit: `iso4217/${merchant.currency}`, value: amountMinor },

@@ -16,7 +16,10 @@ type SaleRow = Pick<
  * The sales this point-of-sale key made since `since` (the device's local midnight), newest first,
  * with what was paid per currency. Only the key's own payments: a POS key reads no other sale.
  */
-export async function listPosSales(db: Db, merchant: AuthenticatedMerchant, since: Date, now = new Date()) {
+export async function listPosSales(
+  db: Db,
+  { merchant, since, now = new Date() }: { merchant: AuthenticatedMerchant; since: Date; now?: Date },
+) {
   const rows = await db
     .select({
       id: payments.id,

@@ -43,7 +43,7 @@ export async function acceptInvitation(db: Db, input: unknown) {
       .where(and(eq(teamInvitations.tokenHash, hashSessionToken(body.token)), ...stillPending()))
       .returning({ merchantId: teamInvitations.merchantId, email: teamInvitations.email, role: teamInvitations.role });
     if (!spent || !isRole(spent.role)) throw new ApiError("invalid_state", GONE);
-    return insertUser(tx, spent.merchantId, spent.email, passwordHash, spent.role);
+    return insertUser(tx, { merchantId: spent.merchantId, email: spent.email, passwordHash, role: spent.role });
   });
   return createSession(db, userId);
 }

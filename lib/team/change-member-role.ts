@@ -16,7 +16,10 @@ const body = z.object({ role: z.enum(ROLES) });
  * or demotes an owner; the last owner is never demoted (a team always has one). The member's open
  * sessions take the new role at their next request (sessions read the role every time).
  */
-export async function changeMemberRole(db: Db, actor: TeamActor, memberId: string, input: unknown) {
+export async function changeMemberRole(
+  db: Db,
+  { actor, memberId, input }: { actor: TeamActor; memberId: string; input: unknown },
+) {
   const { role } = parseOrThrow(body, input);
   if (role === "owner" && !can(actor.user.role, "ownership:manage"))
     throw new ApiError("insufficient_permission", "Making an owner needs the permission ownership:manage");

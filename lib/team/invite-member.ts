@@ -67,13 +67,23 @@ export async function inviteMember(db: Db, actor: TeamActor, input: unknown) {
     .where(eq(merchants.id, actor.merchant.id));
   const url = `${env().PUBLIC_BASE_URL}/dashboard/join#token=${token}`;
   // After the answer, as password resets: a slow or refusing SMTP server does not hold the inviter.
-  void sendEmail(invitationEmail(email, merchant?.name ?? "a merchant", role, url)).catch((err: unknown) =>
-    log.error({ err: String(err), invitationId: id }, "invitation email not sent"),
+  void sendEmail(invitationEmail({ to: email, merchantName: merchant?.name ?? "a merchant", role, url })).catch(
+    (err: unknown) => log.error({ err: String(err), invitationId: id }, "invitation email not sent"),
   );
   return { id, email, role, expiresAt: expiresAt.toISOString() };
 }
 
-function invitationEmail(to: string, merchantName: string, role: string, url: string) {
+function invitationEmail({
+  to,
+  merchantName,
+  role,
+  url,
+}: {
+  to: string;
+  merchantName: string;
+  role: string;
+  url: string;
+}) {
   const host = new URL(env().PUBLIC_BASE_URL).host;
   return {
     to,

@@ -27,15 +27,14 @@ export async function revokeInvitation(db: Db, actor: TeamActor, invitationId: s
       )
       .returning({ id: teamInvitations.id, email: teamInvitations.email });
     if (!revoked) throw new ApiError("not_found", "No pending invitation with this id");
-    await recordAuditEvent(
-      tx,
-      actor.audit,
-      "member.invitation_revoked",
-      { kind: "invitation", id: revoked.id },
-      {
+    await recordAuditEvent(tx, {
+      actor: actor.audit,
+      action: "member.invitation_revoked",
+      target: { kind: "invitation", id: revoked.id },
+      details: {
         email: revoked.email,
       },
-    );
+    });
     return { ...revoked, revoked: true };
   });
 }

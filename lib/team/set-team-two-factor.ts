@@ -25,7 +25,7 @@ export async function setTeamTwoFactor(db: Db, actor: TeamActor, input: unknown)
   await db.transaction(async (tx) => {
     await tx.update(merchants).set({ requireTwoFactor: required }).where(eq(merchants.id, actor.merchant.id));
     const action = required ? "team.two_factor_required" : "team.two_factor_not_required";
-    await recordAuditEvent(tx, actor.audit, action, { kind: "merchant", id: actor.merchant.id });
+    await recordAuditEvent(tx, { actor: actor.audit, action, target: { kind: "merchant", id: actor.merchant.id } });
   });
   return { requireTwoFactor: required };
 }

@@ -16,7 +16,10 @@ const body = z.object({ currentPassword: z.string().min(1, "is required").max(20
  * shared computer cannot take the account over), and every other session of the user ends, while
  * this one stays signed in.
  */
-export async function changePassword(db: Db, userId: string, currentToken: string, input: unknown): Promise<void> {
+export async function changePassword(
+  db: Db,
+  { userId, currentToken, input }: { userId: string; currentToken: string; input: unknown },
+): Promise<void> {
   const { currentPassword, newPassword } = parseOrThrow(body, input);
   assertHashSlotsOpen();
   const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));

@@ -38,6 +38,6 @@ async function switchToChain(provider: Eip1193Provider, chainId: string): Promis
   } catch (cause) {
     // The buyer declining the switch is a rejection like any other.
     if (isUserRejection(cause)) throw cause;
-    throw new WalletFlowError("wrong_network", `Switch your wallet to ${chainId} and try again.`, undefined, { cause });
+    throw new WalletFlowError("wrong_network", `Switch your wallet to ${chainId} and try again.`, { cause });
   }
 }

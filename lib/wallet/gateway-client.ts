@@ -35,15 +35,13 @@ export type GatewayClient = {
   /** Resolves one build action of an option into wallet actions. */
   fetchActions(
     paymentId: string,
-    optionId: string,
-    data: string,
+    request: { optionId: string; data: string },
     o?: { signal?: AbortSignal },
   ): Promise<WalletAction[]>;
   /** Submits one result per action, in order; with maxPollMs the answer waits for a final status. */
   confirm(
     paymentId: string,
-    optionId: string,
-    results: string[],
+    request: { optionId: string; results: string[] },
     o?: { maxPollMs?: number; signal?: AbortSignal },
   ): Promise<GatewayStatus>;
   /** The payment's status; with maxPollMs the answer waits (long poll) until final or the budget ends. */
@@ -74,9 +72,7 @@ export function createGatewayClient(opts: GatewayClientOptions = {}): GatewayCli
 
   async function call<S extends z.ZodType>(
     schema: S,
-    target: string,
-    body: unknown,
-    signal: AbortSignal | undefined,
+    { target, body, signal }: { target: string; body: unknown; signal: AbortSignal | undefined },
   ): Promise<z.output<S>> {
     const headers: Record<string, string> = { accept: "application/json", ...opts.headers };
     if (body !== undefined) headers["content-type"] = "application/json";
@@ -93,12 +89,10 @@ export function createGatewayClient(opts: GatewayClientOptions = {}): GatewayCli
     } catch (cause) {
       // An abort is the caller's own doing: let it through as it is.
       if (signal?.aborted) throw cause;
-      throw new WalletFlowError(
-        "gateway_error",
-        "The payment service could not be reached.",
-        { status: 0, code: "network_error" },
-        { cause },
-      );
+      throw new WalletFlowError("gateway_error", "The payment service could not be reached.", {
+        gateway: { status: 0, code: "network_error" },
+        cause,
+      });
     }
     const json = parseJson(await res.text().catch(() => ""));
     if (!res.ok) {
@@ -106,15 +100,14 @@ export function createGatewayClient(opts: GatewayClientOptions = {}): GatewayCli
       const { code, message } = err.success
         ? err.data
         : { code: "http_error", message: `The payment service answered ${res.status}.` };
-      throw new WalletFlowError("gateway_error", message, { status: res.status, code });
+      throw new WalletFlowError("gateway_error", message, { gateway: { status: res.status, code } });
     }
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
       throw new WalletFlowError(
         "gateway_error",
         "The payment service sent an answer this wallet does not understand.",
-        { status: res.status, code: "bad_response" },
-        { cause: parsed.error },
+        { gateway: { status: res.status, code: "bad_response" }, cause: parsed.error },
       );
     }
     return parsed.data;
@@ -122,24 +115,33 @@ export function createGatewayClient(opts: GatewayClientOptions = {}): GatewayCli
 
   return {
     getOptions: (paymentId, accounts, o = {}) =>
-      call(
-        optionsResponseSchema,
-        url(paymentId, "/options", { includePaymentInfo: o.includePaymentInfo ? true : undefined }),
-        { accounts },
-        o.signal,
-      ),
-    fetchActions: async (paymentId, optionId, data, o = {}) =>
-      (await call(fetchResponseSchema, url(paymentId, "/fetch"), { optionId, data }, o.signal)).actions,
-    confirm: (paymentId, optionId, results, o = {}) =>
-      call(
-        gatewayStatusSchema,
-        url(paymentId, "/confirm", { maxPollMs: o.maxPollMs }),
-        { optionId, results },
-        o.signal,
-      ),
+      call(optionsResponseSchema, {
+        target: url(paymentId, "/options", { includePaymentInfo: o.includePaymentInfo ? true : undefined }),
+        body: { accounts },
+        signal: o.signal,
+      }),
+    fetchActions: async (paymentId, { optionId, data }, o = {}) =>
+      (
+        await call(fetchResponseSchema, {
+          target: url(paymentId, "/fetch"),
+          body: { optionId, data },
+          signal: o.signal,
+        })
+      ).actions,
+    confirm: (paymentId, { optionId, results }, o = {}) =>
+      call(gatewayStatusSchema, {
+        target: url(paymentId, "/confirm", { maxPollMs: o.maxPollMs }),
+        body: { optionId, results },
+        signal: o.signal,
+      }),
     getStatus: (paymentId, o = {}) =>
-      call(gatewayStatusSchema, url(paymentId, "/status", { maxPollMs: o.maxPollMs }), undefined, o.signal),
-    getInfo: (paymentId, o = {}) => call(paymentInfoSchema, url(paymentId, ""), undefined, o.signal),
+      call(gatewayStatusSchema, {
+        target: url(paymentId, "/status", { maxPollMs: o.maxPollMs }),
+        body: undefined,
+        signal: o.signal,
+      }),
+    getInfo: (paymentId, o = {}) =>
+      call(paymentInfoSchema, { target: url(paymentId, ""), body: undefined, signal: o.signal }),
   };
 }
 

@@ -44,10 +44,10 @@ export async function payWithOption({
     throw new WalletFlowError("no_signer", `This option pays from ${option.account}; connect a wallet for it.`);
   }
   onStep?.("preparing");
-  const actions = await resolveActions(client, paymentId, option, { signal });
+  const actions = await resolveActions(client, { paymentId, option, signal });
   onStep?.("signing");
   const results = await executeActions(actions, signers);
   signal?.throwIfAborted();
   onStep?.("confirming");
-  return client.confirm(paymentId, option.id, results, { maxPollMs, signal });
+  return client.confirm(paymentId, { optionId: option.id, results }, { maxPollMs, signal });
 }

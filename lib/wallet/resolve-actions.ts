@@ -9,9 +9,11 @@ import { WalletFlowError } from "./wallet-error";
  */
 export async function resolveActions(
   client: Pick<GatewayClient, "fetchActions">,
-  paymentId: string,
-  option: { id: string; actions: readonly WalletAction[] },
-  o: { signal?: AbortSignal } = {},
+  {
+    paymentId,
+    option,
+    signal,
+  }: { paymentId: string; option: { id: string; actions: readonly WalletAction[] }; signal?: AbortSignal },
 ): Promise<WalletRpcAction[]> {
   const resolved: WalletRpcAction[] = [];
   for (const action of option.actions) {
@@ -19,7 +21,11 @@ export async function resolveActions(
       resolved.push(action);
       continue;
     }
-    for (const fetched of await client.fetchActions(paymentId, option.id, action.data, o)) {
+    for (const fetched of await client.fetchActions(
+      paymentId,
+      { optionId: option.id, data: action.data },
+      { signal },
+    )) {
       // A build answered by another build would loop; no conforming gateway does that.
       if (fetched.type !== "walletRpc")
         throw new WalletFlowError(

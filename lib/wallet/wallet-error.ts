@@ -23,13 +23,16 @@ export type WalletFlowErrorCode =
 export type GatewayErrorDetail = { status: number; code: string };
 
 export class WalletFlowError extends Error {
+  readonly gateway?: GatewayErrorDetail;
+
   constructor(
     readonly code: WalletFlowErrorCode,
     message: string,
-    readonly gateway?: GatewayErrorDetail,
-    options?: { cause?: unknown },
+    options: { gateway?: GatewayErrorDetail; cause?: unknown } = {},
   ) {
+    // Error takes only `cause` from these options (and sets it only when given).
     super(message, options);
     this.name = "WalletFlowError";
+    this.gateway = options.gateway;
   }
 }

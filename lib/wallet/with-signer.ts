@@ -12,12 +12,8 @@ export async function withSigner<T>(run: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (error instanceof WalletFlowError) throw error;
     if (isUserRejection(error))
-      throw new WalletFlowError("user_rejected", "You rejected the request in your wallet.", undefined, {
-        cause: error,
-      });
+      throw new WalletFlowError("user_rejected", "You rejected the request in your wallet.", { cause: error });
     const reason = error instanceof Error && error.message ? `: ${error.message}` : ".";
-    throw new WalletFlowError("signer_failed", `The wallet could not complete the request${reason}`, undefined, {
-      cause: error,
-    });
+    throw new WalletFlowError("signer_failed", `The wallet could not complete the request${reason}`, { cause: error });
   }
 }

@@ -11,16 +11,22 @@ export type DeliveryPage = { limit: number; cursor?: string };
  * `nextCursor` is the last delivery's id, and the next page starts below its (created_at, id), which
  * stays exact however many deliveries arrive meanwhile.
  */
-export async function listWebhookDeliveries(db: Db, merchantId: string, endpointId: string, page: DeliveryPage) {
+export async function listWebhookDeliveries(
+  db: Db,
+  { merchantId, endpointId, page }: { merchantId: string; endpointId: string; page: DeliveryPage },
+) {
   // One snapshot for both reads: a worker records an attempt and moves its delivery in one
   // transaction, and the log must not show the attempt beside the delivery as it was before it.
-  return db.transaction((tx) => readPage(tx, merchantId, endpointId, page), {
+  return db.transaction((tx) => readPage(tx, { merchantId, endpointId, page }), {
     isolationLevel: "repeatable read",
     accessMode: "read only",
   });
 }
 
-async function readPage(db: Tx, merchantId: string, endpointId: string, page: DeliveryPage) {
+async function readPage(
+  db: Tx,
+  { merchantId, endpointId, page }: { merchantId: string; endpointId: string; page: DeliveryPage },
+) {
   const endpoint = await findWebhookEndpointOrThrow(db, merchantId, endpointId);
   const below = page.cursor
     ? sql`(${webhookDeliveries.createdAt}, ${webhookDeliveries.id}) < (select created_at, id from ${webhookDeliveries} where id = ${page.cursor} and endpoint_id = ${endpoint.id})`

@@ -49,12 +49,26 @@ function guardedLookup(hostname: string, options: LookupOptions, callback: Looku
  */
 export function postWebhook(
   target: string,
-  body: string,
-  headers: Record<string, string>,
-  opts: { timeoutMs: number; allowPrivate: boolean; cut?: AbortSignal },
+  {
+    body,
+    headers,
+    timeoutMs,
+    allowPrivate,
+    cut,
+  }: { body: string; headers: Record<string, string>; timeoutMs: number; allowPrivate: boolean; cut?: AbortSignal },
 ): Promise<PostResult> {
   const started = performance.now();
-  const done = (statusCode: number | null, error: string | null, kept = "", timedOut = false) => ({
+  const done = ({
+    statusCode,
+    error,
+    kept = "",
+    timedOut = false,
+  }: {
+    statusCode: number | null;
+    error: string | null;
+    kept?: string;
+    timedOut?: boolean;
+  }) => ({
     statusCode,
     error,
     body: kept,
@@ -64,8 +78,8 @@ export function postWebhook(
   const url = new URL(target);
   const host = url.hostname.replace(/^\[|\]$/g, "");
   // An address literal never goes through lookup, so it is judged here.
-  if (!opts.allowPrivate && isIP(host) && isPrivateAddress(host))
-    return Promise.resolve(done(null, `refused: ${host} is not a public address`));
+  if (!allowPrivate && isIP(host) && isPrivateAddress(host))
+    return Promise.resolve(done({ statusCode: null, error: `refused: ${host} is not a public address` }));
   const client = url.protocol === "https:" ? https : http;
   return new Promise<PostResult>((resolve) => {
     let settled = false;
@@ -78,7 +92,7 @@ export function postWebhook(
     const req = client.request(url, {
       method: "POST",
       agent: agents[url.protocol as "http:" | "https:"],
-      lookup: opts.allowPrivate ? undefined : guardedLookup,
+      lookup: allowPrivate ? undefined : guardedLookup,
       headers: {
         "content-type": "application/json",
         "user-agent": "payment-service-webhooks/1",
@@ -87,25 +101,31 @@ export function postWebhook(
       },
     });
     const timer = setTimeout(() => {
-      finish(done(null, `timed out after ${opts.timeoutMs} ms`, "", true));
+      finish(done({ statusCode: null, error: `timed out after ${timeoutMs} ms`, kept: "", timedOut: true }));
       req.destroy();
-    }, opts.timeoutMs);
-    req.on("error", (err) => finish(done(null, err.message)));
+    }, timeoutMs);
+    req.on("error", (err) => finish(done({ statusCode: null, error: err.message })));
     // Once the status line is in, it counts: a cut then takes the answer as it stands.
     let answered: (() => void) | undefined;
     const onCut = () => {
       if (answered) return answered();
-      finish({ ...done(null, "cut: the service shut down before an answer came"), cut: true });
+      finish({ ...done({ statusCode: null, error: "cut: the service shut down before an answer came" }), cut: true });
       req.destroy();
     };
-    if (opts.cut?.aborted) return onCut();
-    opts.cut?.addEventListener("abort", onCut, { once: true });
-    req.on("close", () => opts.cut?.removeEventListener("abort", onCut));
+    if (cut?.aborted) return onCut();
+    cut?.addEventListener("abort", onCut, { once: true });
+    req.on("close", () => cut?.removeEventListener("abort", onCut));
     req.on("response", (res) => {
       const chunks: Buffer[] = [];
       let kept = 0;
       const complete = () =>
-        finish(done(res.statusCode ?? null, null, Buffer.concat(chunks).toString("utf8").slice(0, BODY_KEEP)));
+        finish(
+          done({
+            statusCode: res.statusCode ?? null,
+            error: null,
+            kept: Buffer.concat(chunks).toString("utf8").slice(0, BODY_KEEP),
+          }),
+        );
       answered = complete;
       res.on("data", (chunk: Buffer) => {
         if (kept < BODY_KEEP) chunks.push(chunk.subarray(0, BODY_KEEP - kept));

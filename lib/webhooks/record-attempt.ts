@@ -29,9 +29,7 @@ const succeeded = (r: PostResult) => r.statusCode !== null && r.statusCode >= 20
  */
 export async function recordAttempt(
   db: Db,
-  claim: AttemptClaim,
-  outcome: AttemptOutcome,
-  settings: RecordSettings,
+  { claim, outcome, settings }: { claim: AttemptClaim; outcome: AttemptOutcome; settings: RecordSettings },
 ): Promise<boolean> {
   const ok = succeeded(outcome);
   const error = storableText(outcome.error ?? (ok ? null : `answered ${outcome.statusCode}`));

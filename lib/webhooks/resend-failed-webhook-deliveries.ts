@@ -14,9 +14,7 @@ import { RESEND } from "./resend-webhook-delivery";
  */
 export async function resendFailedWebhookDeliveries(
   db: Db,
-  merchantId: string,
-  endpointId: string,
-  since: Date,
+  { merchantId, endpointId, since }: { merchantId: string; endpointId: string; since: Date },
 ): Promise<{ resent: number }> {
   return db.transaction(async (tx) => {
     const endpoint = await findWebhookEndpointOrThrow(tx, merchantId, endpointId);

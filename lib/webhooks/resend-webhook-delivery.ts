@@ -23,9 +23,7 @@ export const RESEND = {
  */
 export async function resendWebhookDelivery(
   db: Db,
-  merchantId: string,
-  endpointId: string,
-  deliveryId: string,
+  { merchantId, endpointId, deliveryId }: { merchantId: string; endpointId: string; deliveryId: string },
 ): Promise<{ id: string; status: "pending" }> {
   return db.transaction(async (tx) => {
     const endpoint = await findWebhookEndpointOrThrow(tx, merchantId, endpointId);

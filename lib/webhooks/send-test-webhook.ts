@@ -16,9 +16,11 @@ import { samplePaymentSnapshot } from "./sample-payment-snapshot";
  */
 export async function sendTestWebhook(
   db: Db,
-  merchantId: string,
-  endpointId: string,
-  type: WebhookEventType = "payment.succeeded",
+  {
+    merchantId,
+    endpointId,
+    type = "payment.succeeded",
+  }: { merchantId: string; endpointId: string; type?: WebhookEventType },
 ): Promise<{ eventId: string; deliveryId: string }> {
   return db.transaction(async (tx) => {
     const endpoint = await findWebhookEndpointOrThrow(tx, merchantId, endpointId);

@@ -90,7 +90,9 @@ describe("lib/wallet against the real gateway", () => {
     });
 
     // The payment is settled: confirming anything else is refused with the server's own code.
-    const again = await gateway.confirm(paymentId, "opt_another", ["0x00"]).catch((e: unknown) => e);
+    const again = await gateway
+      .confirm(paymentId, { optionId: "opt_another", results: ["0x00"] })
+      .catch((e: unknown) => e);
     expect(again).toMatchObject({ code: "gateway_error", gateway: { status: 409, code: "invalid_state" } });
   });
 

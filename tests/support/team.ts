@@ -14,7 +14,7 @@ export type Member = { id: string; email: string; cookie: string; csrfToken: str
 export async function memberWithRole(merchantId: string, role: Role): Promise<Member> {
   const { db } = testDb();
   const email = uniqueEmail(role);
-  const id = await insertUser(db, merchantId, email, "scrypt$no-password", role);
+  const id = await insertUser(db, { merchantId, email, passwordHash: "scrypt$no-password", role });
   const { token, csrfToken } = await createSession(db, id);
   return { id, email, cookie: `dash_session=${token}`, csrfToken };
 }

@@ -78,27 +78,27 @@ describe("composing a price through USD", () => {
 describe("fiat minor units to token base units", () => {
   it("a EUR payment in USDC: 10.00 EUR at EUR/USD 1.0842 is 10.842 USDC", () => {
     const usdcInEur = composeThroughUsd({ num: 1n, den: 1n }, ratioOfFeed({ answer: 1_08420000n, decimals: 8 })!);
-    expect(unitsForFiatCeil(1000n, 2, 6, usdcInEur)).toBe(10_842_000n);
+    expect(unitsForFiatCeil({ fiatMinor: 1000n, exponent: 2, decimals: 6, price: usdcInEur })).toBe(10_842_000n);
   });
 
   it("a JPY payment (exponent 0): 1500 JPY at JPY/USD 0.0067 is 10.05 USDC", () => {
     const usdcInJpy = composeThroughUsd({ num: 1n, den: 1n }, ratioOfFeed({ answer: 670000n, decimals: 8 })!);
-    expect(unitsForFiatCeil(1500n, 0, 6, usdcInJpy)).toBe(10_050_000n);
+    expect(unitsForFiatCeil({ fiatMinor: 1500n, exponent: 0, decimals: 6, price: usdcInJpy })).toBe(10_050_000n);
   });
 
   it("rounds up, never down: one base unit more when the division is not exact", () => {
     // 1 cent at 3 per token with 0 decimals: 1/300 of a token -> 1 unit.
-    expect(unitsForFiatCeil(1n, 2, 0, { num: 3n, den: 1n })).toBe(1n);
+    expect(unitsForFiatCeil({ fiatMinor: 1n, exponent: 2, decimals: 0, price: { num: 3n, den: 1n } })).toBe(1n);
     // 1.00 at 3 per token, 6 decimals: 0.3333333... -> 333334.
-    expect(unitsForFiatCeil(100n, 2, 6, { num: 3n, den: 1n })).toBe(333_334n);
-    expect(unitsForFiatCeil(0n, 2, 6, { num: 3n, den: 1n })).toBe(0n);
+    expect(unitsForFiatCeil({ fiatMinor: 100n, exponent: 2, decimals: 6, price: { num: 3n, den: 1n } })).toBe(333_334n);
+    expect(unitsForFiatCeil({ fiatMinor: 0n, exponent: 2, decimals: 6, price: { num: 3n, den: 1n } })).toBe(0n);
   });
 
   it("is the least amount worth at least the price, against the reference (decimals 0-18, exponents 0, 2, 3)", () => {
     fc.assert(
       fc.property(minor, exponent, decimals, feed, feed, (fiat, exp, dec, tokenFeed, currencyFeed) => {
         const price: Ratio = composeThroughUsd(ratioOfFeed(tokenFeed)!, ratioOfFeed(currencyFeed)!);
-        const got = unitsForFiatCeil(fiat, exp, dec, price);
+        const got = unitsForFiatCeil({ fiatMinor: fiat, exponent: exp, decimals: dec, price });
         const priceQ = Q.of(tokenFeed.answer, tokenFeed.decimals).div(Q.of(currencyFeed.answer, currencyFeed.decimals));
         const owed = Q.of(fiat, exp);
         const valueOf = (units: bigint) => Q.of(units, dec).mul(priceQ);
@@ -118,14 +118,19 @@ describe("fiat minor units to token base units", () => {
 
   it("keeps the stablecoin peg 1:1 and static prices through fiatToTokenAmount", () => {
     const usdc = { symbol: "USDC", decimals: 6, peggedTo: "USD" };
-    expect(fiatToTokenAmount(1250n, "USD", usdc)).toBe(12_500_000n);
-    expect(fiatToTokenAmount(1250n, "EUR", usdc)).toBeUndefined();
+    expect(fiatToTokenAmount({ fiatMinor: 1250n, fiatCurrency: "USD", token: usdc })).toBe(12_500_000n);
+    expect(fiatToTokenAmount({ fiatMinor: 1250n, fiatCurrency: "EUR", token: usdc })).toBeUndefined();
     const sol = { symbol: "SOL", decimals: 9, price: { currency: "USD", value: "150.25" } };
-    expect(fiatToTokenAmount(1250n, "USD", sol)).toBe(83_194_676n);
+    expect(fiatToTokenAmount({ fiatMinor: 1250n, fiatCurrency: "USD", token: sol })).toBe(83_194_676n);
   });
 
   it("no float anywhere: amounts past 2^53 stay exact", () => {
-    const big = unitsForFiatCeil(2_147_483_647n, 0, 18, { num: 1n, den: 10n ** 6n });
+    const big = unitsForFiatCeil({
+      fiatMinor: 2_147_483_647n,
+      exponent: 0,
+      decimals: 18,
+      price: { num: 1n, den: 10n ** 6n },
+    });
     expect(big).toBe(2_147_483_647n * 10n ** 24n);
   });
 });

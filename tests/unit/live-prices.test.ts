@@ -70,16 +70,18 @@ describe("guards on one feed reading", () => {
 describe("pricing from a snapshot", () => {
   it("prices USDC for EUR and JPY through USD, exactly the amount the feed implies", () => {
     const prices = livePriceSource(snapshotOf(base), NOW * 1000);
-    expect(fiatToTokenAmount(1000n, "EUR", usdc, prices)).toBe(10_842_000n);
-    expect(fiatToTokenAmount(1500n, "JPY", usdc, prices)).toBe(10_050_000n);
+    expect(fiatToTokenAmount({ fiatMinor: 1000n, fiatCurrency: "EUR", token: usdc, prices })).toBe(10_842_000n);
+    expect(fiatToTokenAmount({ fiatMinor: 1500n, fiatCurrency: "JPY", token: usdc, prices })).toBe(10_050_000n);
     expect(prices.priceOf(usdc, "EUR")?.rounds?.map((r) => r.pair)).toEqual(["USDC/USD", "EUR/USD"]);
   });
 
   it("prices ETH in EUR as ETH/USD ÷ EUR/USD, rounded up", () => {
     const prices = livePriceSource(snapshotOf(base), NOW * 1000);
     // 10.00 EUR = 10.842 USD = 0.003614 ETH exactly.
-    expect(fiatToTokenAmount(1000n, "EUR", eth, prices)).toBe(3_614_000_000_000_000n);
-    expect(fiatToTokenAmount(1n, "JPY", eth, prices)).toBe(2_233_333_333_334n);
+    expect(fiatToTokenAmount({ fiatMinor: 1000n, fiatCurrency: "EUR", token: eth, prices })).toBe(
+      3_614_000_000_000_000n,
+    );
+    expect(fiatToTokenAmount({ fiatMinor: 1n, fiatCurrency: "JPY", token: eth, prices })).toBe(2_233_333_333_334n);
   });
 
   it("a stale or missing pair removes the token: never a static fallback for a configured pair", () => {
@@ -88,38 +90,50 @@ describe("pricing from a snapshot", () => {
       reading("EUR/USD", 108_420_000n, { updatedAt: BigInt(NOW - 4000) }),
     ];
     const prices = livePriceSource(snapshotOf(stale), NOW * 1000);
-    expect(fiatToTokenAmount(1000n, "EUR", usdc, prices)).toBeUndefined();
+    expect(fiatToTokenAmount({ fiatMinor: 1000n, fiatCurrency: "EUR", token: usdc, prices })).toBeUndefined();
     expect(
-      fiatToTokenAmount(1000n, "EUR", { ...eth, price: { currency: "EUR", value: "2700" } }, prices),
+      fiatToTokenAmount({
+        fiatMinor: 1000n,
+        fiatCurrency: "EUR",
+        token: { ...eth, price: { currency: "EUR", value: "2700" } },
+        prices,
+      }),
     ).toBeUndefined();
-    expect(fiatToTokenAmount(1000n, "USD", usdc, prices)).toBe(10_000_000n);
+    expect(fiatToTokenAmount({ fiatMinor: 1000n, fiatCurrency: "USD", token: usdc, prices })).toBe(10_000_000n);
   });
 
   it("a snapshot outliving its feeds' age prices nothing from them", () => {
     const prices = livePriceSource(snapshotOf(base), (NOW + 3600) * 1000);
-    expect(fiatToTokenAmount(1000n, "EUR", usdc, prices)).toBeUndefined();
+    expect(fiatToTokenAmount({ fiatMinor: 1000n, fiatCurrency: "EUR", token: usdc, prices })).toBeUndefined();
   });
 
   it("a depegged USDC (0.95) is not offered, even for USD; within tolerance it stays 1:1", () => {
     const depegged = livePriceSource(snapshotOf([...base.slice(0, 3), reading("USDC/USD", 95_000_000n)]), NOW * 1000);
-    expect(fiatToTokenAmount(1000n, "USD", usdc, depegged)).toBeUndefined();
-    expect(fiatToTokenAmount(1000n, "EUR", usdc, depegged)).toBeUndefined();
+    expect(fiatToTokenAmount({ fiatMinor: 1000n, fiatCurrency: "USD", token: usdc, prices: depegged })).toBeUndefined();
+    expect(fiatToTokenAmount({ fiatMinor: 1000n, fiatCurrency: "EUR", token: usdc, prices: depegged })).toBeUndefined();
     const wobble = livePriceSource(snapshotOf([...base.slice(0, 3), reading("USDC/USD", 99_500_000n)]), NOW * 1000);
-    expect(fiatToTokenAmount(1000n, "USD", usdc, wobble)).toBe(10_000_000n);
-    expect(fiatToTokenAmount(1000n, "USD", { ...usdc, pegToleranceBps: 10 }, wobble)).toBeUndefined();
+    expect(fiatToTokenAmount({ fiatMinor: 1000n, fiatCurrency: "USD", token: usdc, prices: wobble })).toBe(10_000_000n);
+    expect(
+      fiatToTokenAmount({
+        fiatMinor: 1000n,
+        fiatCurrency: "USD",
+        token: { ...usdc, pegToleranceBps: 10 },
+        prices: wobble,
+      }),
+    ).toBeUndefined();
   });
 
   it("without feeds configured: the peg 1:1 and static prices, as before", () => {
     const prices = livePriceSource({ pairs: new Map(), configured: new Set(), readAtMs: 0 }, NOW * 1000);
-    expect(fiatToTokenAmount(1250n, "USD", usdc, prices)).toBe(12_500_000n);
-    expect(fiatToTokenAmount(1250n, "EUR", usdc, prices)).toBeUndefined();
+    expect(fiatToTokenAmount({ fiatMinor: 1250n, fiatCurrency: "USD", token: usdc, prices })).toBe(12_500_000n);
+    expect(fiatToTokenAmount({ fiatMinor: 1250n, fiatCurrency: "EUR", token: usdc, prices })).toBeUndefined();
     expect(
-      fiatToTokenAmount(
-        1250n,
-        "USD",
-        { symbol: "SOL", decimals: 9, price: { currency: "USD", value: "150.25" } },
+      fiatToTokenAmount({
+        fiatMinor: 1250n,
+        fiatCurrency: "USD",
+        token: { symbol: "SOL", decimals: 9, price: { currency: "USD", value: "150.25" } },
         prices,
-      ),
+      }),
     ).toBe(83_194_676n);
   });
 });

@@ -58,17 +58,19 @@ describe("fiat to token amounts", async () => {
   };
 
   it("prices a pegged stablecoin 1:1 in exact base units", () => {
-    expect(fiatToTokenAmount(1250n, "USD", usdc)).toBe(12_500_000n);
-    expect(fiatToTokenAmount(1n, "USD", usdc)).toBe(10_000n);
+    expect(fiatToTokenAmount({ fiatMinor: 1250n, fiatCurrency: "USD", token: usdc })).toBe(12_500_000n);
+    expect(fiatToTokenAmount({ fiatMinor: 1n, fiatCurrency: "USD", token: usdc })).toBe(10_000n);
   });
 
   it("rounds up when the token is coarser than the currency", () => {
-    expect(fiatToTokenAmount(1005n, "USD", { ...usdc, decimals: 1 })).toBe(101n);
+    expect(fiatToTokenAmount({ fiatMinor: 1005n, fiatCurrency: "USD", token: { ...usdc, decimals: 1 } })).toBe(101n);
   });
 
   it("offers nothing for a token pegged to another currency", () => {
-    expect(fiatToTokenAmount(1250n, "EUR", usdc)).toBeUndefined();
-    expect(fiatToTokenAmount(1250n, "USD", { ...usdc, peggedTo: null })).toBeUndefined();
+    expect(fiatToTokenAmount({ fiatMinor: 1250n, fiatCurrency: "EUR", token: usdc })).toBeUndefined();
+    expect(
+      fiatToTokenAmount({ fiatMinor: 1250n, fiatCurrency: "USD", token: { ...usdc, peggedTo: null } }),
+    ).toBeUndefined();
   });
 });
 
@@ -86,13 +88,15 @@ describe("tokens priced through the price source", async () => {
 
   it("converts exactly, rounding up in the merchant's favour", () => {
     // $150.25 buys exactly one SOL.
-    expect(fiatToTokenAmount(15025n, "USD", sol)).toBe(1_000_000_000n);
+    expect(fiatToTokenAmount({ fiatMinor: 15025n, fiatCurrency: "USD", token: sol })).toBe(1_000_000_000n);
     // $12.50 / 150.25 = 0.083194675540765... SOL -> 83194676 lamports (rounded up).
-    expect(fiatToTokenAmount(1250n, "USD", sol)).toBe(83_194_676n);
+    expect(fiatToTokenAmount({ fiatMinor: 1250n, fiatCurrency: "USD", token: sol })).toBe(83_194_676n);
   });
 
   it("offers nothing without a price in the payment's currency", () => {
-    expect(fiatToTokenAmount(1250n, "EUR", sol)).toBeUndefined();
-    expect(fiatToTokenAmount(1250n, "USD", { ...sol, price: null })).toBeUndefined();
+    expect(fiatToTokenAmount({ fiatMinor: 1250n, fiatCurrency: "EUR", token: sol })).toBeUndefined();
+    expect(
+      fiatToTokenAmount({ fiatMinor: 1250n, fiatCurrency: "USD", token: { ...sol, price: null } }),
+    ).toBeUndefined();
   });
 });

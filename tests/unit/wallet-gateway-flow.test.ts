@@ -228,14 +228,16 @@ describe("gateway client", () => {
       includePaymentInfo: true,
     });
     expect(options.info?.merchant.name).toBe("Shop");
-    expect(await client.fetchActions(PAY, "opt_1", "opaque")).toEqual([
+    expect(await client.fetchActions(PAY, { optionId: "opt_1", data: "opaque" })).toEqual([
       {
         type: "walletRpc",
         walletRpc: { chainId: SOLANA, method: "solana_signTransaction", params: '[{"transaction":"AQID"}]' },
       },
     ]);
-    expect((await client.confirm(PAY, "opt_1", ["0xsig"], { maxPollMs: 0 })).status).toBe("succeeded");
-    await client.confirm(PAY, "opt_1", ["0xsig"], { maxPollMs: 5000 });
+    expect((await client.confirm(PAY, { optionId: "opt_1", results: ["0xsig"] }, { maxPollMs: 0 })).status).toBe(
+      "succeeded",
+    );
+    await client.confirm(PAY, { optionId: "opt_1", results: ["0xsig"] }, { maxPollMs: 5000 });
     expect((await client.getStatus(PAY, { maxPollMs: 2000 })).info?.txId).toBe("0xabc");
     expect((await client.getInfo(PAY)).amount.value).toBe("1250");
 
@@ -292,7 +294,7 @@ describe("gateway client", () => {
     ];
     for (const [status, code] of cases) {
       const { client } = fakeGateway(() => ({ status, body: { code, message: `server says ${code}` } }));
-      const error = await failure(client.confirm(PAY, "opt_1", ["0xsig"]));
+      const error = await failure(client.confirm(PAY, { optionId: "opt_1", results: ["0xsig"] }));
       expect(error).toMatchObject({ code: "gateway_error", gateway: { status, code }, message: `server says ${code}` });
     }
     const html = fakeGateway(() => ({ status: 502, body: "<html>Bad gateway</html>" }));

@@ -124,7 +124,7 @@ describe("webhook signing", () => {
   it("signs with every secret in force; standardwebhooks verifies with either", () => {
     const [oldSecret, newSecret] = [newWebhookSecret(), newWebhookSecret()];
     expect(Buffer.from(newSecret.slice("whsec_".length), "base64")).toHaveLength(32);
-    const headers = signWebhook("evt_1", '{"a":1}', [newSecret, oldSecret]);
+    const headers = signWebhook({ eventId: "evt_1", body: '{"a":1}', secrets: [newSecret, oldSecret] });
     expect(headers["webhook-signature"]!.split(" ")).toHaveLength(2);
     expect(headers["svix-signature"]).toBe(headers["webhook-signature"]);
     for (const secret of [oldSecret, newSecret])

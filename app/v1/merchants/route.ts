@@ -10,7 +10,7 @@ import { createMerchantBody, listMerchantsQuery } from "@/lib/merchants/platform
 export const POST = partnerRoute(async ({ req, db, partner }) => {
   const key = requiredIdempotencyKey(req.headers);
   const body = parseOrThrow(createMerchantBody, await readPlatformBody(req));
-  const answer = await createPlatformMerchant(db, partner.id, body, key);
+  const answer = await createPlatformMerchant(db, { partnerId: partner.id, body, idempotencyKey: key });
   return json(answer.body, answer.status, answer.replayed ? { "idempotent-replayed": "true" } : undefined);
 });
 

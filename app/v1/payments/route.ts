@@ -29,7 +29,7 @@ export const GET = listingRoute(
   { merchantIdRequired: false, scopes: ["payments:read"] },
   async ({ req, db, merchant }) => {
     const searchParams = new URL(req.url).searchParams;
-    const { page, headers } = await answerMerchantPayments(db, merchant, searchParams, { merchantFilter: true });
+    const { page, headers } = await answerMerchantPayments(db, { merchant, searchParams, merchantFilter: true });
     return json(page, 200, headers);
   },
 );

@@ -49,7 +49,7 @@ export function EvmWallets({
               await switchChainAsync({ chainId: want, connector });
             } catch (cause) {
               const network = networks.find((n) => n.chainId === chainId)?.name ?? chainId;
-              throw new WalletFlowError("wrong_network", t("wrongNetwork", { network }), undefined, { cause });
+              throw new WalletFlowError("wrong_network", t("wrongNetwork", { network }), { cause });
             }
           }
           const provider = (await connector.getProvider()) as {

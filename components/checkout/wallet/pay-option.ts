@@ -35,12 +35,17 @@ export async function loadOptions(paymentId: string, accounts: string[]): Promis
 }
 
 /** Pays with the signer of the chosen option's namespace (spec 4.5 rule 9), through lib/wallet. */
-export function payOption(
-  paymentId: string,
-  option: CheckoutOption,
-  sessions: { evm: EvmSession | null; solana: SolanaSession | null },
-  onStep: (s: PayStep) => void,
-) {
+export function payOption({
+  paymentId,
+  option,
+  sessions,
+  onStep,
+}: {
+  paymentId: string;
+  option: CheckoutOption;
+  sessions: { evm: EvmSession | null; solana: SolanaSession | null };
+  onStep: (s: PayStep) => void;
+}) {
   const walletName = option.kind === "solana" ? sessions.solana?.walletName : sessions.evm?.walletName;
   return payWithOption({
     client: createGatewayClient({ walletName }),

@@ -46,7 +46,7 @@ export function PaymentOptions({
         : t(`errors.${m.key}`);
   const selected = options.data?.find((o) => o.id === selectedId) ?? null;
   const pay = useMutation({
-    mutationFn: () => payOption(paymentId, selected!, { evm, solana }, setStep),
+    mutationFn: () => payOption({ paymentId, option: selected!, sessions: { evm, solana }, onStep: setStep }),
     onSuccess: (result) => onStatus(toStatusView(result)),
     onError: (error) => {
       // A lapsed quote or option: offer fresh ones rather than a dead end.

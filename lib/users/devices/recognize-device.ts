@@ -18,9 +18,7 @@ import { deviceCookie, deviceTokenFrom, newDeviceToken } from "./device-cookie";
  */
 export async function recognizeDevice(
   db: Db,
-  req: Request,
-  sessionToken: string,
-  options: { notify: boolean } = { notify: true },
+  { req, sessionToken, notify = true }: { req: Request; sessionToken: string; notify?: boolean },
 ): Promise<string> {
   const token = deviceTokenFrom(req.headers.get("cookie")) ?? newDeviceToken();
   const deviceHash = hashSessionToken(token);
@@ -44,7 +42,7 @@ export async function recognizeDevice(
         .where(and(eq(userDevices.userId, user.id), eq(userDevices.deviceHash, deviceHash)));
       return;
     }
-    if (!options.notify) return;
+    if (!notify) return;
     const [other] = await tx
       .select({ one: sql`1` })
       .from(userDevices)
@@ -69,7 +67,7 @@ export async function recognizeDevice(
       ip,
       userAgent: userAgent ?? undefined,
     };
-    await recordAuditEvent(tx, actor, "sign_in.new_device", { kind: "user", id: user.id });
+    await recordAuditEvent(tx, { actor, action: "sign_in.new_device", target: { kind: "user", id: user.id } });
   });
   return deviceCookie(token);
 }

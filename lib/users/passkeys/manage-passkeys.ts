@@ -27,7 +27,7 @@ export async function listPasskeys(db: Db, userId: string) {
 }
 
 /** Rename one of the user's passkeys; another user's is a 404 like an unknown id. */
-export async function renamePasskey(db: Db, userId: string, id: string, input: unknown) {
+export async function renamePasskey(db: Db, { userId, id, input }: { userId: string; id: string; input: unknown }) {
   const { name } = parseOrThrow(z.object({ name: passkeyName }), input);
   const [row] = await db
     .update(passkeys)
@@ -44,7 +44,10 @@ const removeBody = z.object({ password: z.string().min(1, "is required").max(200
  * Remove one of the user's passkeys: it signs in no more, from its next use. The password is asked,
  * so a session left open on someone's desk cannot take a way of signing in away from its owner.
  */
-export async function removePasskey(db: Db, userId: string, id: string, input: unknown): Promise<void> {
+export async function removePasskey(
+  db: Db,
+  { userId, id, input }: { userId: string; id: string; input: unknown },
+): Promise<void> {
   const { password } = parseOrThrow(removeBody, input);
   assertHashSlotsOpen();
   const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));

@@ -16,7 +16,10 @@ type Binding =
  * and so is the one a session or a sign-in already held: asking again replaces it, so asking in a loop
  * writes no more rows (a start without either binding is limited per network by its caller).
  */
-export async function storePasskeyChallenge(db: Db, challenge: string, rpId: string, binding: Binding): Promise<void> {
+export async function storePasskeyChallenge(
+  db: Db,
+  { challenge, rpId, binding }: { challenge: string; rpId: string; binding: Binding },
+): Promise<void> {
   const previous =
     binding.purpose === "register"
       ? eq(passkeyChallenges.sessionTokenHash, binding.sessionTokenHash)

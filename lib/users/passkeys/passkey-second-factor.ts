@@ -46,10 +46,14 @@ export async function startPasskeySecondFactor(db: Db, input: unknown) {
     userVerification: "required",
     timeout: PASSKEY_CHALLENGE_TTL_MS,
   });
-  await storePasskeyChallenge(db, options.challenge, rp.id, {
-    purpose: "second-factor",
-    signInTokenHash: tokenHash,
-    userId: pending.userId,
+  await storePasskeyChallenge(db, {
+    challenge: options.challenge,
+    rpId: rp.id,
+    binding: {
+      purpose: "second-factor",
+      signInTokenHash: tokenHash,
+      userId: pending.userId,
+    },
   });
   return options;
 }

@@ -44,10 +44,14 @@ export async function startPasskeyRegistration({ db, userId, email, sessionToken
     excludeCredentials: owned.map((p) => ({ id: p.credentialId, transports: p.transports as never })),
     authenticatorSelection: { residentKey: "required", userVerification: "required" },
   });
-  await storePasskeyChallenge(db, options.challenge, rp.id, {
-    purpose: "register",
-    userId,
-    sessionTokenHash: hashSessionToken(sessionToken),
+  await storePasskeyChallenge(db, {
+    challenge: options.challenge,
+    rpId: rp.id,
+    binding: {
+      purpose: "register",
+      userId,
+      sessionTokenHash: hashSessionToken(sessionToken),
+    },
   });
   return options;
 }

@@ -26,7 +26,7 @@ export async function startPasskeySignIn(db: Db, network: string) {
     userVerification: "required",
     timeout: PASSKEY_CHALLENGE_TTL_MS,
   });
-  await storePasskeyChallenge(db, options.challenge, rp.id, { purpose: "sign-in" });
+  await storePasskeyChallenge(db, { challenge: options.challenge, rpId: rp.id, binding: { purpose: "sign-in" } });
   return options;
 }
 

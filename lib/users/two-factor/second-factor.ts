@@ -64,7 +64,7 @@ export async function completeSecondFactor(db: Db, input: unknown) {
     .where(eq(users.id, pending.userId));
   if (!user?.secret || !user.enabledAt || user.disabledAt) throw refused();
   if (
-    !(await acceptTotp(db, pending.userId, user.secret, code)) &&
+    !(await acceptTotp(db, { userId: pending.userId, sealed: user.secret, code })) &&
     !(await spendRecoveryCode(db, pending.userId, code))
   ) {
     throw refused();
@@ -79,7 +79,10 @@ export async function completeSecondFactor(db: Db, input: unknown) {
 }
 
 /** A right code, recorded as the last step used in the same statement that checks it was newer (no replay, even in a race). */
-async function acceptTotp(db: Db, userId: string, sealed: string, code: string): Promise<boolean> {
+async function acceptTotp(
+  db: Db,
+  { userId, sealed, code }: { userId: string; sealed: string; code: string },
+): Promise<boolean> {
   const [row] = await db.select({ lastStep: users.totpLastStep }).from(users).where(eq(users.id, userId));
   const checked = await checkTotp(openSecret(sealed, totpContext(userId)), code, row?.lastStep ?? null);
   if (!checked.ok) return false;

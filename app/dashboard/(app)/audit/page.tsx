@@ -26,7 +26,7 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   const { session, missing } = await requirePermission("audit:read");
   if (missing) return <MissingPermission title="Audit log" permission={missing} role={session.user.role} />;
   const query = queryOf(await searchParams);
-  const page = await listAuditEvents(await getDb(), session.merchant.id, query);
+  const page = await listAuditEvents(await getDb(), { merchantId: session.merchant.id, query });
   const filter = query.action ? `action=${encodeURIComponent(query.action)}` : "";
   return (
     <>

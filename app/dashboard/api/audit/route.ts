@@ -4,7 +4,10 @@ import { json } from "@/lib/http/route";
 
 /** One page of the merchant's audit log, newest first (`?action=`, `?before=` the previous page's `next`). Needs `audit:read`. */
 export const GET = dashboardRoute("audit:read", async ({ req, db, session }) => {
-  const page = await listAuditEvents(db, session.merchant.id, parseAuditQuery(new URL(req.url).searchParams));
+  const page = await listAuditEvents(db, {
+    merchantId: session.merchant.id,
+    query: parseAuditQuery(new URL(req.url).searchParams),
+  });
   return json({
     data: page.rows.map((r) => ({
       id: r.id,

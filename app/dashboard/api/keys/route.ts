@@ -40,13 +40,12 @@ export const POST = dashboardRoute("keys:manage", async ({ req, db, session }) =
     input.name,
     input.kind === "pos" ? { kind: "pos" } : { kind: "standard", scopes: input.scopes },
   );
-  await recordAuditEvent(
-    db,
-    actorOf(session, req),
-    "api_key.created",
-    { kind: "api_key", id: key.id },
-    { name: input.name, kind: key.kind, scopes: key.scopes, prefix: key.prefix },
-  );
+  await recordAuditEvent(db, {
+    actor: actorOf(session, req),
+    action: "api_key.created",
+    target: { kind: "api_key", id: key.id },
+    details: { name: input.name, kind: key.kind, scopes: key.scopes, prefix: key.prefix },
+  });
   const setupUrl = key.kind === "pos" ? posSetupUrl(session.merchant.id, key.secret) : undefined;
   return json(
     {

@@ -16,6 +16,6 @@ export const POST = publicMutationRoute(async ({ req, db }) => {
     // `passkey`: the challenge may also be answered with one of the user's passkeys (sign-in/passkey/second-factor).
     return json({ ok: false, secondFactor: "totp", challenge: result.challenge, passkey: result.passkey });
   }
-  const device = await recognizeDevice(db, req, result.session.token);
+  const device = await recognizeDevice(db, { req, sessionToken: result.session.token });
   return withCookie(json({ ok: true }, 200, { "set-cookie": sessionCookie(result.session.token) }), device);
 });

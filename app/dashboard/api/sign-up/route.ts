@@ -9,6 +9,6 @@ import { json, withCookie } from "@/lib/http/route";
 /** Sign up: a new merchant and its first user (rate-limited per client address); answers with the session cookie set. */
 export const POST = publicMutationRoute(async ({ req, db }) => {
   const session = await signUp(db, await readJson(req), clientNetwork(req));
-  const device = await recognizeDevice(db, req, session.token, { notify: false });
+  const device = await recognizeDevice(db, { req, sessionToken: session.token, notify: false });
   return withCookie(json({ ok: true }, 201, { "set-cookie": sessionCookie(session.token) }), device);
 });

@@ -11,12 +11,11 @@ import { createEndpointBody } from "@/lib/webhooks/webhook-api-schemas";
 export const POST = dashboardRoute("webhooks:manage", async ({ req, db, session }) => {
   const body = parseOrThrow(createEndpointBody, await readJson(req));
   const endpoint = await createWebhookEndpoint(db, session.merchant.id, body);
-  await recordAuditEvent(
-    db,
-    actorOf(session, req),
-    "webhook_endpoint.created",
-    { kind: "webhook_endpoint", id: endpoint.id },
-    { url: endpoint.url },
-  );
+  await recordAuditEvent(db, {
+    actor: actorOf(session, req),
+    action: "webhook_endpoint.created",
+    target: { kind: "webhook_endpoint", id: endpoint.id },
+    details: { url: endpoint.url },
+  });
   return json(endpoint, 201);
 });

@@ -19,7 +19,7 @@ export const GET = partnerRoute<Params>(async ({ params, db, partner }) => {
 /** Platform API: change a merchant's name, email or icon. */
 export const PATCH = partnerRoute<Params>(async ({ req, params, db, partner }) => {
   const body = parseOrThrow(updateMerchantBody, await readPlatformBody(req));
-  return json(await updatePlatformMerchant(db, partner.id, params.merchant_id, body));
+  return json(await updatePlatformMerchant(db, { partnerId: partner.id, merchantId: params.merchant_id, body }));
 });
 
 /** Platform API: soft-delete a merchant (404 on these routes afterwards; payments stay on record). */

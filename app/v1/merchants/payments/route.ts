@@ -7,7 +7,7 @@ export const GET = listingRoute(
   { merchantIdRequired: true, scopes: ["payments:read"] },
   async ({ req, db, merchant }) => {
     const searchParams = new URL(req.url).searchParams;
-    const { page, headers } = await answerMerchantPayments(db, merchant, searchParams, { merchantFilter: false });
+    const { page, headers } = await answerMerchantPayments(db, { merchant, searchParams, merchantFilter: false });
     return json(page, 200, headers);
   },
 );

@@ -16,5 +16,5 @@ export const GET = merchantRoute<{ id: string }>(["links:manage"], async ({ para
 export const PATCH = merchantRoute<{ id: string }>(["links:manage"], async ({ req, params, db, merchant }) => {
   const { id } = parseOrThrow(paymentLinkParams, params, "Path");
   const body = parseOrThrow(updatePaymentLinkBody, await readJson(req));
-  return json(await updatePaymentLink(db, merchant.id, id, body));
+  return json(await updatePaymentLink(db, { merchantId: merchant.id, id, body }));
 });

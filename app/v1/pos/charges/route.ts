@@ -9,6 +9,10 @@ import { posChargeBody } from "@/lib/pos/pos-schemas";
 /** A sale at the counter: the payment and its payment requests (the QR codes), in one call. */
 export const POST = merchantRoute(["payments:create"], async ({ req, db, merchant }) => {
   const { amount } = parseOrThrow(posChargeBody, await readJson(req));
-  const { charge, replayed } = await createPosCharge(db, merchant, amount, idempotencyKeyOf(req.headers));
+  const { charge, replayed } = await createPosCharge(db, {
+    merchant,
+    amountMinor: amount,
+    idempotencyKey: idempotencyKeyOf(req.headers),
+  });
   return json(charge, replayed ? 200 : 201, replayed ? { "idempotent-replayed": "true" } : undefined);
 });

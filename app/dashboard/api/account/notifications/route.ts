@@ -12,13 +12,16 @@ export const GET = dashboardRoute("own-account", async ({ db, session }) =>
 
 /** Save the member's choices (`{payment_exceptions?: boolean, webhook_disabled?: boolean}`); answers the choices now. */
 export const PUT = dashboardRoute("own-account", async ({ req, db, session }) => {
-  const choices = await saveNotificationChoices(db, session.merchant.id, session.user.id, await readJson(req));
-  await recordAuditEvent(
-    db,
-    actorOf(session, req),
-    "notifications.updated",
-    { kind: "user", id: session.user.id },
-    choices,
-  );
+  const choices = await saveNotificationChoices(db, {
+    merchantId: session.merchant.id,
+    userId: session.user.id,
+    input: await readJson(req),
+  });
+  await recordAuditEvent(db, {
+    actor: actorOf(session, req),
+    action: "notifications.updated",
+    target: { kind: "user", id: session.user.id },
+    details: choices,
+  });
   return json(choices);
 });

@@ -17,12 +17,11 @@ export const POST = dashboardRoute("two-factor-enrolment", async ({ req, db, ses
     { db, userId: session.user.id, email: session.user.email, sessionToken: token },
     await readJson(req),
   );
-  await recordAuditEvent(
-    db,
-    actorOf(session, req),
-    "passkey.added",
-    { kind: "passkey", id: added.id },
-    { name: added.name },
-  );
+  await recordAuditEvent(db, {
+    actor: actorOf(session, req),
+    action: "passkey.added",
+    target: { kind: "passkey", id: added.id },
+    details: { name: added.name },
+  });
   return json(added, 201);
 });

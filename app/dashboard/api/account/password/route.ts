@@ -7,7 +7,11 @@ import { changePassword } from "@/lib/users/change-password";
 
 /** Change the signed-in user's password (the current one required); every other session ends. */
 export const POST = dashboardRoute("own-account", async ({ req, db, session, token }) => {
-  await changePassword(db, session.user.id, token, await readJson(req));
-  await recordAuditEvent(db, actorOf(session, req), "password.changed", { kind: "user", id: session.user.id });
+  await changePassword(db, { userId: session.user.id, currentToken: token, input: await readJson(req) });
+  await recordAuditEvent(db, {
+    actor: actorOf(session, req),
+    action: "password.changed",
+    target: { kind: "user", id: session.user.id },
+  });
   return json({ ok: true });
 });

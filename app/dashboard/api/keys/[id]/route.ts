@@ -10,6 +10,10 @@ import { ID_PATTERN } from "@/lib/ids";
 export const DELETE = dashboardRoute<{ id: string }>("keys:manage", async ({ req, params, db, session }) => {
   const revoked = ID_PATTERN.test(params.id) && (await revokeApiKey(db, params.id, session.merchant.id));
   if (!revoked) throw new ApiError("api_key_not_found", "No active API key with this id");
-  await recordAuditEvent(db, actorOf(session, req), "api_key.revoked", { kind: "api_key", id: params.id });
+  await recordAuditEvent(db, {
+    actor: actorOf(session, req),
+    action: "api_key.revoked",
+    target: { kind: "api_key", id: params.id },
+  });
   return json({ id: params.id, revoked: true });
 });

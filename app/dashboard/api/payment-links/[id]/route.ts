@@ -9,5 +9,5 @@ import { updatePaymentLink } from "@/lib/payment-links/update-payment-link";
 export const PATCH = dashboardRoute<{ id: string }>("links:manage", async ({ req, params, db, session }) => {
   const { id } = parseOrThrow(paymentLinkParams, params, "Path");
   const body = parseOrThrow(updatePaymentLinkBody, await readJson(req));
-  return json(await updatePaymentLink(db, session.merchant.id, id, body));
+  return json(await updatePaymentLink(db, { merchantId: session.merchant.id, id, body }));
 });

@@ -10,6 +10,10 @@ import { endpointParams } from "@/lib/webhooks/webhook-api-schemas";
 export const DELETE = dashboardRoute<{ id: string }>("webhooks:manage", async ({ req, params, db, session }) => {
   const { id } = parseOrThrow(endpointParams, params, "Path");
   const deleted = await deleteWebhookEndpoint(db, session.merchant.id, id);
-  await recordAuditEvent(db, actorOf(session, req), "webhook_endpoint.deleted", { kind: "webhook_endpoint", id });
+  await recordAuditEvent(db, {
+    actor: actorOf(session, req),
+    action: "webhook_endpoint.deleted",
+    target: { kind: "webhook_endpoint", id },
+  });
   return json(deleted);
 });

@@ -8,5 +8,5 @@ import { linkPaymentsQuery, paymentLinkParams } from "@/lib/payment-links/schema
 export const GET = merchantRoute<{ id: string }>(["links:manage"], async ({ req, params, db, merchant }) => {
   const { id } = parseOrThrow(paymentLinkParams, params, "Path");
   const page = parseOrThrow(linkPaymentsQuery, Object.fromEntries(new URL(req.url).searchParams), "Query");
-  return json(await listLinkPayments(db, merchant.id, id, page));
+  return json(await listLinkPayments(db, { merchantId: merchant.id, linkId: id, page }));
 });

@@ -8,5 +8,5 @@ import { deliveriesQuery, endpointParams } from "@/lib/webhooks/webhook-api-sche
 export const GET = merchantRoute<{ id: string }>(["webhooks:manage"], async ({ req, params, db, merchant }) => {
   const { id } = parseOrThrow(endpointParams, params, "Path");
   const page = parseOrThrow(deliveriesQuery, Object.fromEntries(new URL(req.url).searchParams), "Query");
-  return json(await listWebhookDeliveries(db, merchant.id, id, page));
+  return json(await listWebhookDeliveries(db, { merchantId: merchant.id, endpointId: id, page }));
 });

@@ -9,5 +9,7 @@ import { endpointParams, resendFailedBody } from "@/lib/webhooks/webhook-api-sch
 export const POST = merchantRoute<{ id: string }>(["webhooks:manage"], async ({ req, params, db, merchant }) => {
   const { id } = parseOrThrow(endpointParams, params, "Path");
   const { since } = parseOrThrow(resendFailedBody, await readJson(req));
-  return json(await resendFailedWebhookDeliveries(db, merchant.id, id, new Date(since)));
+  return json(
+    await resendFailedWebhookDeliveries(db, { merchantId: merchant.id, endpointId: id, since: new Date(since) }),
+  );
 });

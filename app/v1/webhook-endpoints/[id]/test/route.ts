@@ -9,5 +9,5 @@ import { endpointParams, testEventBody } from "@/lib/webhooks/webhook-api-schema
 export const POST = merchantRoute<{ id: string }>(["webhooks:manage"], async ({ req, params, db, merchant }) => {
   const { id } = parseOrThrow(endpointParams, params, "Path");
   const { type } = parseOrThrow(testEventBody, await readOptionalJson(req));
-  return json(await sendTestWebhook(db, merchant.id, id, type), 202);
+  return json(await sendTestWebhook(db, { merchantId: merchant.id, endpointId: id, type }), 202);
 });

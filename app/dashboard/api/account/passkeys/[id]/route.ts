@@ -7,12 +7,16 @@ import { removePasskey, renamePasskey } from "@/lib/users/passkeys/manage-passke
 
 /** Rename one of the user's passkeys (`{name}`); another user's is a 404. */
 export const PATCH = dashboardRoute<{ id: string }>("two-factor-enrolment", async ({ req, params, db, session }) =>
-  json(await renamePasskey(db, session.user.id, params.id, await readJson(req))),
+  json(await renamePasskey(db, { userId: session.user.id, id: params.id, input: await readJson(req) })),
 );
 
 /** Remove one of the user's passkeys (`{password}`): it signs in no more. */
 export const DELETE = dashboardRoute<{ id: string }>("two-factor-enrolment", async ({ req, params, db, session }) => {
-  await removePasskey(db, session.user.id, params.id, await readJson(req));
-  await recordAuditEvent(db, actorOf(session, req), "passkey.removed", { kind: "passkey", id: params.id });
+  await removePasskey(db, { userId: session.user.id, id: params.id, input: await readJson(req) });
+  await recordAuditEvent(db, {
+    actor: actorOf(session, req),
+    action: "passkey.removed",
+    target: { kind: "passkey", id: params.id },
+  });
   return json({ id: params.id, removed: true });
 });

@@ -8,6 +8,10 @@ import { confirmTotpEnrolment } from "@/lib/users/two-factor/enrol-totp";
 /** Confirm the enrolment with a first code: two-factor sign-in is on; the recovery codes are in this answer only. */
 export const POST = dashboardRoute("two-factor-enrolment", async ({ req, db, session }) => {
   const enrolled = await confirmTotpEnrolment(db, session.user.id, await readJson(req));
-  await recordAuditEvent(db, actorOf(session, req), "two_factor.enabled", { kind: "user", id: session.user.id });
+  await recordAuditEvent(db, {
+    actor: actorOf(session, req),
+    action: "two_factor.enabled",
+    target: { kind: "user", id: session.user.id },
+  });
   return json(enrolled);
 });

@@ -8,6 +8,10 @@ import { disableTotp } from "@/lib/users/two-factor/enrol-totp";
 /** Turn two-factor sign-in off: the password and a current (or recovery) code. */
 export const POST = dashboardRoute("two-factor-enrolment", async ({ req, db, session }) => {
   await disableTotp(db, session.user.id, await readJson(req));
-  await recordAuditEvent(db, actorOf(session, req), "two_factor.disabled", { kind: "user", id: session.user.id });
+  await recordAuditEvent(db, {
+    actor: actorOf(session, req),
+    action: "two_factor.disabled",
+    target: { kind: "user", id: session.user.id },
+  });
   return json({ ok: true });
 });

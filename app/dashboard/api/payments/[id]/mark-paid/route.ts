@@ -15,13 +15,12 @@ export const POST = dashboardRoute<{ id: string }>("payments:resolve", async ({ 
   const id = paymentIdParam.safeParse(params.id);
   if (!id.success) throw new ApiError("payment_not_found", "No such payment");
   const paid = await markExceptionPaid(db, session.merchant.id, id.data, session.user.email);
-  await recordAuditEvent(
-    db,
-    actorOf(session, req),
-    "payment.marked_paid",
-    { kind: "payment", id: paid.id },
-    { exception: paid.exception },
-  );
+  await recordAuditEvent(db, {
+    actor: actorOf(session, req),
+    action: "payment.marked_paid",
+    target: { kind: "payment", id: paid.id },
+    details: { exception: paid.exception },
+  });
   return json({
     paymentId: paid.id,
     status: paid.status,

@@ -14,7 +14,11 @@ export const POST = dashboardRoute<{ id: string }>("refunds:write", async ({ req
   const id = paymentIdParam.safeParse(params.id);
   if (!id.success) throw new ApiError("not_found", "No such payment");
   const refunded = await refundPayment(db, session.merchant.id, id.data, session.user.email);
-  await recordAuditEvent(db, actorOf(session, req), "payment.marked_refunded", { kind: "payment", id: refunded.id });
+  await recordAuditEvent(db, {
+    actor: actorOf(session, req),
+    action: "payment.marked_refunded",
+    target: { kind: "payment", id: refunded.id },
+  });
   return json({
     paymentId: refunded.id,
     refundedAt: refunded.refundedAt?.toISOString() ?? null,

@@ -28,13 +28,12 @@ export const POST = dashboardRoute<{ id: string }>("refunds:write", async ({ req
   if (!id.success) throw new ApiError("not_found", "No such payment");
   const { txHash } = parseOrThrow(body, await readJson(req));
   const refunded = await recordWalletRefund(db, session.merchant.id, id.data, txHash, session.user.email);
-  await recordAuditEvent(
-    db,
-    actorOf(session, req),
-    "payment.refunded",
-    { kind: "payment", id: refunded.id },
-    { txHash },
-  );
+  await recordAuditEvent(db, {
+    actor: actorOf(session, req),
+    action: "payment.refunded",
+    target: { kind: "payment", id: refunded.id },
+    details: { txHash },
+  });
   return json({
     paymentId: refunded.id,
     refundedAt: refunded.refundedAt?.toISOString() ?? null,

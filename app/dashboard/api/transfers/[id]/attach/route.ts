@@ -20,12 +20,11 @@ export const POST = dashboardRoute<{ id: string }>("payments:resolve", async ({ 
   const { payment } = parseOrThrow(attachFormBody, await readJson(req));
   const paymentId = await resolvePaymentRefOrThrow(db, session.merchant.id, payment);
   const attached = await attachTransfer(db, session.merchant.id, id.data, paymentId, session.user.email);
-  await recordAuditEvent(
-    db,
-    actorOf(session, req),
-    "transfer.attached",
-    { kind: "transfer", id: id.data },
-    { paymentId },
-  );
+  await recordAuditEvent(db, {
+    actor: actorOf(session, req),
+    action: "transfer.attached",
+    target: { kind: "transfer", id: id.data },
+    details: { paymentId },
+  });
   return json(attached);
 });

@@ -11,6 +11,10 @@ export const POST = dashboardRoute<{ id: string }>("payments:resolve", async ({ 
   const id = transferId.safeParse(params.id);
   if (!id.success) throw new ApiError("not_found", "No such transfer");
   const dismissed = await dismissTransfer(db, session.merchant.id, id.data, session.user.email);
-  await recordAuditEvent(db, actorOf(session, req), "transfer.dismissed", { kind: "transfer", id: id.data });
+  await recordAuditEvent(db, {
+    actor: actorOf(session, req),
+    action: "transfer.dismissed",
+    target: { kind: "transfer", id: id.data },
+  });
   return json(dismissed);
 });

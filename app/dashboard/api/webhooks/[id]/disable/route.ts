@@ -10,6 +10,10 @@ import { endpointParams } from "@/lib/webhooks/webhook-api-schemas";
 export const POST = dashboardRoute<{ id: string }>("webhooks:manage", async ({ req, params, db, session }) => {
   const { id } = parseOrThrow(endpointParams, params, "Path");
   const endpoint = await disableWebhookEndpoint(db, session.merchant.id, id);
-  await recordAuditEvent(db, actorOf(session, req), "webhook_endpoint.disabled", { kind: "webhook_endpoint", id });
+  await recordAuditEvent(db, {
+    actor: actorOf(session, req),
+    action: "webhook_endpoint.disabled",
+    target: { kind: "webhook_endpoint", id },
+  });
   return json(endpoint);
 });

@@ -10,6 +10,10 @@ import { endpointParams } from "@/lib/webhooks/webhook-api-schemas";
 export const POST = dashboardRoute<{ id: string }>("webhooks:manage", async ({ req, params, db, session }) => {
   const { id } = parseOrThrow(endpointParams, params, "Path");
   const endpoint = await enableWebhookEndpoint(db, session.merchant.id, id);
-  await recordAuditEvent(db, actorOf(session, req), "webhook_endpoint.enabled", { kind: "webhook_endpoint", id });
+  await recordAuditEvent(db, {
+    actor: actorOf(session, req),
+    action: "webhook_endpoint.enabled",
+    target: { kind: "webhook_endpoint", id },
+  });
   return json(endpoint);
 });

@@ -9,5 +9,11 @@ import { endpointParams, resendFailedBody } from "@/lib/webhooks/webhook-api-sch
 export const POST = dashboardRoute<{ id: string }>("webhooks:manage", async ({ req, params, db, session }) => {
   const { id } = parseOrThrow(endpointParams, params, "Path");
   const { since } = parseOrThrow(resendFailedBody, await readJson(req));
-  return json(await resendFailedWebhookDeliveries(db, session.merchant.id, id, new Date(since)));
+  return json(
+    await resendFailedWebhookDeliveries(db, {
+      merchantId: session.merchant.id,
+      endpointId: id,
+      since: new Date(since),
+    }),
+  );
 });

@@ -10,9 +10,13 @@ import { endpointParams } from "@/lib/webhooks/webhook-api-schemas";
 export const POST = dashboardRoute<{ id: string }>("webhooks:manage", async ({ req, params, db, session }) => {
   const { id } = parseOrThrow(endpointParams, params, "Path");
   const rotated = await rotateWebhookSecret(db, session.merchant.id, id);
-  await recordAuditEvent(db, actorOf(session, req), "webhook_endpoint.secret_rotated", {
-    kind: "webhook_endpoint",
-    id,
+  await recordAuditEvent(db, {
+    actor: actorOf(session, req),
+    action: "webhook_endpoint.secret_rotated",
+    target: {
+      kind: "webhook_endpoint",
+      id,
+    },
   });
   return json(rotated);
 });

@@ -9,5 +9,5 @@ import { endpointParams, testEventBody } from "@/lib/webhooks/webhook-api-schema
 export const POST = dashboardRoute<{ id: string }>("webhooks:manage", async ({ req, params, db, session }) => {
   const { id } = parseOrThrow(endpointParams, params, "Path");
   const { type } = parseOrThrow(testEventBody, await readJson(req));
-  return json(await sendTestWebhook(db, session.merchant.id, id, type), 202);
+  return json(await sendTestWebhook(db, { merchantId: session.merchant.id, endpointId: id, type }), 202);
 });

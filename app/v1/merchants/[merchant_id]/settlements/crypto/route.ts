@@ -10,6 +10,11 @@ import { addSettlementsBody } from "@/lib/merchants/platform-schemas";
 export const POST = partnerRoute<{ merchant_id: string }>(async ({ req, params, db, partner }) => {
   const key = requiredIdempotencyKey(req.headers);
   const body = parseOrThrow(addSettlementsBody, await readJson(req));
-  const answer = await addSettlementDestinations(db, partner.id, params.merchant_id, body, key);
+  const answer = await addSettlementDestinations(db, {
+    partnerId: partner.id,
+    merchantId: params.merchant_id,
+    body,
+    idempotencyKey: key,
+  });
   return json(answer.body, answer.status, answer.replayed ? { "idempotent-replayed": "true" } : undefined);
 });

@@ -11,10 +11,19 @@ type Params = { merchant_id: string; id: string };
 /** Platform API: replace the destination of one asset. */
 export const PUT = partnerRoute<Params>(async ({ req, params, db, partner }) => {
   const body = parseOrThrow(replaceSettlementBody, await readJson(req));
-  return json(await replaceSettlementDestination(db, partner.id, params.merchant_id, params.id, body.destination));
+  return json(
+    await replaceSettlementDestination(db, {
+      partnerId: partner.id,
+      merchantId: params.merchant_id,
+      id: params.id,
+      destination: body.destination,
+    }),
+  );
 });
 
 /** Platform API: remove a destination set through this API. */
 export const DELETE = partnerRoute<Params>(async ({ params, db, partner }) => {
-  return json(await removeSettlementDestination(db, partner.id, params.merchant_id, params.id));
+  return json(
+    await removeSettlementDestination(db, { partnerId: partner.id, merchantId: params.merchant_id, id: params.id }),
+  );
 });

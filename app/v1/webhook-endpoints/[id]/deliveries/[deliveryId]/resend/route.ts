@@ -9,6 +9,6 @@ export const POST = merchantRoute<{ id: string; deliveryId: string }>(
   ["webhooks:manage"],
   async ({ params, db, merchant }) => {
     const { id, deliveryId } = parseOrThrow(deliveryParams, params, "Path");
-    return json(await resendWebhookDelivery(db, merchant.id, id, deliveryId));
+    return json(await resendWebhookDelivery(db, { merchantId: merchant.id, endpointId: id, deliveryId }));
   },
 );

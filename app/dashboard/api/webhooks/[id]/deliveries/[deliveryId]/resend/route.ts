@@ -9,6 +9,6 @@ export const POST = dashboardRoute<{ id: string; deliveryId: string }>(
   "webhooks:manage",
   async ({ params, db, session }) => {
     const { id, deliveryId } = parseOrThrow(deliveryParams, params, "Path");
-    return json(await resendWebhookDelivery(db, session.merchant.id, id, deliveryId));
+    return json(await resendWebhookDelivery(db, { merchantId: session.merchant.id, endpointId: id, deliveryId }));
   },
 );
