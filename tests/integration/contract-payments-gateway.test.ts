@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { api, newMerchant, type TestMerchant } from "../support/api";
 import { factsViolations } from "../support/contract-facts";
 import { chainMerchant, gw, newPayment, waitFinal } from "../support/gateway";
@@ -86,106 +86,48 @@ afterAll(() => {
   expect(expected.filter((k) => !covered.has(k))).toEqual([]);
 });
 
-describe("the /v1/payments… routes answer what the contract describes", () => {
-  it("create: 201 requires_action; bad body 400; no key, a wrong key or an unknown merchant 401 (the contract has no 404 here); a reused key with another body 400", async () => {
-    const merchant = await newMerchant();
-    const created = await check(
-      "POST",
-      "/v1/payments",
-      await merchantCall(merchant, {
-        method: "POST",
-        path: "/v1/payments",
-        body: { ...order(), checkout: null, expiresAt: null },
-      }),
-    );
+describe("create (POST /v1/payments) answers what the contract describes", () => {
+  let merchant: TestMerchant;
+  beforeAll(async () => {
+    merchant = await newMerchant();
+  });
+  const create = async (who: TestMerchant | null, body: unknown, headers?: Record<string, string>) =>
+    check("POST", "/v1/payments", await merchantCall(who, { method: "POST", path: "/v1/payments", body, headers }));
+
+  it("201 requires_action", async () => {
+    const created = await create(merchant, { ...order(), checkout: null, expiresAt: null });
     expect(created).toMatchObject({ status: 201, body: { status: "requires_action", isFinal: false } });
-    expect(
-      (
-        await check(
-          "POST",
-          "/v1/payments",
-          await merchantCall(merchant, {
-            method: "POST",
-            path: "/v1/payments",
-            body: { amount: { unit: "iso4217/XXX", value: "-1" } },
-          }),
-        )
-      ).status,
-    ).toBe(400);
-    expect(
-      (
-        await check(
-          "POST",
-          "/v1/payments",
-          await merchantCall(merchant, { method: "POST", path: "/v1/payments", body: "{not json" }),
-        )
-      ).status,
-    ).toBe(400);
-    expect(
-      (
-        await check(
-          "POST",
-          "/v1/payments",
-          await merchantCall(merchant, {
-            method: "POST",
-            path: "/v1/payments",
-            body: "{}",
-            headers: { "content-type": "text/plain" },
-          }),
-        )
-      ).status,
-    ).toBe(400);
-    expect(
-      (
-        await check(
-          "POST",
-          "/v1/payments",
-          await merchantCall(null, { method: "POST", path: "/v1/payments", body: order() }),
-        )
-      ).body.code,
-    ).toBe("missing_api_key");
-    expect(
-      (
-        await check(
-          "POST",
-          "/v1/payments",
-          await merchantCall(
-            { ...merchant, apiKey: "sk_wrong" },
-            { method: "POST", path: "/v1/payments", body: order() },
-          ),
-        )
-      ).body.code,
-    ).toBe("invalid_api_key");
-    expect(
-      (
-        await check(
-          "POST",
-          "/v1/payments",
-          await merchantCall(
-            { ...merchant, merchantId: "mer_unknown" },
-            { method: "POST", path: "/v1/payments", body: order() },
-          ),
-        )
-      ).status,
-    ).toBe(401);
-    const key = { "idempotency-key": `contract-${Date.now()}` };
-    expect(
-      (
-        await check(
-          "POST",
-          "/v1/payments",
-          await merchantCall(merchant, { method: "POST", path: "/v1/payments", body: order("100"), headers: key }),
-        )
-      ).status,
-    ).toBe(201);
-    const conflict = await check(
-      "POST",
-      "/v1/payments",
-      await merchantCall(merchant, { method: "POST", path: "/v1/payments", body: order("200"), headers: key }),
-    );
-    expect(conflict).toMatchObject({ status: 400, body: { code: "idempotency_conflict" } });
   });
 
+  it("400 for a bad body, a body that is not JSON, and one sent as text/plain", async () => {
+    expect((await create(merchant, { amount: { unit: "iso4217/XXX", value: "-1" } })).status).toBe(400);
+    expect((await create(merchant, "{not json")).status).toBe(400);
+    expect((await create(merchant, "{}", { "content-type": "text/plain" })).status).toBe(400);
+  });
+
+  it("401 missing_api_key without a key", async () => {
+    expect((await create(null, order())).body.code).toBe("missing_api_key");
+  });
+
+  it("401 invalid_api_key for a wrong key", async () => {
+    expect((await create({ ...merchant, apiKey: "sk_wrong" }, order())).body.code).toBe("invalid_api_key");
+  });
+
+  it("401 for an unknown merchant (the contract has no 404 here)", async () => {
+    expect((await create({ ...merchant, merchantId: "mer_unknown" }, order())).status).toBe(401);
+  });
+
+  it("400 idempotency_conflict for a reused key with another body", async () => {
+    const key = { "idempotency-key": `contract-${Date.now()}` };
+    expect((await create(merchant, order("100"), key)).status).toBe(201);
+    expect(await create(merchant, order("200"), key)).toMatchObject({
+      status: 400,
+      body: { code: "idempotency_conflict" },
+    });
+  });
+});
+
+describe("the /v1/payments… routes answer what the contract describes", () => {
   it("detail, status and cancel: requires_action, cancelled, failed with its failureCode, succeeded with info and settlement; errors 400/401/404", async () => {
     const merchant = await chainMerchant();
     const { paymentId } = await newPayment(merchant, "410");

@@ -267,50 +267,79 @@ describe("Solana Pay transaction requests, paid by a phone wallet with no confir
     },
   );
 
-  it("bad input is a clear 4xx, and a payment no longer open answers 409 before any quote is stored", async () => {
-    const paymentId = await createPaymentAt(upstream!, setup.merchant, "400");
-    const link = await linkOf(paymentId, "USDC");
-    const path = pathOf(link, paymentId);
-    for (const account of ["not-a-key", "0x0000000000000000000000000000000000000000", 42, ""]) {
-      const res = await gw(paymentId, path, postJson({ account }));
-      expect(res.status).toBe(400);
-      expect(res.headers.get("access-control-allow-origin")).toBe("*");
-      expect(((await res.json()) as { code: string }).code).toBe("params_validation");
-    }
-    expect((await gw(paymentId, path, postJson({}))).status).toBe(400);
-    const form = await gw(paymentId, path, { method: "POST", body: "account=x" });
-    expect(form.status).toBe(415);
-    const unknownAsset = await gw(paymentId, "/solana-pay/nope", postJson({ account: buyer(0).publicKey.toBase58() }));
-    expect(unknownAsset.status).toBe(404);
-    expect(((await unknownAsset.json()) as { code: string }).code).toBe("not_found");
+  describe("bad input is a clear 4xx, and a payment no longer open answers 409 before any quote is stored", () => {
+    let paymentId: string;
+    let path: string;
+    let expired: string;
+    beforeAll(async () => {
+      paymentId = await createPaymentAt(upstream!, setup.merchant, "400");
+      path = pathOf(await linkOf(paymentId, "USDC"), paymentId);
+    });
 
-    const cancel = await fetch(`${upstream!.url}/v1/payments/${paymentId}/cancel`, {
-      method: "POST",
-      headers: { "api-key": setup.merchant.apiKey, "merchant-id": setup.merchant.merchantId },
+    it("400 params_validation, to any origin, for an account that is not a Solana key", async () => {
+      for (const account of ["not-a-key", "0x0000000000000000000000000000000000000000", 42, ""]) {
+        const res = await gw(paymentId, path, postJson({ account }));
+        expect(res.status).toBe(400);
+        expect(res.headers.get("access-control-allow-origin")).toBe("*");
+        expect(((await res.json()) as { code: string }).code).toBe("params_validation");
+      }
     });
-    expect(cancel.status).toBe(200);
-    for (const init of [undefined, postJson({ account: buyer(0).publicKey.toBase58() })]) {
-      const res = await gw(paymentId, path, init);
-      expect(res.status).toBe(409);
-      expect(((await res.json()) as { code: string }).code).toBe("invalid_state");
-    }
-    const { paymentId: expired } = await createPaymentWith(upstream!, setup.merchant, {
-      amount: { unit: "iso4217/USD", value: "400" },
-      referenceId: "txreq-expired",
-      expiresAt: Math.floor(Date.now() / 1000) + 2,
+
+    it("400 without an account", async () => {
+      expect((await gw(paymentId, path, postJson({}))).status).toBe(400);
     });
-    const expiredPath = pathOf(await linkOf(expired, "USDC"), expired);
-    await new Promise((r) => setTimeout(r, 3_000));
-    const late = await gw(expired, expiredPath, postJson({ account: buyer(0).publicKey.toBase58() }));
-    expect(late.status).toBe(410);
-    expect(((await late.json()) as { code: string }).code).toBe("payment_expired");
-    for (const id of [paymentId, expired]) {
-      const stored = await setup.db
-        .select()
-        .from(paymentOptions)
-        .where(and(eq(paymentOptions.paymentId, id), eq(paymentOptions.requestKind, "solana-pay-transaction")));
-      expect(stored).toEqual([]);
-    }
+
+    it("415 for a form body", async () => {
+      const form = await gw(paymentId, path, { method: "POST", body: "account=x" });
+      expect(form.status).toBe(415);
+    });
+
+    it("404 not_found for an asset the payment does not offer", async () => {
+      const unknownAsset = await gw(
+        paymentId,
+        "/solana-pay/nope",
+        postJson({ account: buyer(0).publicKey.toBase58() }),
+      );
+      expect(unknownAsset.status).toBe(404);
+      expect(((await unknownAsset.json()) as { code: string }).code).toBe("not_found");
+    });
+
+    // After the answers above: this cancels the payment they use.
+    it("409 invalid_state to GET and POST once the payment is cancelled", async () => {
+      const cancel = await fetch(`${upstream!.url}/v1/payments/${paymentId}/cancel`, {
+        method: "POST",
+        headers: { "api-key": setup.merchant.apiKey, "merchant-id": setup.merchant.merchantId },
+      });
+      expect(cancel.status).toBe(200);
+      for (const init of [undefined, postJson({ account: buyer(0).publicKey.toBase58() })]) {
+        const res = await gw(paymentId, path, init);
+        expect(res.status).toBe(409);
+        expect(((await res.json()) as { code: string }).code).toBe("invalid_state");
+      }
+    });
+
+    it("410 payment_expired once the payment has expired", async () => {
+      ({ paymentId: expired } = await createPaymentWith(upstream!, setup.merchant, {
+        amount: { unit: "iso4217/USD", value: "400" },
+        referenceId: "txreq-expired",
+        expiresAt: Math.floor(Date.now() / 1000) + 2,
+      }));
+      const expiredPath = pathOf(await linkOf(expired, "USDC"), expired);
+      await new Promise((r) => setTimeout(r, 3_000));
+      const late = await gw(expired, expiredPath, postJson({ account: buyer(0).publicKey.toBase58() }));
+      expect(late.status).toBe(410);
+      expect(((await late.json()) as { code: string }).code).toBe("payment_expired");
+    });
+
+    it("stores no quote for any of these answers", async () => {
+      for (const id of [paymentId, expired]) {
+        const stored = await setup.db
+          .select()
+          .from(paymentOptions)
+          .where(and(eq(paymentOptions.paymentId, id), eq(paymentOptions.requestKind, "solana-pay-transaction")));
+        expect(stored).toEqual([]);
+      }
+    });
   });
 
   it("a client holds at most MAX_OPTIONS_PER_CLIENT live quotes of a payment, transaction requests included; another client is not refused", async () => {
