@@ -30,13 +30,17 @@ describe("webhook retention", () => {
     await sql`insert into webhook_endpoints (id, merchant_id, url, secret)
       values ('whe_retention', 'mer_retention', 'https://hooks.example/in', 'whsec_x')`;
     const event = async (id: string, ageDays: number, delivery: "succeeded" | "failed" | "pending") => {
-      await sql!`insert into webhook_events (id, merchant_id, type, state_version, live, snapshot, created_at)
-        values (${id}, 'mer_retention', 'payment.succeeded', 2, true, '{}'::jsonb, now() - make_interval(days => ${ageDays}))`;
-      const next = delivery === "pending" ? sql!`now() + interval '1 day'` : null;
-      await sql!`insert into webhook_deliveries (id, event_id, endpoint_id, status, next_attempt_at, attempt_count)
-        values (${`whd_${id}`}, ${id}, 'whe_retention', ${delivery}, ${next}, 1)`;
-      await sql!`insert into webhook_attempts (delivery_id, attempt, started_at, duration_ms, status_code)
-        values (${`whd_${id}`}, 1, now() - make_interval(days => ${ageDays}), 12, 500)`;
+      // One transaction: the server's prune job (every 300 ms) must never see the old event without its
+      // delivery, or it deletes the event before the delivery's insert (a foreign key failure, seen in CI).
+      await sql!.begin(async (tx) => {
+        await tx`insert into webhook_events (id, merchant_id, type, state_version, live, snapshot, created_at)
+          values (${id}, 'mer_retention', 'payment.succeeded', 2, true, '{}'::jsonb, now() - make_interval(days => ${ageDays}))`;
+        const next = delivery === "pending" ? tx`now() + interval '1 day'` : null;
+        await tx`insert into webhook_deliveries (id, event_id, endpoint_id, status, next_attempt_at, attempt_count)
+          values (${`whd_${id}`}, ${id}, 'whe_retention', ${delivery}, ${next}, 1)`;
+        await tx`insert into webhook_attempts (delivery_id, attempt, started_at, duration_ms, status_code)
+          values (${`whd_${id}`}, 1, now() - make_interval(days => ${ageDays}), 12, 500)`;
+      });
     };
     await event("evt_old_delivered", 40, "succeeded");
     await event("evt_old_failed", 31, "failed");
