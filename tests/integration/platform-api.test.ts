@@ -17,6 +17,7 @@ import { dash, signUpUser } from "../support/dashboard";
 import { testDb } from "../support/db";
 import { gw, waitFinal } from "../support/gateway";
 import { ROOT, TEST_ENV } from "../support/server";
+import { CLI_BUNDLE } from "../support/run-cli";
 
 const run = promisify(execFile);
 
@@ -95,8 +96,8 @@ const freshEvm = () => privateKeyToAccount(generatePrivateKey()).address;
 describe("Platform API: partner keys", () => {
   it("partner create --json prints exactly {partnerId, apiKey}, and the key opens the Platform API", async () => {
     const { stdout, stderr } = await run(
-      "npm",
-      ["run", "--silent", "cli", "--", "partner", "create", "--name", "Acme Platform", "--json"],
+      process.execPath,
+      [CLI_BUNDLE, "partner", "create", "--name", "Acme Platform", "--json"],
       {
         cwd: ROOT,
         env: { ...process.env, ...TEST_ENV } as NodeJS.ProcessEnv,
@@ -114,7 +115,7 @@ describe("Platform API: partner keys", () => {
 
   it("rotation: partner add-key gives a second key beside the first; partner revoke-key refuses the old one at once", async () => {
     const cli = (...args: string[]) =>
-      run("npm", ["run", "--silent", "cli", "--", ...args], {
+      run(process.execPath, [CLI_BUNDLE, ...args], {
         cwd: ROOT,
         env: { ...process.env, ...TEST_ENV } as NodeJS.ProcessEnv,
       });

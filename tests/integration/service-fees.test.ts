@@ -9,6 +9,7 @@ import { confirmAt, createPaymentAt, gatewayAt, signWithDevnetBuyer } from "../s
 import { proxiedSetup, type ProxiedSetup } from "../support/proxied-servers";
 import { scratchDatabaseUrl } from "../support/scratch-database";
 import { ROOT, TEST_ENV, type RunningServer } from "../support/server";
+import { CLI_BUNDLE } from "../support/run-cli";
 
 const run = promisify(execFile);
 const setups: ProxiedSetup[] = [];
@@ -117,7 +118,7 @@ describe("every fee the service pays is recorded per merchant and payment, in th
     expect(BigInt(solanaRows.find((r) => r.kind === "rent")!.nativeAmount)).toBeGreaterThan(1_000_000n);
 
     // The operator's CLI, per merchant.
-    const { stdout } = await run("npm", ["run", "--silent", "cli", "--", "fees", "--json"], {
+    const { stdout } = await run(process.execPath, [CLI_BUNDLE, "fees", "--json"], {
       cwd: ROOT,
       env: { ...process.env, ...TEST_ENV, DATABASE_URL: await scratchDatabaseUrl("service_fees") } as NodeJS.ProcessEnv,
     });
