@@ -581,3 +581,35 @@ describe("EVM adapter: observe", () => {
     );
   });
 });
+
+describe("EVM adapter: ledger scan", () => {
+  it("finds a token transfer with its block time, reading each block of the range once when native coins are watched too", async () => {
+    const recipient = privateKeyToAccount(toHex(randomBytes(32))).address;
+    const hash = await transferAs(buyer, { token: usdt, to: recipient, amount: 3_300_000n });
+    const { blockNumber } = await client().getTransactionReceipt({ hash });
+    const { timestamp } = await client().getBlock({ blockNumber });
+    const proxy = await startRpcProxy(evm.rpcUrl);
+    try {
+      // With ETH among the network's tokens, the scan reads each block whole for plain value transfers.
+      const eth = { caip19: `${evm.chainId}/slip44:60`, symbol: "ETH", name: "Ether", decimals: 18, eip3009: false };
+      const found = await adapter.scanBlocks!(
+        { ...network, rpcUrl: proxy.url, tokens: [...network.tokens, eth] },
+        { from: blockNumber, to: blockNumber },
+        { recipients: [recipient], native: true },
+      );
+      expect(found).toEqual([
+        expect.objectContaining({
+          txHash: hash,
+          recipient,
+          amount: 3_300_000n,
+          blockNumber,
+          blockTime: new Date(Number(timestamp) * 1000),
+        }),
+      ]);
+      // The block read for native transfers gave the transfer's time: no second read of it.
+      expect(proxy.counts.get("eth_getBlockByNumber")).toBe(1);
+    } finally {
+      await proxy.close();
+    }
+  });
+});

@@ -44,10 +44,17 @@ export function referencesOf(input: Hex, receipt: TransactionReceipt): string[] 
   return [...found];
 }
 
-async function blockTimes(client: PublicClient, numbers: bigint[]): Promise<Map<bigint, Date>> {
+/** The times of blocks `numbers`: those in `known` (blocks this scan has read already) are not read again. */
+async function blockTimes(
+  client: PublicClient,
+  numbers: bigint[],
+  known: Map<bigint, Date>,
+): Promise<Map<bigint, Date>> {
   const times = new Map<bigint, Date>();
   await Promise.all(
     [...new Set(numbers)].map(async (blockNumber) => {
+      const time = known.get(blockNumber);
+      if (time) return void times.set(blockNumber, time);
       const block = await rpcOrThrow("eth_getBlockByNumber", () => client.getBlock({ blockNumber }));
       times.set(blockNumber, new Date(Number(block.timestamp) * 1000));
     }),
@@ -94,11 +101,14 @@ export async function scanEvmTransfers(
     );
   }
   const nativeTxs: Transaction[] = [];
+  // Each block read for native transfers also gives its time: a transfer found in it needs no second read.
+  const readTimes = new Map<bigint, Date>();
   if (watch.native && native) {
     for (let n = range.from; n <= range.to; n++) {
       const block = await rpcOrThrow("eth_getBlockByNumber", () =>
         publicClient.getBlock({ blockNumber: n, includeTransactions: true }),
       );
+      readTimes.set(n, new Date(Number(block.timestamp) * 1000));
       nativeTxs.push(
         ...block.transactions.filter((tx) => tx.to && tx.value > 0n && recipients.has(tx.to.toLowerCase())),
       );
@@ -120,6 +130,7 @@ export async function scanEvmTransfers(
   const times = await blockTimes(
     publicClient,
     mined.map(({ receipt }) => receipt.blockNumber),
+    readTimes,
   );
 
   const transfers: ObservedTransfer[] = [];
