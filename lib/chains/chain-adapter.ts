@@ -186,7 +186,7 @@ export interface Relayer {
   /** Current fees, cached briefly per network. */
   fees(network: NetworkConfig): Promise<RelayFees>;
   /** Sign `call` at `nonce` (no network I/O). */
-  sign(network: NetworkConfig, call: RelayCall, nonce: number, fees: RelayFees): Promise<SignedRelay>;
+  sign(network: NetworkConfig, relay: { call: RelayCall; nonce: number; fees: RelayFees }): Promise<SignedRelay>;
 }
 
 /** A result failed verification: wrong signer, amount, token, recipient, chain, altered message, reuse. */
@@ -284,9 +284,7 @@ export interface ChainAdapter {
    */
   accountSignatures?(
     network: NetworkConfig,
-    watches: AccountWatch[],
-    cursors: ReadonlyMap<string, string>,
-    firstSight: number,
+    read: { watches: AccountWatch[]; cursors: ReadonlyMap<string, string>; firstSight: number },
   ): Promise<AccountSignatures[]>;
   /**
    * The ledger (Solana), second read: each transaction once, and in it the transfer to each watch it

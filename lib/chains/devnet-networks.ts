@@ -79,7 +79,13 @@ export function devnetNetworks(devnet: DevnetFile): NetworkConfig[] {
           peggedTo: "USD",
         })),
         // The chain's own coin, priced by the ETH/USD feed (not offered without one).
-        nativeToken(`${devnet.evm.chainId}/slip44:60`, "ETH", "Ether", 18, "/icons/ethereum.svg"),
+        nativeToken({
+          caip19: `${devnet.evm.chainId}/slip44:60`,
+          symbol: "ETH",
+          name: "Ether",
+          decimals: 18,
+          iconUrl: "/icons/ethereum.svg",
+        }),
       ],
     },
     {
@@ -101,15 +107,21 @@ export function devnetNetworks(devnet: DevnetFile): NetworkConfig[] {
           peggedTo: "USD",
         })),
         // SOL, priced by the SOL/USD feed read on the EVM devnet.
-        nativeToken(`${devnet.solana.chainId}/slip44:501`, "SOL", "Solana", 9, "/icons/solana.svg"),
+        nativeToken({
+          caip19: `${devnet.solana.chainId}/slip44:501`,
+          symbol: "SOL",
+          name: "Solana",
+          decimals: 9,
+          iconUrl: "/icons/solana.svg",
+        }),
       ],
     },
   ];
 }
 
 /** A network's own coin as an accepted asset: no peg, no static price, so only its `<SYMBOL>/USD` feed prices it. */
-function nativeToken(caip19: string, symbol: string, name: string, decimals: number, iconUrl: string) {
-  return { caip19, symbol, name, decimals, eip3009: false, iconUrl, peggedTo: null };
+function nativeToken(token: { caip19: string; symbol: string; name: string; decimals: number; iconUrl: string }) {
+  return { ...token, eip3009: false, peggedTo: null };
 }
 
 /** Icons shipped in public/icons for the devnet's tokens (paths on this app's own origin). */

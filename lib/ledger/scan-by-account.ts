@@ -123,7 +123,7 @@ export async function scanByAccount(
     const watches = watchesOfPass(chainId, await loadActiveWatches(db, chainId), all);
     if (watches.length === 0) return { transfers: 0, payments: 0 };
     const cursors = await cursorsOf(db, chainId, watches);
-    const listed = await adapter.accountSignatures(network, watches, cursors, FIRST_SIGHT);
+    const listed = await adapter.accountSignatures(network, { watches, cursors, firstSight: FIRST_SIGHT });
     const { reads, held: sentHeld } = await toRead(db, chainId, listed);
     const { transfers: observed, unread } =
       reads.length > 0 ? await adapter.accountTransfers(network, reads) : { transfers: [], unread: [] };

@@ -46,7 +46,7 @@ export async function replaceRelay(
   const call = { to: old.to, data: old.data, gasLimit: old.gas };
   let version: SignedRelay;
   let newNonce: SignedRelayAtNonce | undefined;
-  if (mode === "bump") version = await relayer.sign(network, call, submission.relayNonce, fees);
+  if (mode === "bump") version = await relayer.sign(network, { call, nonce: submission.relayNonce, fees });
   else {
     await syncRelayerNonce(db, network, relayer, true);
     newNonce = await signRelay(db, { paymentId: submission.paymentId, network, relayer, call, fees });

@@ -16,6 +16,10 @@ export async function sendFiller(
 ): Promise<void> {
   const relayer = adapter.relayer;
   if (!relayer) return;
-  const filler = await relayer.sign(network, { to: relayer.address, data: "0x", gasLimit: FILLER_GAS }, nonce, fees);
+  const filler = await relayer.sign(network, {
+    call: { to: relayer.address, data: "0x", gasLimit: FILLER_GAS },
+    nonce,
+    fees,
+  });
   await adapter.broadcast(network, filler.rawTx, { preflight: false });
 }

@@ -27,7 +27,7 @@ export async function signRelay(
 ): Promise<SignedRelayAtNonce> {
   const { paymentId, network, relayer, call, fees } = input;
   const nonce = await reserveRelayNonce(db, { paymentId, chainId: network.chainId, relayer: relayer.address });
-  const signed = await relayer.sign(network, call, nonce, fees);
+  const signed = await relayer.sign(network, { call, nonce, fees });
   return { paymentId, network, relayer: relayer.address, nonce, fees, gasLimit: call.gasLimit, signed };
 }
 

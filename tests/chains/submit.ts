@@ -17,7 +17,11 @@ export async function submit(
   if (verified.kind === "relay") {
     const relayer = adapter.relayer!;
     const nonce = await relayer.pendingNonce(intent.network);
-    const signed = await relayer.sign(intent.network, verified.call, nonce, await relayer.fees(intent.network));
+    const signed = await relayer.sign(intent.network, {
+      call: verified.call,
+      nonce,
+      fees: await relayer.fees(intent.network),
+    });
     await adapter.broadcast(intent.network, signed.rawTx, { preflight: true });
     return { kind: "relay", txHashes: [signed.txHash], relayer: relayer.address, relayNonce: nonce, notBefore };
   }

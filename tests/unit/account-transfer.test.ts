@@ -91,7 +91,7 @@ describe("accountTransferOf", () => {
         { [buyerAta.toBase58()]: 7_500_000n, [merchantAta.toBase58()]: 1_500_100n },
       ],
     });
-    expect(accountTransferOf(tx, "sig1", watch(usdc))).toEqual({
+    expect(accountTransferOf(tx, { signature: "sig1", watch: watch(usdc) })).toEqual({
       txHash: "sig1",
       position: 1,
       blockNumber: 4242n,
@@ -109,7 +109,7 @@ describe("accountTransferOf", () => {
     const tx = landed(splPayment(20n), {
       tokens: [{ [buyerAta.toBase58()]: 50n }, { [buyerAta.toBase58()]: 30n, [merchantAta.toBase58()]: 20n }],
     });
-    expect(accountTransferOf(tx, "sig", watch(usdc))?.amount).toBe(20n);
+    expect(accountTransferOf(tx, { signature: "sig", watch: watch(usdc) })?.amount).toBe(20n);
   });
 
   it("reads a SOL transfer from the recipient's own lamports", () => {
@@ -125,8 +125,7 @@ describe("accountTransferOf", () => {
           { [b]: 10_000n - 777n - 5000n, [m]: 778n },
         ],
       }),
-      "sig",
-      watch(sol),
+      { signature: "sig", watch: watch(sol) },
     );
     expect(found).toMatchObject({ amount: 777n, sender: b, position: 0, asset: sol });
   });
@@ -137,13 +136,21 @@ describe("accountTransferOf", () => {
       { [buyerAta.toBase58()]: 5n, [merchantAta.toBase58()]: 5n },
     ];
     expect(
-      accountTransferOf(landed(splPayment(5n), { tokens, err: { InstructionError: [1, "Custom"] } }), "s", watch(usdc)),
+      accountTransferOf(landed(splPayment(5n), { tokens, err: { InstructionError: [1, "Custom"] } }), {
+        signature: "s",
+        watch: watch(usdc),
+      }),
     ).toBeUndefined();
     const reversed: [Balances, Balances] = [tokens[1], tokens[0]];
-    expect(accountTransferOf(landed(splPayment(5n), { tokens: reversed }), "s", watch(usdc))).toBeUndefined();
+    expect(
+      accountTransferOf(landed(splPayment(5n), { tokens: reversed }), { signature: "s", watch: watch(usdc) }),
+    ).toBeUndefined();
     // Another mint's transfer is not the watched asset.
     expect(
-      accountTransferOf(landed(splPayment(5n), { tokens }), "s", watch(`${CHAIN}/token:${key(4).toBase58()}`)),
+      accountTransferOf(landed(splPayment(5n), { tokens }), {
+        signature: "s",
+        watch: watch(`${CHAIN}/token:${key(4).toBase58()}`),
+      }),
     ).toBeUndefined();
   });
 
@@ -152,7 +159,7 @@ describe("accountTransferOf", () => {
       { [buyerAta.toBase58()]: 10n, [merchantAta.toBase58()]: 0n },
       { [buyerAta.toBase58()]: 5n, [merchantAta.toBase58()]: 5n },
     ];
-    const found = accountTransferOf(landed(splPayment(5n, false), { tokens }), "s", watch(usdc));
+    const found = accountTransferOf(landed(splPayment(5n, false), { tokens }), { signature: "s", watch: watch(usdc) });
     expect(found).toMatchObject({ amount: 5n, sender: buyer.toBase58(), position: 1 });
     expect(found!.references).not.toContain(referenceHex);
   });

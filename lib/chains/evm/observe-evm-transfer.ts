@@ -57,7 +57,7 @@ async function isKnown(client: PublicClient, hash: string): Promise<boolean> {
 export async function observeEvmTransfer(intent: TransferIntent, tracked: Tracked): Promise<Observation> {
   const { publicClient } = evmClientFor(intent.network);
   const receipt = await firstReceipt(publicClient, tracked.txHashes);
-  if (receipt) return judge(intent, tracked, receipt);
+  if (receipt) return judge(intent, { tracked, receipt });
   if (await isKnown(publicClient, tracked.txHashes[0]!)) return { state: "pending", mined: false };
 
   const sender = tracked.kind === "relay" ? tracked.relayer : intent.payer;
@@ -69,10 +69,10 @@ export async function observeEvmTransfer(intent: TransferIntent, tracked: Tracke
   if (mined <= nonce) return { state: "unknown", nonceUsed: false, expired: false };
   // The nonce moved on: one of ours may have been mined between the two reads.
   const late = await firstReceipt(publicClient, tracked.txHashes);
-  if (late) return judge(intent, tracked, late);
+  if (late) return judge(intent, { tracked, receipt: late });
   if (tracked.kind === "relay") {
     const used = await findAuthorizationUse(intent);
-    if (used) return judge(intent, tracked, used);
+    if (used) return judge(intent, { tracked, receipt: used });
   }
   return { state: "unknown", nonceUsed: true, expired: false };
 }
@@ -117,9 +117,7 @@ async function missingTransfer(intent: TransferIntent, receipt: TransactionRecei
 
 async function judge(
   intent: TransferIntent,
-  tracked: Tracked,
-  receipt: TransactionReceipt,
-  earlierFees: PaidFee[] = [],
+  { tracked, receipt, earlierFees = [] }: { tracked: Tracked; receipt: TransactionReceipt; earlierFees?: PaidFee[] },
 ): Promise<Observation> {
   const { publicClient } = evmClientFor(intent.network);
   const fees = [...earlierFees, ...relayerFees(tracked, receipt)];
@@ -128,7 +126,7 @@ async function judge(
     // then the money moved in their transaction, and ours reverted (its gas is still ours to count).
     const used = tracked.kind === "relay" ? await findAuthorizationUse(intent) : undefined;
     if (used && used.transactionHash !== receipt.transactionHash && used.status === "success")
-      return judge(intent, tracked, used, fees);
+      return judge(intent, { tracked, receipt: used, earlierFees: fees });
     return { state: "failed", reason: "transaction reverted", fees };
   }
   const missing = await missingTransfer(intent, receipt);

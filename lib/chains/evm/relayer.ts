@@ -39,7 +39,10 @@ export function createRelayer(signer: EvmGasSigner): Relayer {
       );
     },
 
-    async sign(network: NetworkConfig, call: RelayCall, nonce: number, f: RelayFees): Promise<SignedRelay> {
+    async sign(
+      network: NetworkConfig,
+      { call, nonce, fees: f }: { call: RelayCall; nonce: number; fees: RelayFees },
+    ): Promise<SignedRelay> {
       const { chainId } = evmClientFor(network);
       const transaction: TransactionSerializableEIP1559 = {
         type: "eip1559",

@@ -68,9 +68,7 @@ function positionOf(tx: VersionedTransactionResponse, keys: PublicKey[], account
  */
 export function accountTransferOf(
   tx: VersionedTransactionResponse,
-  signature: string,
-  watch: AccountWatch,
-  feePayer?: PublicKey,
+  { signature, watch, feePayer }: { signature: string; watch: AccountWatch; feePayer?: PublicKey },
 ): ObservedTransfer | undefined {
   if (!tx.meta || tx.meta.err !== null || tx.blockTime == null) return undefined;
   const asset = parseAssetId(watch.asset);
@@ -83,7 +81,7 @@ export function accountTransferOf(
   const sender = moves
     .filter((m) => m.owner !== watch.recipient && m.change < 0n)
     .sort((a, b) => (a.change < b.change ? -1 : a.change > b.change ? 1 : 0))[0]?.owner;
-  const paidByService = feePayer && serviceCostOf(tx, signature, keys, feePayer, watch.recipient);
+  const paidByService = feePayer && serviceCostOf(tx, { signature, keys, feePayer, recipient: watch.recipient });
   return {
     txHash: signature,
     position: positionOf(tx, keys, new Set(mine.map((m) => m.index))),

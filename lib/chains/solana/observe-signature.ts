@@ -50,11 +50,15 @@ function feesOf(tx: VersionedTransactionResponse, txHash: string, feePayer: Publ
  */
 export async function observeSignature(
   connection: Connection,
-  transfer: SolanaTransfer,
-  tokenProgram: PublicKey | null,
-  tracked: Tracked,
-  context: { requiredDepth: number; feePayer: PublicKey },
+  context: {
+    transfer: SolanaTransfer;
+    tokenProgram: PublicKey | null;
+    tracked: Tracked;
+    requiredDepth: number;
+    feePayer: PublicKey;
+  },
 ): Promise<Observation> {
+  const { transfer, tokenProgram, tracked } = context;
   const txHash = tracked.txHashes[0]!;
   const { lastValidBlockHeight, notBefore } = tracked;
   let status = await signatureStatus(connection, txHash);

@@ -41,9 +41,7 @@ async function accountOf(connection: Connection, watch: AccountWatch): Promise<P
  */
 async function signaturesAfter(
   connection: Connection,
-  account: PublicKey,
-  until: string | undefined,
-  firstSight: number,
+  { account, until, firstSight }: { account: PublicKey; until: string | undefined; firstSight: number },
 ) {
   const all: { signature: string; err: unknown }[] = [];
   let before: string | undefined;
@@ -67,15 +65,17 @@ async function signaturesAfter(
  */
 export async function accountSignatures(
   connection: Connection,
-  watches: AccountWatch[],
-  cursors: ReadonlyMap<string, string>,
-  firstSight: number,
+  {
+    watches,
+    cursors,
+    firstSight,
+  }: { watches: AccountWatch[]; cursors: ReadonlyMap<string, string>; firstSight: number },
 ): Promise<AccountSignatures[]> {
   return inBatches(watches, async (watch) => {
     const account = await accountOf(connection, watch);
     if (!account) return { watch, signatures: [] };
     const until = cursors.get(`${watch.recipient} ${watch.asset}`);
-    return { watch, signatures: await signaturesAfter(connection, account, until, firstSight) };
+    return { watch, signatures: await signaturesAfter(connection, { account, until, firstSight }) };
   });
 }
 
@@ -100,7 +100,7 @@ export async function accountTransfers(
   const transfers = reads.flatMap(({ signature, watches }) => {
     const tx = transactions.get(signature);
     if (!tx) return [];
-    return watches.flatMap((watch) => accountTransferOf(tx, signature, watch, feePayer) ?? []);
+    return watches.flatMap((watch) => accountTransferOf(tx, { signature, watch, feePayer }) ?? []);
   });
   return { transfers, unread };
 }

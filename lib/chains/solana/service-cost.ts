@@ -9,10 +9,12 @@ import type { ObservedTransfer } from "@/lib/chains/chain-adapter";
  */
 export function serviceCostOf(
   tx: VersionedTransactionResponse,
-  signature: string,
-  keys: PublicKey[],
-  feePayer: PublicKey,
-  recipient: string,
+  {
+    signature,
+    keys,
+    feePayer,
+    recipient,
+  }: { signature: string; keys: PublicKey[]; feePayer: PublicKey; recipient: string },
 ): ObservedTransfer["paidByService"] {
   const meta = tx.meta;
   if (!meta || !keys[0]?.equals(feePayer)) return undefined;

@@ -104,14 +104,14 @@ export function createSolanaAdapter(options: SolanaAdapterOptions): ChainAdapter
     async actionsFor(intent, built) {
       const { transfer, tokenProgram } = await onChain(intent, feePayer.publicKey);
       // The transaction built when the option was offered, checked to be this intent's before it is handed out.
-      const message = verifyBuiltMessage(built, transfer, feePayer.publicKey, tokenProgram);
+      const message = verifyBuiltMessage(built, { transfer, feePayer: feePayer.publicKey, tokenProgram });
       return [{ type: "build", request: signRequestOf(intent, message) }];
     },
 
     async cosignForWallet(intent, built) {
       const { transfer, tokenProgram } = await onChain(intent, feePayer.publicKey);
       // Only what the service built for this intent is ever signed by its fee payer.
-      const message = verifyBuiltMessage(built, transfer, feePayer.publicKey, tokenProgram);
+      const message = verifyBuiltMessage(built, { transfer, feePayer: feePayer.publicKey, tokenProgram });
       const tx = Transaction.from(unsignedTransactionOf(message));
       await addFeePayerSignature(tx, message);
       // web3.js re-serialises the message it sends: it must still be the one that was checked and signed.
@@ -146,8 +146,12 @@ export function createSolanaAdapter(options: SolanaAdapterOptions): ChainAdapter
       const { transfer, tokenProgram } = await onChain(intent, feePayer.publicKey);
       // Built when offered or at a fetch: whichever the wallet signed, it must be ours for this intent.
       const built = signedBuild(builds, result);
-      const message = verifyBuiltMessage(built, transfer, feePayer.publicKey, tokenProgram);
-      const tx = verifySignedTransaction(result, message, transfer.payer, feePayer.publicKey);
+      const message = verifyBuiltMessage(built, { transfer, feePayer: feePayer.publicKey, tokenProgram });
+      const tx = verifySignedTransaction(result, {
+        builtMessage: message,
+        payer: transfer.payer,
+        feePayer: feePayer.publicKey,
+      });
       await addFeePayerSignature(tx, message);
       // web3.js re-serialises the message it sends; it must still be the one the buyer and the fee payer signed.
       if (!tx.serializeMessage().equals(message) || !tx.signature)
@@ -176,7 +180,10 @@ export function createSolanaAdapter(options: SolanaAdapterOptions): ChainAdapter
 
     async observe(intent, tracked) {
       const { transfer, connection, tokenProgram } = await onChain(intent, feePayer.publicKey);
-      return observeSignature(connection, transfer, tokenProgram, tracked, {
+      return observeSignature(connection, {
+        transfer,
+        tokenProgram,
+        tracked,
         requiredDepth: intent.network.confirmations,
         feePayer: feePayer.publicKey,
       });
@@ -188,8 +195,8 @@ export function createSolanaAdapter(options: SolanaAdapterOptions): ChainAdapter
 
     // The ledger: Solana has no block scan here (a block is thousands of transactions); the chain
     // indexes every transaction by the accounts it names, so the merchants' receiving accounts are read.
-    accountSignatures(network, watches, cursors, firstSight) {
-      return accountSignatures(solanaConnection(network), watches, cursors, firstSight);
+    accountSignatures(network, read) {
+      return accountSignatures(solanaConnection(network), read);
     },
 
     accountTransfers(network, reads) {

@@ -11,9 +11,11 @@ import { decodeBase64 } from "./wire-transaction";
  */
 export function verifyBuiltMessage(
   built: BuiltTransaction | undefined,
-  transfer: SolanaTransfer,
-  feePayer: PublicKey,
-  tokenProgram: PublicKey | null,
+  {
+    transfer,
+    feePayer,
+    tokenProgram,
+  }: { transfer: SolanaTransfer; feePayer: PublicKey; tokenProgram: PublicKey | null },
 ): Uint8Array {
   const bytes = built ? decodeBase64(built.message) : undefined;
   if (!bytes) throw new ChainVerificationError("no transaction was built for this option: fetch it first");

@@ -28,9 +28,7 @@ function decodeResult(result: string): Uint8Array {
  */
 export function verifySignedTransaction(
   result: string,
-  builtMessage: Uint8Array,
-  payer: PublicKey,
-  feePayer: PublicKey,
+  { builtMessage, payer, feePayer }: { builtMessage: Uint8Array; payer: PublicKey; feePayer: PublicKey },
 ): Transaction {
   const bytes = decodeResult(result);
   const wire = splitWireTransaction(bytes);
