@@ -108,7 +108,11 @@ async function main() {
   });
   if (!link.data) throw new Error(`creating the demo payment link failed: ${link.response.status}`);
   const tipJar = link.data;
-  const posKey = await createApiKey(await getDb(), merchant.merchantId, "demo counter", { kind: "pos" });
+  const posKey = await createApiKey(await getDb(), {
+    merchantId: merchant.merchantId,
+    name: "demo counter",
+    grant: { kind: "pos" },
+  });
   const posUrl = `${PUBLIC_BASE_URL}/pos#${new URLSearchParams({ merchant: merchant.merchantId, key: posKey.secret })}`;
 
   console.log(`

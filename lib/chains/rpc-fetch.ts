@@ -20,7 +20,7 @@ export function endpointFetch(chainId: string, url: string, timeoutMs: number): 
     try {
       const res = await fetch(input, { ...init, signal: AbortSignal.any(signals) });
       const body = await res.arrayBuffer();
-      observeRpcCall(chainId, url, ms(), res.ok ? undefined : "http");
+      observeRpcCall({ chainId, url, ms: ms(), failure: res.ok ? undefined : "http" });
       recordRpcOutcome(
         chainId,
         url,
@@ -29,7 +29,7 @@ export function endpointFetch(chainId: string, url: string, timeoutMs: number): 
       return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
     } catch (error) {
       // Our own deadline ran out: the caller gave up, which says nothing about the endpoint.
-      observeRpcCall(chainId, url, ms(), deadline?.aborted ? undefined : failureKindOf(error));
+      observeRpcCall({ chainId, url, ms: ms(), failure: deadline?.aborted ? undefined : failureKindOf(error) });
       if (!deadline?.aborted) recordRpcOutcome(chainId, url, { ok: false, ms: ms(), error: failureOf(error, ms()) });
       throw error;
     }

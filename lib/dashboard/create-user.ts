@@ -9,8 +9,10 @@ import type { Role } from "@/lib/team/permissions";
  * A dashboard user for a merchant (email already normalised by emailSchema). One account per email
  * across the service: a taken address is `email_taken`.
  */
-// eslint-disable-next-line max-params -- the CLI and the demo in scripts/ call it: convert them with it (left for the next session)
-export async function createUser(db: DbOrTx, merchantId: string, email: string, password: string): Promise<string> {
+export async function createUser(
+  db: DbOrTx,
+  { merchantId, email, password }: { merchantId: string; email: string; password: string },
+): Promise<string> {
   return insertUser(db, { merchantId, email, passwordHash: await hashPassword(password) });
 }
 

@@ -14,12 +14,9 @@ export type FeesPaid = { network: NetworkConfig; paid: PaidFee[] };
  * before the transaction opened), inside the transaction that finishes the payment. A transaction's fee is stored once (unique per chain,
  * hash and kind), so instances that observe the same outcome cannot count it twice.
  */
-// eslint-disable-next-line max-params -- lib/settlement and lib/ledger call it, and they are being changed elsewhere: convert with them
 export async function recordServiceFees(
   tx: Tx,
-  paymentId: string,
-  fees: FeesPaid,
-  prices?: PriceSource,
+  { paymentId, fees, prices }: { paymentId: string; fees: FeesPaid; prices?: PriceSource },
 ): Promise<void> {
   const paid = fees.paid.filter((fee) => fee.amount > 0n);
   if (paid.length === 0) return;

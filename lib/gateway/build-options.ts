@@ -112,7 +112,12 @@ export function offersFor(
       if (!recipient) continue;
       // The merchant's accepted tokens (dashboard settings); null accepts every configured token.
       if (p.acceptedTokens && !p.acceptedTokens.includes(token.caip19)) continue;
-      const quote = quoteInToken(p.payment.fiatAmount, p.payment.fiatCurrency, token, prices);
+      const quote = quoteInToken({
+        fiatMinor: p.payment.fiatAmount,
+        fiatCurrency: p.payment.fiatCurrency,
+        token,
+        prices,
+      });
       if (!quote) continue;
       const method = methodFor(account.chain.namespace, token, sponsored);
       if (!method) continue;

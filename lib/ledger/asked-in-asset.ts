@@ -30,6 +30,11 @@ export function askedInAsset(
     );
   if (own) return { amount: own.tokenAmount, optionId: own.id };
   if (!token || token.caip19 !== asset) return undefined;
-  const quote = quoteInToken(payment.fiatAmount, payment.fiatCurrency, token, prices);
+  const quote = quoteInToken({
+    fiatMinor: payment.fiatAmount,
+    fiatCurrency: payment.fiatCurrency,
+    token,
+    prices,
+  });
   return quote ? { amount: quote.amount, optionId: null } : undefined;
 }

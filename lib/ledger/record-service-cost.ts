@@ -22,7 +22,7 @@ export async function recordServiceCost(
   cost: NonNullable<ObservedTransfer["paidByService"]>,
   prices: PriceSource | undefined,
 ): Promise<void> {
-  await recordServiceFees(tx, paymentId, { network, paid: cost.fees }, prices);
+  await recordServiceFees(tx, { paymentId, fees: { network, paid: cost.fees }, prices });
   if (!cost.sponsored) return;
   await tx.execute(sql`
     insert into ${sponsoredTokenAccounts} (chain_id, account, merchant_id, payment_id, lamports)

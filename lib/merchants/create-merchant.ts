@@ -30,7 +30,7 @@ export async function createMerchant(
 ): Promise<{ merchantId: string; apiKey: string; keyId: string }> {
   return db.transaction(async (tx) => {
     const merchantId = await insertMerchant(tx, input);
-    const key = await createApiKey(tx, merchantId, "default");
+    const key = await createApiKey(tx, { merchantId, name: "default" });
     return { merchantId, apiKey: key.secret, keyId: key.id };
   });
 }

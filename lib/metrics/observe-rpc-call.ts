@@ -7,8 +7,17 @@ export type RpcFailure = "timeout" | "connection" | "http" | "other";
  * Count one call to an RPC endpoint of network `chainId`, labelled by the URL's host alone (the path and
  * query of a provider's URL carry its key), with how long it took and, if it failed, why.
  */
-// eslint-disable-next-line max-params -- lib/chains calls it, and it is being changed elsewhere: convert with it
-export function observeRpcCall(chainId: string, url: string, ms: number, failure?: RpcFailure): void {
+export function observeRpcCall({
+  chainId,
+  url,
+  ms,
+  failure,
+}: {
+  chainId: string;
+  url: string;
+  ms: number;
+  failure?: RpcFailure;
+}): void {
   try {
     const labels = { network: chainId, endpoint: new URL(url).host };
     const host = metricsHost();

@@ -8,28 +8,20 @@ import { staticPriceSource, type Price, type PriceSource, type PricedToken } fro
  * (1250 minor, exponent 2) is 12_500_000 units of a 6-decimal USDC; other tokens use their static
  * price. Always round up: the merchant is never paid less than the price.
  */
-export function fiatToTokenAmount({
+export function fiatToTokenAmount(options: FiatInToken): bigint | undefined {
+  return quoteInToken(options)?.amount;
+}
+
+/** A fiat amount to price in a token, through `prices` (the static source by default). */
+export type FiatInToken = { fiatMinor: bigint; fiatCurrency: string; token: PricedToken; prices?: PriceSource };
+
+/** The amount (rounded up) and the price it was computed from, which a quote stores with it. */
+export function quoteInToken({
   fiatMinor,
   fiatCurrency,
   token,
   prices = staticPriceSource,
-}: {
-  fiatMinor: bigint;
-  fiatCurrency: string;
-  token: PricedToken;
-  prices?: PriceSource;
-}): bigint | undefined {
-  return quoteInToken(fiatMinor, fiatCurrency, token, prices)?.amount;
-}
-
-/** The amount (rounded up) and the price it was computed from, which a quote stores with it. */
-// eslint-disable-next-line max-params -- lib/gateway and lib/ledger call it, and they are being changed elsewhere: convert with them
-export function quoteInToken(
-  fiatMinor: bigint,
-  fiatCurrency: string,
-  token: PricedToken,
-  prices: PriceSource = staticPriceSource,
-): { amount: bigint; price: Price } | undefined {
+}: FiatInToken): { amount: bigint; price: Price } | undefined {
   const price = prices.priceOf(token, fiatCurrency);
   if (!price) return undefined;
   return {

@@ -48,7 +48,7 @@ export async function finishSubmission(db: Db, paymentId: string, outcome: Outco
     await closeSubmission(tx, paymentId, updated ? seen : `${seen} (the payment was already final)`, txHash);
     if (outcome.status === "succeeded" && outcome.sponsored)
       await recordSponsoredAccount(tx, paymentId, outcome.sponsored);
-    if (outcome.fees) await recordServiceFees(tx, paymentId, outcome.fees, prices);
+    if (outcome.fees) await recordServiceFees(tx, { paymentId, fees: outcome.fees, prices });
     return updated !== undefined;
   });
   if (done) {

@@ -161,7 +161,7 @@ async function merchantList(db: Db, flags: Flags): Promise<string> {
 async function apikeyCreate(db: Db, merchantId: string | undefined, flags: Flags): Promise<string> {
   if (!merchantId) throw new UsageError("apikey create needs a merchant id");
   if (!(await findMerchant(db, merchantId))) throw new UsageError(`no merchant ${merchantId}`);
-  const key = await createApiKey(db, merchantId, flags.name ?? null);
+  const key = await createApiKey(db, { merchantId, name: flags.name ?? null });
   if (flags.json) return JSON.stringify({ keyId: key.id, apiKey: key.secret });
   return [`key ${key.id} created for ${merchantId}`, `api key (shown once): ${key.secret}`].join("\n");
 }
@@ -180,9 +180,11 @@ async function userCreate(db: Db, merchantId: string | undefined, flags: Flags):
   if (flags.password === undefined) throw new UsageError("give the password with --password-stdin (or --password)");
   const password = newPasswordSchema.safeParse(flags.password);
   if (!password.success) throw new UsageError(`password ${password.error.issues[0]?.message ?? "is invalid"}`);
-  const userId = await createUser(db, merchantId, email.data, password.data).catch((err: unknown) => {
-    throw err instanceof ApiError ? new UsageError(`${email.data}: ${err.message}`) : err;
-  });
+  const userId = await createUser(db, { merchantId, email: email.data, password: password.data }).catch(
+    (err: unknown) => {
+      throw err instanceof ApiError ? new UsageError(`${email.data}: ${err.message}`) : err;
+    },
+  );
   if (flags.json) return JSON.stringify({ userId, merchantId, email: email.data });
   return `user ${userId} (${email.data}) created for ${merchantId}; they sign in at /dashboard/sign-in`;
 }

@@ -25,7 +25,7 @@ export async function ensureDemoUser(db: Db, merchantId: string): Promise<{ emai
       .update(users)
       .set({ passwordHash: await hashPassword(password) })
       .where(eq(users.id, existing.id));
-  else await createUser(db, merchantId, DEMO_EMAIL, password);
+  else await createUser(db, { merchantId, email: DEMO_EMAIL, password });
   return { email: DEMO_EMAIL, password };
 }
 
@@ -44,6 +44,6 @@ export async function ensureDemoMerchant(db: Db, addresses: { evmAddress?: strin
   if (addresses.evmAddress || addresses.solanaAddress) {
     await db.update(merchants).set(addresses).where(eq(merchants.id, existing.id));
   }
-  const key = await createApiKey(db, existing.id, "demo");
+  const key = await createApiKey(db, { merchantId: existing.id, name: "demo" });
   return { merchantId: existing.id, apiKey: key.secret, name: DEMO_NAME };
 }

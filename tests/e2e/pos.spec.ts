@@ -127,7 +127,9 @@ test("without a key the counter asks to be set up, and a pasted link works as a 
   await page.goto(`${baseUrl}/pos`);
   await expect(page.getByRole("heading", { name: "Set up this point of sale" })).toBeVisible();
   await captureView(page, "pos-setup");
-  const key = await withTestDb((db) => createApiKey(db, merchant.merchantId, "Till 3", { kind: "pos" }));
+  const key = await withTestDb((db) =>
+    createApiKey(db, { merchantId: merchant.merchantId, name: "Till 3", grant: { kind: "pos" } }),
+  );
   await page.getByLabel("Setup link").fill(`${baseUrl}/pos#merchant=${merchant.merchantId}&key=${key.secret}`);
   await page.getByRole("button", { name: "Use this link" }).click();
   await expect(page.getByTestId("pos-merchant")).toHaveText(merchant.name);
@@ -145,7 +147,9 @@ test.describe("in the seller's language", () => {
     baseUrl,
     merchant,
   }) => {
-    const key = await withTestDb((db) => createApiKey(db, merchant.merchantId, "Kasse", { kind: "pos" }));
+    const key = await withTestDb((db) =>
+      createApiKey(db, { merchantId: merchant.merchantId, name: "Kasse", grant: { kind: "pos" } }),
+    );
     await page.goto(`${baseUrl}/pos#merchant=${merchant.merchantId}&key=${key.secret}`);
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
     for (const k of ["1", "2", "3", "4", "5", "6"]) await page.getByRole("button", { name: k, exact: true }).click();

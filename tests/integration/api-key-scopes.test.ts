@@ -90,7 +90,11 @@ const ROUTES: Record<string, Call> = {
 
 /** A key of `merchant` holding exactly `scopes`. */
 async function keyWith(merchant: TestMerchant, scopes: readonly ApiKeyScope[]): Promise<TestMerchant> {
-  const key = await createApiKey(testDb().db, merchant.merchantId, "scoped", { kind: "standard", scopes });
+  const key = await createApiKey(testDb().db, {
+    merchantId: merchant.merchantId,
+    name: "scoped",
+    grant: { kind: "standard", scopes },
+  });
   return { ...merchant, apiKey: key.secret, keyId: key.id };
 }
 

@@ -21,7 +21,7 @@ async function deletedMerchantWithLiveKey(): Promise<{ merchant: TestMerchant; p
   });
   expect(made.status).toBe(201);
   const { id } = (await made.json()).merchant;
-  const key = await createApiKey(testDb().db, id, "shop backend");
+  const key = await createApiKey(testDb().db, { merchantId: id, name: "shop backend" });
   const merchant: TestMerchant = { merchantId: id, apiKey: key.secret, keyId: key.id };
   const created = await createPaymentRequest(merchant, usd("700"));
   expect(created.status).toBe(201);

@@ -78,8 +78,8 @@ describe("notification emails", () => {
   it("a late payment on the devnet emails the member who wants exceptions once, from two instances, and not the one who opted out", async () => {
     const owner = uniqueEmail("owner");
     const clerk = uniqueEmail("clerk");
-    await createUser(setup.db, setup.merchant.merchantId, owner, PASSWORD);
-    await createUser(setup.db, setup.merchant.merchantId, clerk, PASSWORD);
+    await createUser(setup.db, { merchantId: setup.merchant.merchantId, email: owner, password: PASSWORD });
+    await createUser(setup.db, { merchantId: setup.merchant.merchantId, email: clerk, password: PASSWORD });
     // The clerk turns payment exception emails off on the Account page (every user is an owner today, so on by default).
     const clerkBrowser = await signIn(b, clerk);
     const saved = await fetch(`${b.url}/dashboard/api/account/notifications`, {
@@ -137,7 +137,7 @@ describe("notification emails", () => {
 
   it("an endpoint the delivery worker disables after failing emails the owner", async () => {
     const owner = uniqueEmail("hooks");
-    await createUser(setup.db, setup.merchant.merchantId, owner, PASSWORD);
+    await createUser(setup.db, { merchantId: setup.merchant.merchantId, email: owner, password: PASSWORD });
     const res = await fetch(`${a.url}/v1/webhook-endpoints`, {
       method: "POST",
       headers: {
@@ -163,7 +163,7 @@ describe("notification emails", () => {
 
   it("a sign-in from a new browser emails the user; the same browser again does not", async () => {
     const email = uniqueEmail("device");
-    await createUser(setup.db, setup.merchant.merchantId, email, PASSWORD);
+    await createUser(setup.db, { merchantId: setup.merchant.merchantId, email: email, password: PASSWORD });
     // The first sign-in ever: the user's first browser, no news.
     const first = await signIn(a, email);
     expect(first.device).toMatch(/^dash_device=[A-Za-z0-9_-]{43}$/);

@@ -38,7 +38,11 @@ describe("planning exception emails", () => {
     const flood: string[] = [];
     for (let i = 0; i < 101; i++) flood.push(await exceptionEvent(apiOnly.merchantId, 2 * 24 * 3600_000 - i * 1000));
     const team = await newMerchant("Shop with a team");
-    await createUser(db, team.merchantId, uniqueEmail("owner"), "a long enough password 1");
+    await createUser(db, {
+      merchantId: team.merchantId,
+      email: uniqueEmail("owner"),
+      password: "a long enough password 1",
+    });
     const ours = await exceptionEvent(team.merchantId, 0);
     try {
       // Twice, as two ticks of the job would (the server's own notifier may plan it first: same rows).

@@ -369,7 +369,7 @@ describe("Platform API: merchants", () => {
     const partner = await newPartner();
     const { id } = await createViaApi(partner);
     await testDb().db.update(merchants).set({ evmAddress: freshEvm() }).where(eq(merchants.id, id));
-    const key = await createApiKey(testDb().db, id, "shop backend");
+    const key = await createApiKey(testDb().db, { merchantId: id, name: "shop backend" });
     const merchant: TestMerchant = { merchantId: id, apiKey: key.secret, keyId: key.id };
     const created = await createPaymentRequest(merchant, usd("700"));
     expect(created.status).toBe(201);
@@ -712,7 +712,7 @@ describe("Platform API: crypto settlements", () => {
       ).status,
     ).toBe(200);
 
-    const key = await createApiKey(testDb().db, id);
+    const key = await createApiKey(testDb().db, { merchantId: id });
     const created = await createPaymentRequest({ merchantId: id, apiKey: key.secret, keyId: key.id }, usd("1250"));
     expect(created.status).toBe(201);
     const { paymentId } = await created.json();

@@ -25,7 +25,11 @@ type Charge = {
 
 /** A POS key of `merchant`, as the dashboard makes one. */
 async function posKey(merchant: TestMerchant): Promise<TestMerchant> {
-  const key = await createApiKey(testDb().db, merchant.merchantId, "Counter", { kind: "pos" });
+  const key = await createApiKey(testDb().db, {
+    merchantId: merchant.merchantId,
+    name: "Counter",
+    grant: { kind: "pos" },
+  });
   return { ...merchant, apiKey: key.secret, keyId: key.id };
 }
 

@@ -57,7 +57,7 @@ describe("prices from the feeds: a EUR or JPY payment paid in USDC", () => {
 
     // The merchant's page of the payment shows the rate and the feed rounds it was paid at.
     const email = uniqueEmail("rate");
-    await createUser(testDb().db, merchant.merchantId, email, "correct horse battery");
+    await createUser(testDb().db, { merchantId: merchant.merchantId, email, password: "correct horse battery" });
     const signIn = await dash("/dashboard/api/sign-in", {
       method: "POST",
       json: { email, password: "correct horse battery" },

@@ -139,7 +139,7 @@ describe("every fee the service pays is recorded per merchant and payment, in th
 
     // The merchant's dashboard, per month.
     const email = `fees-${Date.now()}@shop.example`;
-    await createUser(setup.db, setup.merchant.merchantId, email, "correct horse battery");
+    await createUser(setup.db, { merchantId: setup.merchant.merchantId, email, password: "correct horse battery" });
     const signIn = await fetch(`${server.url}/dashboard/api/sign-in`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: server.url, "x-forwarded-for": "203.0.113.77" },

@@ -16,7 +16,7 @@ export async function signInAsNewUser(
 ): Promise<string> {
   const email = uniqueEmail(tag);
   const password = "a long enough passphrase";
-  await withTestDb((db) => createUser(db, merchantId, email, password));
+  await withTestDb((db) => createUser(db, { merchantId, email, password }));
   await page.setExtraHTTPHeaders({ "x-forwarded-for": uniqueClientIp() });
   await page.goto(`${baseUrl}/dashboard/sign-in`);
   await page.getByLabel("Email").fill(email);

@@ -34,12 +34,11 @@ const body = z.preprocess(
  */
 export const POST = dashboardRoute("keys:manage", async ({ req, db, session }) => {
   const input = parseOrThrow(body, await readJson(req));
-  const key = await createApiKey(
-    db,
-    session.merchant.id,
-    input.name,
-    input.kind === "pos" ? { kind: "pos" } : { kind: "standard", scopes: input.scopes },
-  );
+  const key = await createApiKey(db, {
+    merchantId: session.merchant.id,
+    name: input.name,
+    grant: input.kind === "pos" ? { kind: "pos" } : { kind: "standard", scopes: input.scopes },
+  });
   await recordAuditEvent(db, {
     actor: actorOf(session, req),
     action: "api_key.created",
