@@ -32,12 +32,22 @@ export async function buildAtOptions(db: Db, rows: OptionRow[]): Promise<OptionR
       const intents = await Promise.all(
         group.map(async (row) => {
           const offered = intentOfOption(row);
-          return { ...offered, rentPayer: await rentPayerFor(db, adapter, offered, row.paymentId) };
+          return {
+            ...offered,
+            rentPayer: await rentPayerFor(db, { adapter, intent: offered, paymentId: row.paymentId }),
+          };
         }),
       );
       const builds = await adapter.resolveBuilds(intents);
       for (const [i, row] of group.entries())
-        stored.set(row.id, await storeOfferedBuild(db, row.id, builds[i]!, intents[i]!.rentPayer));
+        stored.set(
+          row.id,
+          await storeOfferedBuild(db, {
+            optionId: row.id,
+            built: builds[i]!,
+            rentPayer: intents[i]!.rentPayer,
+          }),
+        );
     } catch (err) {
       if (!(err instanceof ChainRpcError || err instanceof ChainVerificationError)) throw err;
       log.warn(
@@ -57,9 +67,11 @@ export async function buildAtOptions(db: Db, rows: OptionRow[]): Promise<OptionR
  */
 async function storeOfferedBuild(
   db: Db,
-  optionId: string,
-  built: BuiltTransaction,
-  rentPayer: "service" | "buyer" | undefined,
+  {
+    optionId,
+    built,
+    rentPayer,
+  }: { optionId: string; built: BuiltTransaction; rentPayer: "service" | "buyer" | undefined },
 ): Promise<OptionRow> {
   const payer = rentPayer ?? null;
   const sameFunder = sql`${paymentOptions.rentPayer} is not distinct from ${payer}`;

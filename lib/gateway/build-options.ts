@@ -27,8 +27,16 @@ import { SERVICE_BUILT } from "@/lib/chains/transfer-methods";
  * acts only on what was offered here. Asking again while a quote holds returns the same option
  * (id, amount, actions); `client` (its network) holds at most MAX_OPTIONS_PER_CLIENT live ones.
  */
-export async function buildOptions(db: Db, p: GatewayPayment, accounts: AccountId[], client: string, now = new Date()) {
-  const { rows } = await quoteAndBuild(db, p, accounts, client, { now });
+export async function buildOptions(
+  db: Db,
+  {
+    payment: p,
+    accounts,
+    client,
+    now = new Date(),
+  }: { payment: GatewayPayment; accounts: AccountId[]; client: string; now?: Date },
+) {
+  const { rows } = await quoteAndBuild(db, { payment: p, accounts, client, now });
   const options = [];
   for (const row of rows) {
     // Its network could not build the transaction just now: not offered this time (the row stays for the next call).
@@ -58,10 +66,21 @@ export async function buildOptions(db: Db, p: GatewayPayment, accounts: AccountI
  */
 export async function quoteAndBuild(
   db: Db,
-  p: GatewayPayment,
-  accounts: AccountId[],
-  client: string,
-  { now, kind = null, asset }: { now: Date; kind?: RequestKindOfQuote; asset?: string },
+  {
+    payment: p,
+    accounts,
+    client,
+    now,
+    kind = null,
+    asset,
+  }: {
+    payment: GatewayPayment;
+    accounts: AccountId[];
+    client: string;
+    now: Date;
+    kind?: RequestKindOfQuote;
+    asset?: string;
+  },
 ): Promise<{ rows: OptionRow[]; sponsored: boolean }> {
   const quoteExpiresAt = new Date(
     Math.min(p.payment.expiresAt.getTime(), now.getTime() + env().QUOTE_TTL_SECONDS * 1000),
@@ -74,10 +93,17 @@ export async function quoteAndBuild(
     loadSettlementOverrides(db, p.payment.merchantId),
   ]);
   const prices = livePriceSource(snapshot, now.getTime());
-  const offers = offersFor(p, accounts, sponsored, destinations, prices).filter(
+  const offers = offersFor({ payment: p, accounts, sponsored, destinations, prices }).filter(
     (offer) => asset === undefined || offer.token.caip19 === asset,
   );
-  const claimed = await claimOptionRows(db, p.payment, offers, quoteExpiresAt, now, client, kind);
+  const claimed = await claimOptionRows(db, {
+    payment: p.payment,
+    offers,
+    quoteExpiresAt,
+    now,
+    client,
+    kind,
+  });
   // Chain work (an EIP-3009 token's domain, new Solana transactions) only now, with the rows committed
   // and no transaction open. Actions are built from the stored row alone (a Solana option's
   // transaction is stored with it), so a reused option gets exactly the actions it had.
@@ -89,13 +115,19 @@ export async function quoteAndBuild(
  * Each token pays the merchant's settlement destination for that token's CAIP-19 when one is set
  * (Platform API), else its receiving address for the namespace; a token with neither is not offered.
  */
-export function offersFor(
-  p: GatewayPayment,
-  accounts: AccountId[],
-  sponsored: boolean,
-  destinations: ReadonlyMap<string, string>,
-  prices: PriceSource,
-): Offer[] {
+export function offersFor({
+  payment: p,
+  accounts,
+  sponsored,
+  destinations,
+  prices,
+}: {
+  payment: GatewayPayment;
+  accounts: AccountId[];
+  sponsored: boolean;
+  destinations: ReadonlyMap<string, string>;
+  prices: PriceSource;
+}): Offer[] {
   const networks = loadNetworks();
   const offers = new Map<string, Offer>();
   for (const account of accounts) {

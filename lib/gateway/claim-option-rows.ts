@@ -51,12 +51,21 @@ export async function lockPaymentQuotes(tx: Tx, paymentId: string): Promise<void
  */
 export async function claimOptionRows(
   db: Db,
-  payment: { id: string; expiresAt: Date },
-  offers: Offer[],
-  quoteExpiresAt: Date,
-  now: Date,
-  client: string,
-  kind: RequestKindOfQuote = null,
+  {
+    payment,
+    offers,
+    quoteExpiresAt,
+    now,
+    client,
+    kind = null,
+  }: {
+    payment: { id: string; expiresAt: Date };
+    offers: Offer[];
+    quoteExpiresAt: Date;
+    now: Date;
+    client: string;
+    kind?: RequestKindOfQuote;
+  },
 ): Promise<OptionRow[]> {
   if (offers.length === 0) return [];
   const perClient = env().MAX_OPTIONS_PER_CLIENT;
@@ -84,7 +93,7 @@ export async function claimOptionRows(
           or(eq(paymentOptions.clientNetwork, client), inArray(paymentOptions.account, accounts)),
         ),
       );
-    const plan = planOptionRows(live, offers, client, perClient, quoteExpiresAt, now, kind);
+    const plan = planOptionRows({ live, offers, client, perClient, quoteExpiresAt, now, kind });
     if (!plan.ok) {
       throw new ApiError(
         "too_many_options",
@@ -92,7 +101,7 @@ export async function claimOptionRows(
       );
     }
     const fresh = plan.steps.flatMap((step) =>
-      "offer" in step ? [{ ...newRow(payment, step.offer, quoteExpiresAt, client), requestKind: kind }] : [],
+      "offer" in step ? [{ ...newRow({ payment, offer: step.offer, quoteExpiresAt, client }), requestKind: kind }] : [],
     );
     const inserted = fresh.length === 0 ? [] : await tx.insert(paymentOptions).values(fresh).returning();
     const byId = new Map(inserted.map((row) => [row.id, row]));
@@ -102,12 +111,17 @@ export async function claimOptionRows(
 }
 
 /** A new quote row for `offer` (not stored); `client` null for a payment request, which no client asks for alone. */
-export function newRow(
-  payment: { id: string; expiresAt: Date },
-  offer: Offer,
-  quoteExpiresAt: Date,
-  client: string | null,
-): typeof paymentOptions.$inferInsert & { id: string } {
+export function newRow({
+  payment,
+  offer,
+  quoteExpiresAt,
+  client,
+}: {
+  payment: { id: string; expiresAt: Date };
+  offer: Offer;
+  quoteExpiresAt: Date;
+  client: string | null;
+}): typeof paymentOptions.$inferInsert & { id: string } {
   const id = newId("opt");
   return {
     id,

@@ -50,12 +50,14 @@ function settle(step: ConfirmStep, p: Pick<GatewayPayment, "status" | "payment">
  */
 export async function confirmPayment(
   db: Db,
-  pathId: string,
-  body: z.infer<typeof confirmBody>,
-  walletName: string | null,
-  maxPollMs = 0,
+  {
+    pathId,
+    body,
+    walletName,
+    maxPollMs = 0,
+  }: { pathId: string; body: z.infer<typeof confirmBody>; walletName: string | null; maxPollMs?: number },
 ) {
-  const confirmed = await confirmOnce(db, pathId, body, walletName);
+  const confirmed = await confirmOnce(db, { pathId, body, walletName });
   return confirmed.isFinal || maxPollMs === 0 ? confirmed : waitGatewayStatus(db, pathId, maxPollMs);
 }
 
@@ -67,7 +69,10 @@ export async function confirmPayment(
  * Concurrent confirms of one payment record once; a repeat of the one that won answers the
  * payment's current status, never a 422.
  */
-async function confirmOnce(db: Db, pathId: string, body: z.infer<typeof confirmBody>, walletName: string | null) {
+async function confirmOnce(
+  db: Db,
+  { pathId, body, walletName }: { pathId: string; body: z.infer<typeof confirmBody>; walletName: string | null },
+) {
   const p = await loadGatewayPaymentOrThrow(db, pathId);
   const results = normalizeResults(body.results);
   const start = judgeConfirmStart({
@@ -80,7 +85,11 @@ async function confirmOnce(db: Db, pathId: string, body: z.infer<typeof confirmB
   if (answered) return answered;
 
   await assertConfirmsLeft(db, p.payment.id);
-  const option = await findOptionOrThrow(db, p.payment.id, body.optionId, new Date(), "allow");
+  const option = await findOptionOrThrow(db, {
+    paymentId: p.payment.id,
+    optionId: body.optionId,
+    expiredQuote: "allow",
+  });
   // Solana: the transactions built for this option (when offered, and at the latest fetch); the signed one must be one of them.
   const builds = buildsOf(option);
   const judged = judgeConfirmOption({

@@ -29,13 +29,13 @@ export const fetchBody = z
 export async function fetchActions(db: Db, pathId: string, body: z.infer<typeof fetchBody>) {
   const p = await loadGatewayPaymentOrThrow(db, pathId);
   assertPayable(p.status);
-  const option = await findOptionOrThrow(db, p.payment.id, body.optionId);
+  const option = await findOptionOrThrow(db, { paymentId: p.payment.id, optionId: body.optionId });
   const adapter = adapterFor(namespaceOf(option.chainId));
   if (!adapter || !SERVICE_BUILT.has(option.method))
     throw new ApiError("invalid_params", "This option has no build action to fetch");
   const { built, rentPayer } = await withChainErrors(async () => {
     const offered = intentOfOption(option);
-    const rentPayer = await rentPayerFor(db, adapter, offered, option.paymentId);
+    const rentPayer = await rentPayerFor(db, { adapter, intent: offered, paymentId: option.paymentId });
     return { built: await adapter.resolveBuild({ ...offered, rentPayer }), rentPayer };
   });
   // The build and who funds a new account in it are kept together: confirm rebuilds from both. The

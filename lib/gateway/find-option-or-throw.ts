@@ -6,10 +6,12 @@ import { ApiError } from "@/lib/errors/api-error";
 /** An option offered for this payment whose quote still holds (or, with `expiredQuote: "allow"`, any of its options). */
 export async function findOptionOrThrow(
   db: DbOrTx,
-  paymentId: string,
-  optionId: string,
-  now = new Date(),
-  expiredQuote: "refuse" | "allow" = "refuse",
+  {
+    paymentId,
+    optionId,
+    now = new Date(),
+    expiredQuote = "refuse",
+  }: { paymentId: string; optionId: string; now?: Date; expiredQuote?: "refuse" | "allow" },
 ) {
   const [option] = await db
     .select()

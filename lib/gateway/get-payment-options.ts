@@ -13,16 +13,18 @@ import { withChainErrors } from "./chain-errors";
  */
 export async function getPaymentOptions(
   db: Db,
-  pathId: string,
-  accounts: string[],
-  includePaymentInfo: boolean,
-  client: string,
+  {
+    pathId,
+    accounts,
+    includePaymentInfo,
+    client,
+  }: { pathId: string; accounts: string[]; includePaymentInfo: boolean; client: string },
 ) {
   const p = await loadGatewayPaymentOrThrow(db, pathId);
   assertPayable(p.status);
   // A merchant deleted over the Platform API takes no new payments; quotes already offered stay payable.
   if (p.merchantDeletedAt) throw new ApiError("invalid_state", "This merchant no longer accepts payments");
   const parsed = parseAccounts(accounts);
-  const options = await withChainErrors(() => buildOptions(db, p, parsed, client));
+  const options = await withChainErrors(() => buildOptions(db, { payment: p, accounts: parsed, client }));
   return { options, info: includePaymentInfo ? toPaymentInfo(p) : null };
 }

@@ -27,15 +27,23 @@ export type QuotePlan = { ok: true; steps: ({ reuse: OptionRow } | { offer: Offe
  * `kind` says what is asked for: only a quote of the same kind is reused, yet every live quote of the
  * client counts against its share, whatever its kind.
  */
-export function planOptionRows(
-  live: OptionRow[],
-  offers: Offer[],
-  client: string,
-  perClient: number,
-  quoteExpiresAt: Date,
-  now: Date,
-  kind: RequestKindOfQuote = null,
-): QuotePlan {
+export function planOptionRows({
+  live,
+  offers,
+  client,
+  perClient,
+  quoteExpiresAt,
+  now,
+  kind = null,
+}: {
+  live: OptionRow[];
+  offers: Offer[];
+  client: string;
+  perClient: number;
+  quoteExpiresAt: Date;
+  now: Date;
+  kind?: RequestKindOfQuote;
+}): QuotePlan {
   const reusableUntil = now.getTime() + Math.min(REUSE_MIN_MS, quoteExpiresAt.getTime() - now.getTime());
   const reusable = live.filter(
     (row) =>

@@ -12,22 +12,20 @@ import type { ChainAdapter, TransferIntent } from "@/lib/chains/chain-adapter";
  */
 export async function rentPayerFor(
   db: Db,
-  adapter: ChainAdapter,
-  intent: TransferIntent,
-  paymentId: string,
+  { adapter, intent, paymentId }: { adapter: ChainAdapter; intent: TransferIntent; paymentId: string },
 ): Promise<"service" | "buyer" | undefined> {
   if (!adapter.rentAccountOf) return undefined;
   const account = await adapter.rentAccountOf(intent);
   if (account === undefined) return undefined;
   const token = intent.token.caip19;
-  let state = await sponsorshipOf(db, paymentId, token, intent.network.chainId, account);
+  let state = await sponsorshipOf(db, { paymentId, token, chainId: intent.network.chainId, account });
   if (state.claimed === null) {
     // First build for this merchant and token: claim the account. A concurrent claim wins or loses whole.
     await db.execute(sql`
       insert into ${sponsoredRentClaims} (merchant_id, token_caip19, account)
       select merchant_id, ${token}, ${account} from ${payments} where id = ${paymentId}
       on conflict do nothing`);
-    state = await sponsorshipOf(db, paymentId, token, intent.network.chainId, account);
+    state = await sponsorshipOf(db, { paymentId, token, chainId: intent.network.chainId, account });
   }
   return state.claimed === account && !state.funded ? "service" : "buyer";
 }
@@ -35,10 +33,7 @@ export async function rentPayerFor(
 /** The account claimed for the payment's merchant and token (null: none yet), and whether `account` was funded before. */
 async function sponsorshipOf(
   db: Db,
-  paymentId: string,
-  token: string,
-  chainId: string,
-  account: string,
+  { paymentId, token, chainId, account }: { paymentId: string; token: string; chainId: string; account: string },
 ): Promise<{ claimed: string | null; funded: boolean }> {
   const [row] = await db.execute<{ claimed: string | null; funded: boolean }>(sql`
     select

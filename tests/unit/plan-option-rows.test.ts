@@ -38,7 +38,7 @@ const row = (account: string, client: string | null, expiresInMs = 200_000): Opt
   }) as OptionRow;
 
 const plan = (live: OptionRow[], offers: Offer[], client = "198.51.100.7") =>
-  planOptionRows(live, offers, client, PER_CLIENT, QUOTE_EXPIRES, NOW);
+  planOptionRows({ live, offers, client, perClient: PER_CLIENT, quoteExpiresAt: QUOTE_EXPIRES, now: NOW });
 
 describe("which quotes a payment stores for a client", () => {
   it("reuses a live quote of the same account and token, from whichever client asked for it", () => {

@@ -21,10 +21,12 @@ const LATE_WINDOW_MS = 60 * 60_000;
  */
 export async function claimRequestRows(
   db: Db,
-  payment: { id: string; expiresAt: Date },
-  offers: RequestOffer[],
-  quoteExpiresAt: Date,
-  now: Date,
+  {
+    payment,
+    offers,
+    quoteExpiresAt,
+    now,
+  }: { payment: { id: string; expiresAt: Date }; offers: RequestOffer[]; quoteExpiresAt: Date; now: Date },
 ): Promise<OptionRow[]> {
   if (offers.length === 0) return [];
   return db.transaction(async (tx) => {
@@ -48,7 +50,7 @@ export async function claimRequestRows(
           r.tokenCaip19 === offer.token.caip19 &&
           r.recipient === offer.recipient,
       );
-      const row = held ?? (await storeRequest(tx, payment, offer, quoteExpiresAt));
+      const row = held ?? (await storeRequest(tx, { payment, offer, quoteExpiresAt }));
       if (row) rows.push(row);
     }
     return rows;
@@ -57,11 +59,13 @@ export async function claimRequestRows(
 
 async function storeRequest(
   tx: Tx,
-  payment: { id: string; expiresAt: Date },
-  offer: RequestOffer,
-  quoteExpiresAt: Date,
+  {
+    payment,
+    offer,
+    quoteExpiresAt,
+  }: { payment: { id: string; expiresAt: Date }; offer: RequestOffer; quoteExpiresAt: Date },
 ): Promise<OptionRow | undefined> {
-  const draft = { ...newRow(payment, offer, quoteExpiresAt, null), requestKind: offer.kind };
+  const draft = { ...newRow({ payment, offer, quoteExpiresAt, client: null }), requestKind: offer.kind };
   if (offer.kind === "eip681") {
     const amount = await reserveRequestAmount(tx, {
       chainId: offer.network.chainId,

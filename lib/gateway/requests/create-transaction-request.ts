@@ -22,11 +22,13 @@ import { solanaAssetOfSlugOrThrow } from "./solana-pay-link";
  */
 export async function createTransactionRequest(
   db: Db,
-  pathId: string,
-  assetSlug: string,
-  account: string,
-  client: string,
-  now = new Date(),
+  {
+    pathId,
+    assetSlug,
+    account,
+    client,
+    now = new Date(),
+  }: { pathId: string; assetSlug: string; account: string; client: string; now?: Date },
 ) {
   const p = await loadGatewayPaymentOrThrow(db, pathId);
   assertPayable(p.status);
@@ -34,7 +36,14 @@ export async function createTransactionRequest(
   const { network, token } = solanaAssetOfSlugOrThrow(assetSlug);
   const payer = parseAccountId(`${network.chainId}:${account}`)!;
   const { rows, sponsored } = await withChainErrors(() =>
-    quoteAndBuild(db, p, [payer], client, { now, kind: "solana-pay-transaction", asset: token.caip19 }),
+    quoteAndBuild(db, {
+      payment: p,
+      accounts: [payer],
+      client,
+      now,
+      kind: "solana-pay-transaction",
+      asset: token.caip19,
+    }),
   );
   if (!sponsored)
     throw new ApiError(

@@ -36,7 +36,12 @@ export async function getPaymentRequests(db: Db, pathId: string, now = new Date(
   const quoteExpiresAt = new Date(
     Math.min(p.payment.expiresAt.getTime(), now.getTime() + env().QUOTE_TTL_SECONDS * 1000),
   );
-  const rows = await claimRequestRows(db, p.payment, await requestOffers(db, p, now), quoteExpiresAt, now);
+  const rows = await claimRequestRows(db, {
+    payment: p.payment,
+    offers: await requestOffers(db, p, now),
+    quoteExpiresAt,
+    now,
+  });
   const transactions =
     transactionRequestsServed() &&
     rows.some((row) => row.requestKind === "solana-pay-transfer") &&
@@ -64,8 +69,8 @@ async function requestOffers(db: Db, p: GatewayPayment, now: Date): Promise<Requ
       .map((n) => parseAccountId(`${n.chainId}:${ANY_PAYER[namespace]}`)!);
   // Solana offers come back only where the service could pay (its methods name a fee payer); a Solana
   // Pay wallet pays its own fee, so they are asked for as if sponsored. EVM: plain transfers.
-  const solana = offersFor(p, payers("solana"), true, destinations, prices);
-  const evm = offersFor(p, payers("eip155"), false, destinations, prices);
+  const solana = offersFor({ payment: p, accounts: payers("solana"), sponsored: true, destinations, prices });
+  const evm = offersFor({ payment: p, accounts: payers("eip155"), sponsored: false, destinations, prices });
   return [
     ...solana.map((o) => ({ ...o, kind: "solana-pay-transfer" as const })),
     ...evm.map((o) => ({ ...o, kind: "eip681" as const })),

@@ -11,7 +11,7 @@ export const POST = dbRoute<{ id: string }>(
     const body = parseOrThrow(confirmBody, await readJson(req));
     // The wallet SDK names itself; listings show it as the wallet that paid.
     const walletName = req.headers.get("sdk-name")?.slice(0, 100) ?? null;
-    return json(await confirmPayment(db, params.id, body, walletName, maxPollMsOf(req.url)));
+    return json(await confirmPayment(db, { pathId: params.id, body, walletName, maxPollMs: maxPollMsOf(req.url) }));
   },
   { rateLimit: "gateway_confirm" },
 );

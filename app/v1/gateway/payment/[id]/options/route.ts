@@ -11,7 +11,14 @@ export const POST = dbRoute<{ id: string }>(
   async ({ req, params, db }) => {
     const body = parseOrThrow(optionsBody, await readJson(req));
     const includeInfo = new URL(req.url).searchParams.get("includePaymentInfo") === "true";
-    return json(await getPaymentOptions(db, params.id, body.accounts, includeInfo, clientNetwork(req)));
+    return json(
+      await getPaymentOptions(db, {
+        pathId: params.id,
+        accounts: body.accounts,
+        includePaymentInfo: includeInfo,
+        client: clientNetwork(req),
+      }),
+    );
   },
   { rateLimit: "gateway_options" },
 );

@@ -23,7 +23,14 @@ export const GET = dbRoute<Params>(
 export const POST = dbRoute<Params>(
   async ({ req, params, db }) => {
     const body = parseOrThrow(solanaPayTransactionBody, await readJson(req));
-    return json(await createTransactionRequest(db, params.id, params.asset, body.account, clientNetwork(req)));
+    return json(
+      await createTransactionRequest(db, {
+        pathId: params.id,
+        assetSlug: params.asset,
+        account: body.account,
+        client: clientNetwork(req),
+      }),
+    );
   },
   { rateLimit: "gateway_options", headers: CORS },
 );
