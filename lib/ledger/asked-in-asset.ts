@@ -14,13 +14,19 @@ export type Asked = { amount: bigint; optionId: string | null };
  * currency is 1:1 by decimals), rounded up in the merchant's favour, for a `token` the merchant
  * accepts (the caller passes undefined otherwise). Undefined: the payment cannot be paid in it.
  */
-export function askedInAsset(
-  payment: { fiatAmount: bigint; fiatCurrency: string; optionId: string | null },
-  asset: string,
-  options: readonly QuotedOption[],
-  token: TokenConfig | undefined,
-  prices: PriceSource,
-): Asked | undefined {
+export function askedInAsset({
+  payment,
+  asset,
+  options,
+  token,
+  prices,
+}: {
+  payment: { fiatAmount: bigint; fiatCurrency: string; optionId: string | null };
+  asset: string;
+  options: readonly QuotedOption[];
+  token: TokenConfig | undefined;
+  prices: PriceSource;
+}): Asked | undefined {
   const inAsset = options.filter((o) => o.tokenCaip19 === asset);
   const own =
     inAsset.find((o) => o.id === payment.optionId) ??

@@ -24,7 +24,10 @@ type PaymentRow = typeof payments.$inferSelect;
  * The transfer row and the payment change in one transaction; the transfer is claimed first by a
  * guarded UPDATE, so of two attaches (or an attach and a dismiss) racing, exactly one wins.
  */
-export async function attachTransfer(db: Db, merchantId: string, transferId: string, paymentId: string, by: string) {
+export async function attachTransfer(
+  db: Db,
+  { merchantId, transferId, paymentId, by }: { merchantId: string; transferId: string; paymentId: string; by: string },
+) {
   // A price refresh may read a chain: before the transaction opens, never inside it.
   const prices = livePriceSource(await currentPrices());
   try {
@@ -49,9 +52,9 @@ export async function attachTransfer(db: Db, merchantId: string, transferId: str
         .where(and(eq(payments.id, paymentId), eq(payments.merchantId, merchantId)))
         .for("update");
       if (!payment) throw new ApiError("payment_not_found", "No such payment");
-      const asked = await askedOf(tx, payment, transfer, prices);
+      const asked = await askedOf(tx, { payment, transfer, prices });
       const decision = judgeAttach(payment.status, BigInt(transfer.amount), asked.amount);
-      const changed = await apply(tx, payment, transfer, asked, decision, by);
+      const changed = await apply(tx, { payment, transfer, asked, decision, by });
       return {
         transfer: toTransferView(transfer),
         payment: { paymentId: changed.id, status: toContractStatus(changed.status), exception: changed.exception },
@@ -65,7 +68,10 @@ export async function attachTransfer(db: Db, merchantId: string, transferId: str
 }
 
 /** What the payment asks in the transfer's asset; 409 when it cannot be paid in that asset at all. */
-async function askedOf(tx: Tx, payment: PaymentRow, transfer: ChainTransfer, prices: PriceSource): Promise<Asked> {
+async function askedOf(
+  tx: Tx,
+  { payment, transfer, prices }: { payment: PaymentRow; transfer: ChainTransfer; prices: PriceSource },
+): Promise<Asked> {
   const options = await tx
     .select({
       id: paymentOptions.id,
@@ -81,13 +87,13 @@ async function askedOf(tx: Tx, payment: PaymentRow, transfer: ChainTransfer, pri
     .where(eq(merchants.id, payment.merchantId));
   const token = tokenOf(transfer);
   const accepted = !merchant?.acceptedTokens || merchant.acceptedTokens.includes(transfer.asset);
-  const asked = askedInAsset(
+  const asked = askedInAsset({
     payment,
-    transfer.asset,
-    options.map((o) => ({ ...o, tokenAmount: BigInt(o.tokenAmount) })),
-    accepted ? token : undefined,
+    asset: transfer.asset,
+    options: options.map((o) => ({ ...o, tokenAmount: BigInt(o.tokenAmount) })),
+    token: accepted ? token : undefined,
     prices,
-  );
+  });
   if (!asked)
     throw new ApiError(
       "invalid_state",
@@ -104,11 +110,13 @@ function tokenOf(transfer: ChainTransfer) {
 
 async function apply(
   tx: Tx,
-  payment: PaymentRow,
-  transfer: ChainTransfer,
-  asked: Asked,
-  decision: AttachDecision,
-  by: string,
+  {
+    payment,
+    transfer,
+    asked,
+    decision,
+    by,
+  }: { payment: PaymentRow; transfer: ChainTransfer; asked: Asked; decision: AttachDecision; by: string },
 ): Promise<PaymentRow> {
   const token = tokenOf(transfer);
   // What the payment records of the money: the transfer, its token, what was asked and what arrived.

@@ -19,9 +19,7 @@ const same = (a: string, b: string, evm: boolean) => (evm ? a.toLowerCase() === 
  */
 export async function bindTransfers(
   db: Db,
-  chainId: string,
-  transfers: ObservedTransfer[],
-  watch: WatchSet,
+  { chainId, transfers, watch }: { chainId: string; transfers: ObservedTransfer[]; watch: WatchSet },
 ): Promise<BoundTransfer[]> {
   const evm = chainId.startsWith("eip155:");
   const references = [...new Set(transfers.flatMap((t) => t.references))];

@@ -11,9 +11,7 @@ import { unattachableReason } from "./unattachable-reason";
  */
 export async function dismissTransfer(
   db: Db,
-  merchantId: string,
-  transferId: string,
-  by: string,
+  { merchantId, transferId, by }: { merchantId: string; transferId: string; by: string },
 ): Promise<TransferView> {
   const [row] = await db
     .update(chainTransfers)

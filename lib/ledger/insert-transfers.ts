@@ -12,9 +12,11 @@ import type { BoundTransfer } from "./bind-transfers";
  */
 export async function insertTransfers(
   db: DbOrTx,
-  chainId: string,
-  transfers: BoundTransfer[],
-  counted: (transfer: BoundTransfer) => boolean,
+  {
+    chainId,
+    transfers,
+    counted,
+  }: { chainId: string; transfers: BoundTransfer[]; counted: (transfer: BoundTransfer) => boolean },
 ): Promise<string[]> {
   if (transfers.length === 0) return [];
   const inserted = await db

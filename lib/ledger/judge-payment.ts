@@ -66,13 +66,19 @@ const byChainOrder = (a: TransferFacts, b: TransferFacts) =>
  * failing the payment if it is not within `droppedAfterMs`. Only one change per call: the caller
  * applies it and judges again until nothing is left to do.
  */
-export function judgePayment(
-  payment: PaymentFacts,
-  transfers: TransferFacts[],
-  options: ReadonlyMap<string, OptionFacts>,
-  now: Date,
-  droppedAfterMs: number,
-): Judgement {
+export function judgePayment({
+  payment,
+  transfers,
+  options,
+  now,
+  droppedAfterMs,
+}: {
+  payment: PaymentFacts;
+  transfers: TransferFacts[];
+  options: ReadonlyMap<string, OptionFacts>;
+  now: Date;
+  droppedAfterMs: number;
+}): Judgement {
   const own = payment.txHash === null ? undefined : transfers.find((t) => t.txHash === payment.txHash);
   if (payment.status === "succeeded" && own) {
     const goneFor = own.reorgedAt ? now.getTime() - own.reorgedAt.getTime() : 0;

@@ -9,9 +9,7 @@ import { chainTransfers, ledgerCursors } from "@/db/schema";
  */
 export async function ledgerSaysSince(
   db: Db,
-  chainId: string,
-  paymentId: string,
-  since: Date,
+  { chainId, paymentId, since }: { chainId: string; paymentId: string; since: Date },
 ): Promise<"found" | "none" | "unknown"> {
   const [row] = await db.execute<{ found: boolean; caught_up: boolean }>(sql`
     select

@@ -12,12 +12,14 @@ export type Cursor = { nextBlock: bigint; lastHash: string | null };
  */
 export async function claimCursor(
   db: Db,
-  chain: { chainId: string; genesisHash: string },
-  owner: string,
-  leaseMs: number,
-  startBlock: bigint,
+  {
+    chainId,
+    genesisHash,
+    owner,
+    leaseMs,
+    startBlock,
+  }: { chainId: string; genesisHash: string; owner: string; leaseMs: number; startBlock: bigint },
 ): Promise<Cursor | undefined> {
-  const { chainId, genesisHash } = chain;
   await db.insert(ledgerCursors).values({ chainId, genesisHash, nextBlock: startBlock }).onConflictDoNothing();
   const [row] = await db
     .update(ledgerCursors)
@@ -64,7 +66,10 @@ export async function releaseCursor(db: Db, chainId: string, owner: string): Pro
  * Move the cursor back to `nextBlock` (a reorg under it, or a chain reset under a kept database), only
  * while this instance holds the scan.
  */
-export async function rewindCursor(db: Db, chainId: string, owner: string, nextBlock: bigint): Promise<void> {
+export async function rewindCursor(
+  db: Db,
+  { chainId, owner, nextBlock }: { chainId: string; owner: string; nextBlock: bigint },
+): Promise<void> {
   await db
     .update(ledgerCursors)
     .set({ nextBlock, lastHash: null, updatedAt: sql`now()` })
@@ -72,7 +77,10 @@ export async function rewindCursor(db: Db, chainId: string, owner: string, nextB
 }
 
 /** The scan is at the head: every transfer mined up to `head` is in the ledger as of now. */
-export async function markCaughtUp(db: Db, chainId: string, owner: string, head: bigint): Promise<void> {
+export async function markCaughtUp(
+  db: Db,
+  { chainId, owner, head }: { chainId: string; owner: string; head: bigint },
+): Promise<void> {
   await db
     .update(ledgerCursors)
     .set({ scannedAt: sql`now()`, scannedHead: head, updatedAt: sql`now()` })

@@ -47,9 +47,15 @@ export async function reconcilePayment(db: Db, paymentId: string): Promise<Judge
         blockTime: r.blockTime,
         reorgedAt: r.reorgedAt,
       }));
-      const judgement = judgePayment(payment, transfers, options, new Date(), env().DROPPED_TX_TIMEOUT_S * 1000);
+      const judgement = judgePayment({
+        payment,
+        transfers,
+        options,
+        now: new Date(),
+        droppedAfterMs: env().DROPPED_TX_TIMEOUT_S * 1000,
+      });
       if (judgement.kind === "none") return done;
-      await apply(tx, paymentId, judgement, optionRows);
+      await apply(tx, { id: paymentId, judgement, options: optionRows });
       done.push(judgement);
     }
     return done;
@@ -83,7 +89,10 @@ function paidWith(option: OptionRow | undefined) {
   };
 }
 
-async function apply(tx: Tx, id: string, judgement: Exclude<Judgement, { kind: "none" }>, options: OptionRow[]) {
+async function apply(
+  tx: Tx,
+  { id, judgement, options }: { id: string; judgement: Exclude<Judgement, { kind: "none" }>; options: OptionRow[] },
+) {
   const { transfer } = judgement;
   const option = options.find((o) => o.id === transfer.optionId);
   switch (judgement.kind) {

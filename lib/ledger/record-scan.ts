@@ -37,7 +37,11 @@ export async function recordScan(db: Db, scan: ScanRecord): Promise<string[]> {
         .returning({ chainId: ledgerCursors.chainId });
       if (moved.length === 0) throw new LostLease();
       const depthNeeded = BigInt(Math.max(scan.confirmations, 1));
-      return insertTransfers(tx, scan.chainId, scan.transfers, (t) => scan.head - t.blockNumber + 1n >= depthNeeded);
+      return insertTransfers(tx, {
+        chainId: scan.chainId,
+        transfers: scan.transfers,
+        counted: (t) => scan.head - t.blockNumber + 1n >= depthNeeded,
+      });
     });
   } catch (err) {
     // Another instance took the scan over (this one ran past its lease): it records the range itself.

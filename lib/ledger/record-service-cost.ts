@@ -17,10 +17,17 @@ import type { PriceSource } from "@/lib/money/price-source";
  */
 export async function recordServiceCost(
   tx: Tx,
-  network: NetworkConfig,
-  paymentId: string,
-  cost: NonNullable<ObservedTransfer["paidByService"]>,
-  prices: PriceSource | undefined,
+  {
+    network,
+    paymentId,
+    cost,
+    prices,
+  }: {
+    network: NetworkConfig;
+    paymentId: string;
+    cost: NonNullable<ObservedTransfer["paidByService"]>;
+    prices: PriceSource | undefined;
+  },
 ): Promise<void> {
   await recordServiceFees(tx, { paymentId, fees: { network, paid: cost.fees }, prices });
   if (!cost.sponsored) return;

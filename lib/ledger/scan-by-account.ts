@@ -108,13 +108,25 @@ async function heldByWatcher(db: Db, paymentIds: string[]): Promise<Set<string>>
  */
 export async function scanByAccount(
   db: Db,
-  network: NetworkConfig,
-  owner: string,
-  adapter: Required<Pick<ChainAdapter, "accountSignatures" | "accountTransfers" | "chainTip">>,
+  {
+    network,
+    owner,
+    adapter,
+  }: {
+    network: NetworkConfig;
+    owner: string;
+    adapter: Required<Pick<ChainAdapter, "accountSignatures" | "accountTransfers" | "chainTip">>;
+  },
 ): Promise<{ transfers: number; payments: number }> {
   const { chainId } = network;
   // A Solana chain id is named after its genesis hash already: a reset chain is another id.
-  const cursor = await claimCursor(db, { chainId, genesisHash: chainId }, owner, env().LEDGER_LEASE_MS, 0n);
+  const cursor = await claimCursor(db, {
+    chainId,
+    genesisHash: chainId,
+    owner,
+    leaseMs: env().LEDGER_LEASE_MS,
+    startBlock: 0n,
+  });
   if (!cursor) return { transfers: 0, payments: 0 };
   try {
     const watchSet = await loadWatchSet(db, chainId);
@@ -129,7 +141,7 @@ export async function scanByAccount(
       reads.length > 0 ? await adapter.accountTransfers(network, reads) : { transfers: [], unread: [] };
     const tooOld = Date.now() - FIRST_SIGHT_MAX_AGE_MS;
     const found = observed.filter((t) => cursors.has(keyOf(t)) || t.blockTime.getTime() >= tooOld);
-    const bound = await bindTransfers(db, chainId, found, watchSet);
+    const bound = await bindTransfers(db, { chainId, transfers: found, watch: watchSet });
     // Checked after the chain read: a co-signed transaction is on chain only after its submission was recorded.
     const held = await heldByWatcher(db, [...new Set(bound.flatMap((t) => t.binding?.paymentId ?? []))]);
     const free = bound.filter((t) => !held.has(t.binding?.paymentId ?? ""));
@@ -143,13 +155,13 @@ export async function scanByAccount(
     const costs = free.filter((t) => t.paidByService && t.binding);
     const prices = costs.length > 0 ? livePriceSource(await currentPrices()) : undefined;
     const touched = await db.transaction(async (tx) => {
-      const gained = await insertTransfers(
-        tx,
+      const gained = await insertTransfers(tx, {
         chainId,
-        free,
-        (t) => !!tip && (t.blockNumber <= tip.finalized || tip.head - t.blockNumber + 1n >= depth),
-      );
-      for (const t of costs) await recordServiceCost(tx, network, t.binding!.paymentId, t.paidByService!, prices);
+        transfers: free,
+        counted: (t) => !!tip && (t.blockNumber <= tip.finalized || tip.head - t.blockNumber + 1n >= depth),
+      });
+      for (const t of costs)
+        await recordServiceCost(tx, { network, paymentId: t.binding!.paymentId, cost: t.paidByService!, prices });
       for (const move of moves)
         await tx
           .insert(ledgerAccountCursors)

@@ -40,10 +40,14 @@ export async function scanNetwork(db: Db, network: NetworkConfig, owner: string)
   const adapter = adapterFor(namespaceOf(network.chainId));
   // Solana: found account by account (the chain indexes transactions by the accounts they name), not block by block.
   if (adapter?.accountSignatures && adapter.accountTransfers && adapter.chainTip)
-    return scanByAccount(db, network, owner, {
-      accountSignatures: adapter.accountSignatures,
-      accountTransfers: adapter.accountTransfers,
-      chainTip: adapter.chainTip,
+    return scanByAccount(db, {
+      network,
+      owner,
+      adapter: {
+        accountSignatures: adapter.accountSignatures,
+        accountTransfers: adapter.accountTransfers,
+        chainTip: adapter.chainTip,
+      },
     });
   if (!adapter?.chainHead || !adapter.blockHash || !adapter.scanBlocks) return none;
   const settings = env();
@@ -51,13 +55,13 @@ export async function scanNetwork(db: Db, network: NetworkConfig, owner: string)
   const start =
     head > BigInt(settings.LEDGER_START_LOOKBACK_BLOCKS) ? head - BigInt(settings.LEDGER_START_LOOKBACK_BLOCKS) : 0n;
   const genesisHash = await genesisOf(network, () => adapter.blockHash!(network, 0n));
-  const cursor = await claimCursor(
-    db,
-    { chainId: network.chainId, genesisHash },
+  const cursor = await claimCursor(db, {
+    chainId: network.chainId,
+    genesisHash,
     owner,
-    settings.LEDGER_LEASE_MS,
-    start,
-  );
+    leaseMs: settings.LEDGER_LEASE_MS,
+    startBlock: start,
+  });
   if (!cursor) return none;
   try {
     // A node behind the blocks already scanned (a lagging fallback endpoint): wait for it.
@@ -70,12 +74,12 @@ export async function scanNetwork(db: Db, network: NetworkConfig, owner: string)
           { job: "ledger", chainId: network.chainId, from: String(back) },
           "reorg under the scan: scanning again",
         );
-        await rewindCursor(db, network.chainId, owner, back);
+        await rewindCursor(db, { chainId: network.chainId, owner, nextBlock: back });
         return none;
       }
     }
     if (cursor.nextBlock > head) {
-      await markCaughtUp(db, network.chainId, owner, head);
+      await markCaughtUp(db, { chainId: network.chainId, owner, head });
       return none;
     }
     const watch = await loadWatchSet(db, network.chainId);
@@ -90,7 +94,7 @@ export async function scanNetwork(db: Db, network: NetworkConfig, owner: string)
       recipients: [...watch.merchantOf.keys()],
       native: watch.native,
     });
-    const transfers = await bindTransfers(db, network.chainId, observed, watch);
+    const transfers = await bindTransfers(db, { chainId: network.chainId, transfers: observed, watch });
     const paymentIds = await recordScan(db, {
       chainId: network.chainId,
       owner,

@@ -16,13 +16,19 @@ const LOCATES_AT_ONCE = 16;
 const BATCH = 100;
 
 /** The state a transfer is in once the chain was asked where it stands. */
-export function nextTransferState(
-  current: { state: TransferState; reorgedAt: Date | null },
-  located: LocatedTransfer,
-  confirmations: number,
-  now: Date,
-  droppedAfterMs: number,
-): { state: TransferState; reorgedAt: Date | null } {
+export function nextTransferState({
+  current,
+  located,
+  confirmations,
+  now,
+  droppedAfterMs,
+}: {
+  current: { state: TransferState; reorgedAt: Date | null };
+  located: LocatedTransfer;
+  confirmations: number;
+  now: Date;
+  droppedAfterMs: number;
+}): { state: TransferState; reorgedAt: Date | null } {
   if (located.state === "mined") {
     const state = located.final ? "final" : located.confirmations >= Math.max(confirmations, 1) ? "counted" : "seen";
     return { state, reorgedAt: null };
@@ -85,8 +91,14 @@ export async function watchTransfers(db: Db, network: NetworkConfig): Promise<nu
   for (const row of rows) {
     const located = locatedOf.get(row.id);
     if (!located) continue;
-    const next = nextTransferState(row, located, network.confirmations, new Date(), DROPPED_TX_TIMEOUT_S * 1000);
-    await record(db, row, next, located);
+    const next = nextTransferState({
+      current: row,
+      located,
+      confirmations: network.confirmations,
+      now: new Date(),
+      droppedAfterMs: DROPPED_TX_TIMEOUT_S * 1000,
+    });
+    await record(db, { row, next, located });
     if (next.state !== row.state && row.paymentId) changedPayments.add(row.paymentId);
   }
   for (const paymentId of changedPayments)
@@ -98,9 +110,11 @@ export async function watchTransfers(db: Db, network: NetworkConfig): Promise<nu
 
 async function record(
   db: Db,
-  row: ChainTransfer,
-  next: { state: TransferState; reorgedAt: Date | null },
-  located: LocatedTransfer,
+  {
+    row,
+    next,
+    located,
+  }: { row: ChainTransfer; next: { state: TransferState; reorgedAt: Date | null }; located: LocatedTransfer },
 ): Promise<void> {
   const watched = next.state !== "final" && next.state !== "dropped";
   if (next.state !== row.state)

@@ -135,7 +135,10 @@ async function act(
   };
   let step = nextStep(facts);
   if (step.kind === "ask_ledger")
-    step = nextStep({ ...facts, ledger: await ledgerSaysSince(db, submission.chainId, id, step.since) });
+    step = nextStep({
+      ...facts,
+      ledger: await ledgerSaysSince(db, { chainId: submission.chainId, paymentId: id, since: step.since }),
+    });
   const delay = nextCheckDelayMs(submission.checks);
   switch (step.kind) {
     case "finish":

@@ -35,19 +35,35 @@ const quoted = ({
 
 describe("attaching a transfer: what the payment asks in its asset", () => {
   it("a stablecoin pegged to the payment's currency is 1:1 by decimals, with no option quoted", () => {
-    expect(askedInAsset(usd(1250n), USDT, [], token(USDT, { peggedTo: "USD" }), staticPriceSource)).toEqual({
+    expect(
+      askedInAsset({
+        payment: usd(1250n),
+        asset: USDT,
+        options: [],
+        token: token(USDT, { peggedTo: "USD" }),
+        prices: staticPriceSource,
+      }),
+    ).toEqual({
       amount: 12_500_000n,
       optionId: null,
     });
     expect(
-      askedInAsset(usd(1250n), USDT, [], token(USDT, { peggedTo: "USD", decimals: 18 }), staticPriceSource)?.amount,
+      askedInAsset({
+        payment: usd(1250n),
+        asset: USDT,
+        options: [],
+        token: token(USDT, { peggedTo: "USD", decimals: 18 }),
+        prices: staticPriceSource,
+      })?.amount,
     ).toBe(12_500_000_000_000_000_000n);
   });
 
   it("a token priced otherwise is quoted as the gateway would, rounded up for the merchant", () => {
     const eth = token(ETH, { decimals: 18, price: { currency: "USD", value: "3000" } });
     // $10 at $3000 = 0.00333… ETH, rounded up to the wei.
-    expect(askedInAsset(usd(1000n), ETH, [], eth, staticPriceSource)?.amount).toBe(3_333_333_333_333_334n);
+    expect(
+      askedInAsset({ payment: usd(1000n), asset: ETH, options: [], token: eth, prices: staticPriceSource })?.amount,
+    ).toBe(3_333_333_333_333_334n);
   });
 
   it("the payment's own quote in that asset wins over today's price: the chosen option, else the newest", () => {
@@ -57,26 +73,44 @@ describe("attaching a transfer: what the payment asks in its asset", () => {
       quoted({ id: "opt_usdc", tokenCaip19: USDC, amount: 12_500_000n, at: "2026-01-01T00:06:00Z" }),
     ];
     const pegged = token(USDT, { peggedTo: "USD" });
-    expect(askedInAsset(usd(1250n), USDT, options, pegged, staticPriceSource)).toEqual({
+    expect(
+      askedInAsset({ payment: usd(1250n), asset: USDT, options, token: pegged, prices: staticPriceSource }),
+    ).toEqual({
       amount: 12_600_000n,
       optionId: "opt_new",
     });
-    expect(askedInAsset(usd(1250n, "opt_old"), USDT, options, pegged, staticPriceSource)?.optionId).toBe("opt_old");
+    expect(
+      askedInAsset({ payment: usd(1250n, "opt_old"), asset: USDT, options, token: pegged, prices: staticPriceSource })
+        ?.optionId,
+    ).toBe("opt_old");
     // A quote stands even when the merchant no longer accepts the token (the caller passes no token then).
-    expect(askedInAsset(usd(1250n), USDT, options, undefined, staticPriceSource)?.optionId).toBe("opt_new");
+    expect(
+      askedInAsset({ payment: usd(1250n), asset: USDT, options, token: undefined, prices: staticPriceSource })
+        ?.optionId,
+    ).toBe("opt_new");
   });
 
   it("an asset the payment cannot be paid in: not accepted, not configured, or not priced in its currency", () => {
-    expect(askedInAsset(usd(1250n), USDT, [], undefined, staticPriceSource)).toBeUndefined();
-    expect(askedInAsset(usd(1250n), USDT, [], token(USDC, { peggedTo: "USD" }), staticPriceSource)).toBeUndefined();
     expect(
-      askedInAsset(
-        { ...usd(1250n), fiatCurrency: "EUR" },
-        USDT,
-        [],
-        token(USDT, { peggedTo: "USD" }),
-        staticPriceSource,
-      ),
+      askedInAsset({ payment: usd(1250n), asset: USDT, options: [], token: undefined, prices: staticPriceSource }),
+    ).toBeUndefined();
+    expect(
+      askedInAsset({
+        payment: usd(1250n),
+        asset: USDT,
+        options: [],
+        token: token(USDC, { peggedTo: "USD" }),
+        prices: staticPriceSource,
+      }),
+    ).toBeUndefined();
+    expect(
+      askedInAsset({
+        payment: { ...usd(1250n), fiatCurrency: "EUR" },
+        asset: USDT,
+        options: [],
+        token: token(USDT, { peggedTo: "USD" }),
+        prices: staticPriceSource,
+      }),
     ).toBeUndefined();
   });
 });

@@ -29,7 +29,7 @@ function transfer(txHash: string, more: Partial<TransferFacts> = {}): TransferFa
 }
 
 const judge = (p: ReturnType<typeof payment>, transfers: TransferFacts[]) =>
-  judgePayment(p, transfers, options, NOW, DROPPED_AFTER_MS).kind;
+  judgePayment({ payment: p, transfers, options, now: NOW, droppedAfterMs: DROPPED_AFTER_MS }).kind;
 
 describe("how a payment follows from its transfers on chain", () => {
   it("a pending payment with no transfer, or only one not deep enough yet, stays as it is", () => {
@@ -46,9 +46,21 @@ describe("how a payment follows from its transfers on chain", () => {
   });
 
   it("a counted transfer of another amount fails it as underpaid or overpaid", () => {
-    const short = judgePayment(payment("pending"), [transfer("0xa", { amount: 1n })], options, NOW, DROPPED_AFTER_MS);
+    const short = judgePayment({
+      payment: payment("pending"),
+      transfers: [transfer("0xa", { amount: 1n })],
+      options,
+      now: NOW,
+      droppedAfterMs: DROPPED_AFTER_MS,
+    });
     expect(short).toMatchObject({ kind: "found_short", exception: "underpaid" });
-    const over = judgePayment(payment("pending"), [transfer("0xa", { amount: 2_000_000n })], options, NOW, 1);
+    const over = judgePayment({
+      payment: payment("pending"),
+      transfers: [transfer("0xa", { amount: 2_000_000n })],
+      options,
+      now: NOW,
+      droppedAfterMs: 1,
+    });
     expect(over).toMatchObject({ kind: "found_short", exception: "overpaid" });
   });
 
@@ -60,9 +72,28 @@ describe("how a payment follows from its transfers on chain", () => {
     // Block times are whole seconds: a block of second S was made within [S, S + 1).
     const closing = { ...payment("pending"), expiresAt: new Date(Date.UTC(2026, 10, 26, 12, 3, 20)) };
     const inSecond = (ms: number) => transfer("0xa", { blockTime: new Date(closing.expiresAt.getTime() + ms) });
-    expect(judgePayment(closing, [inSecond(0)], options, NOW, DROPPED_AFTER_MS).kind).toBe("late");
-    expect(judgePayment(closing, [inSecond(-999)], options, NOW, DROPPED_AFTER_MS).kind).toBe("late");
-    expect(judgePayment(closing, [inSecond(-1000)], options, NOW, DROPPED_AFTER_MS).kind).toBe("found");
+    expect(
+      judgePayment({ payment: closing, transfers: [inSecond(0)], options, now: NOW, droppedAfterMs: DROPPED_AFTER_MS })
+        .kind,
+    ).toBe("late");
+    expect(
+      judgePayment({
+        payment: closing,
+        transfers: [inSecond(-999)],
+        options,
+        now: NOW,
+        droppedAfterMs: DROPPED_AFTER_MS,
+      }).kind,
+    ).toBe("late");
+    expect(
+      judgePayment({
+        payment: closing,
+        transfers: [inSecond(-1000)],
+        options,
+        now: NOW,
+        droppedAfterMs: DROPPED_AFTER_MS,
+      }).kind,
+    ).toBe("found");
     expect(judge(payment("pending"), [transfer("0xa", { blockTime: new Date(option.expiresAt.getTime()) })])).toBe(
       "late",
     );
@@ -76,7 +107,13 @@ describe("how a payment follows from its transfers on chain", () => {
   it("the first counted transfer settles; the earliest in chain order wins", () => {
     const later = transfer("0xb", { blockNumber: 12n, amount: 1n });
     const earlier = transfer("0xa", { blockNumber: 11n });
-    const judged = judgePayment(payment("pending"), [later, earlier], options, NOW, DROPPED_AFTER_MS);
+    const judged = judgePayment({
+      payment: payment("pending"),
+      transfers: [later, earlier],
+      options,
+      now: NOW,
+      droppedAfterMs: DROPPED_AFTER_MS,
+    });
     expect(judged).toMatchObject({ kind: "found", transfer: { txHash: "0xa" } });
   });
 

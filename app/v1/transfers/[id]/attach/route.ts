@@ -11,6 +11,8 @@ export const POST = merchantRoute<{ id: string }>(
   async ({ req, params, db, merchant }) => {
     const { id } = parseOrThrow(transferParams, params, "Path");
     const { paymentId } = parseOrThrow(attachBody, await readJson(req));
-    return json(await attachTransfer(db, merchant.id, id, paymentId, `api:${merchant.keyId}`));
+    return json(
+      await attachTransfer(db, { merchantId: merchant.id, transferId: id, paymentId, by: `api:${merchant.keyId}` }),
+    );
   },
 );

@@ -9,6 +9,6 @@ export const POST = merchantRoute<{ id: string }>(
   ["payments:read", "payments:write"],
   async ({ params, db, merchant }) => {
     const { id } = parseOrThrow(transferParams, params, "Path");
-    return json(await dismissTransfer(db, merchant.id, id, `api:${merchant.keyId}`));
+    return json(await dismissTransfer(db, { merchantId: merchant.id, transferId: id, by: `api:${merchant.keyId}` }));
   },
 );

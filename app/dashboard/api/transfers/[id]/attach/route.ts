@@ -19,7 +19,12 @@ export const POST = dashboardRoute<{ id: string }>("payments:resolve", async ({ 
   if (!id.success) throw new ApiError("not_found", "No such transfer");
   const { payment } = parseOrThrow(attachFormBody, await readJson(req));
   const paymentId = await resolvePaymentRefOrThrow(db, session.merchant.id, payment);
-  const attached = await attachTransfer(db, session.merchant.id, id.data, paymentId, session.user.email);
+  const attached = await attachTransfer(db, {
+    merchantId: session.merchant.id,
+    transferId: id.data,
+    paymentId,
+    by: session.user.email,
+  });
   await recordAuditEvent(db, {
     actor: actorOf(session, req),
     action: "transfer.attached",

@@ -10,7 +10,11 @@ import { transferId } from "@/lib/ledger/transfer-schemas";
 export const POST = dashboardRoute<{ id: string }>("payments:resolve", async ({ req, params, db, session }) => {
   const id = transferId.safeParse(params.id);
   if (!id.success) throw new ApiError("not_found", "No such transfer");
-  const dismissed = await dismissTransfer(db, session.merchant.id, id.data, session.user.email);
+  const dismissed = await dismissTransfer(db, {
+    merchantId: session.merchant.id,
+    transferId: id.data,
+    by: session.user.email,
+  });
   await recordAuditEvent(db, {
     actor: actorOf(session, req),
     action: "transfer.dismissed",
