@@ -128,7 +128,7 @@ async function confirmOnce(
           : false;
       if (verified.kind !== "relay") return { verified, relay: undefined, nodeSilent };
       if (!adapter.relayer) throw new ApiError("invalid_state", "This network has no relayer");
-      await syncRelayerNonce(db, intent.network, adapter.relayer);
+      await syncRelayerNonce(db, { network: intent.network, relayer: adapter.relayer });
       const fees = await adapter.relayer.fees(intent.network);
       const relay = await signRelay(db, {
         paymentId: p.payment.id,
@@ -194,6 +194,6 @@ async function confirmOnce(
   const answer = settle(step, { status: effectiveStatus(outcome.payment), payment: outcome.payment });
   if (answer) return answer;
   if (!outcome.recorded) throw new Error("confirm: a transfer not recorded reached the send");
-  if (!nodeSilent) await sendRecorded(db, adapter, intent.network, outcome.submission);
+  if (!nodeSilent) await sendRecorded(db, { adapter, network: intent.network, submission: outcome.submission });
   return toGatewayStatus({ status: "processing", payment: outcome.payment });
 }

@@ -75,7 +75,12 @@ function trackedOf({ submission, paymentCreatedAt }: DueSubmission): Tracked {
 
 async function checkOne(db: Db, due: DueSubmission): Promise<void> {
   const { submission } = due;
-  const later = () => rescheduleSubmission(db, submission.paymentId, nextCheckDelayMs(submission.checks), "keep");
+  const later = () =>
+    rescheduleSubmission(db, {
+      paymentId: submission.paymentId,
+      delayMs: nextCheckDelayMs(submission.checks),
+      unseen: "keep",
+    });
   try {
     const adapter = adapterFor(namespaceOf(submission.chainId));
     if (!adapter) throw new Error(`no adapter for ${submission.chainId}`);
@@ -100,7 +105,7 @@ async function checkOne(db: Db, due: DueSubmission): Promise<void> {
           : { landed, reason: seen.reason },
       );
     }
-    await act(db, adapter, intent, offered.amount, submission, seen);
+    await act(db, { adapter, intent, offered: offered.amount, submission, seen });
   } catch (err) {
     // An unreachable chain (or a network taken out of the configuration) leaves the payment
     // processing; it is looked at again later, backing off like any other check.
@@ -112,11 +117,19 @@ async function checkOne(db: Db, due: DueSubmission): Promise<void> {
 /** Carry out the watcher's decision (lib/settlement/next-step.ts) for one submission. */
 async function act(
   db: Db,
-  adapter: ChainAdapter,
-  intent: TransferIntent,
-  offered: bigint,
-  submission: PaymentSubmission,
-  seen: Observation,
+  {
+    adapter,
+    intent,
+    offered,
+    submission,
+    seen,
+  }: {
+    adapter: ChainAdapter;
+    intent: TransferIntent;
+    offered: bigint;
+    submission: PaymentSubmission;
+    seen: Observation;
+  },
 ): Promise<void> {
   const id = submission.paymentId;
   const settings = env();
@@ -148,18 +161,18 @@ async function act(
         fees: seen.state === "confirmed" || seen.state === "failed" ? feesOf(intent, seen) : undefined,
       });
     case "reschedule":
-      if (step.unblock) await unblockRelay(db, adapter, intent, submission, step.unblock);
-      return rescheduleSubmission(db, id, delay, step.unseen);
+      if (step.unblock) await unblockRelay(db, { adapter, intent, submission, how: step.unblock });
+      return rescheduleSubmission(db, { paymentId: id, delayMs: delay, unseen: step.unseen });
     case "renonce":
-      await replaceRelay(db, adapter, intent.network, submission, "renonce");
-      return rescheduleSubmission(db, id, delay, "clear");
+      await replaceRelay(db, { adapter, network: intent.network, submission, mode: "renonce" });
+      return rescheduleSubmission(db, { paymentId: id, delayMs: delay, unseen: "clear" });
     case "resend":
       await adapter.broadcast(intent.network, submission.rawTx!, { preflight: false });
-      if (step.unblock) await unblockRelay(db, adapter, intent, submission, step.unblock);
-      return rescheduleSubmission(db, id, delay, "now");
+      if (step.unblock) await unblockRelay(db, { adapter, intent, submission, how: step.unblock });
+      return rescheduleSubmission(db, { paymentId: id, delayMs: delay, unseen: "now" });
     case "ask_ledger":
       // The ledger answered above; a second ask cannot come back.
-      return rescheduleSubmission(db, id, delay, "keep");
+      return rescheduleSubmission(db, { paymentId: id, delayMs: delay, unseen: "keep" });
   }
 }
 
@@ -170,11 +183,13 @@ function feesOf(intent: TransferIntent, seen: { fees?: PaidFee[] }): FeesPaid | 
 /** Fill nonce gaps below a waiting relay (nobody else will), and for a stuck one re-send it at a higher fee with the same nonce. */
 async function unblockRelay(
   db: Db,
-  adapter: ChainAdapter,
-  intent: TransferIntent,
-  submission: PaymentSubmission,
-  how: "fill" | "fill_and_bump",
+  {
+    adapter,
+    intent,
+    submission,
+    how,
+  }: { adapter: ChainAdapter; intent: TransferIntent; submission: PaymentSubmission; how: "fill" | "fill_and_bump" },
 ): Promise<void> {
-  await fillNonceGaps(db, adapter, intent.network, submission.relayNonce!);
-  if (how === "fill_and_bump") await replaceRelay(db, adapter, intent.network, submission, "bump");
+  await fillNonceGaps(db, { adapter, network: intent.network, nonce: submission.relayNonce! });
+  if (how === "fill_and_bump") await replaceRelay(db, { adapter, network: intent.network, submission, mode: "bump" });
 }

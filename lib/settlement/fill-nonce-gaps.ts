@@ -16,9 +16,7 @@ import { sendFiller } from "@/lib/submissions/send-filler";
  */
 export async function fillNonceGaps(
   db: Db,
-  adapter: ChainAdapter,
-  network: NetworkConfig,
-  nonce: number,
+  { adapter, network, nonce }: { adapter: ChainAdapter; network: NetworkConfig; nonce: number },
 ): Promise<number> {
   const relayer = adapter.relayer;
   if (!relayer) return 0;
@@ -42,7 +40,7 @@ export async function fillNonceGaps(
   const missing = Array.from({ length: nonce - mined }, (_, i) => mined + i).filter((n) => !taken.has(n));
   if (missing.length === 0) return 0;
   const fees = await relayer.fees(network);
-  for (const n of missing) await sendFiller(adapter, network, n, fees);
+  for (const n of missing) await sendFiller({ adapter, network, nonce: n, fees });
   log.warn(
     { job: "watcher", chainId: network.chainId, relayer: relayer.address, nonces: missing },
     "filled relayer nonce gaps",

@@ -45,7 +45,11 @@ export async function finishSubmission(db: Db, paymentId: string, outcome: Outco
     );
     const seen = outcome.status === "succeeded" ? "succeeded" : `failed: ${outcome.reason}`;
     // The payment may already be final from what the ledger found on chain: the record says so.
-    await closeSubmission(tx, paymentId, updated ? seen : `${seen} (the payment was already final)`, txHash);
+    await closeSubmission(tx, {
+      paymentId,
+      outcome: updated ? seen : `${seen} (the payment was already final)`,
+      ...txHash,
+    });
     if (outcome.status === "succeeded" && outcome.sponsored)
       await recordSponsoredAccount(tx, paymentId, outcome.sponsored);
     if (outcome.fees) await recordServiceFees(tx, { paymentId, fees: outcome.fees, prices });
@@ -99,12 +103,11 @@ export async function finishLateTransfer(
         },
       );
     }
-    await closeSubmission(
-      tx,
+    await closeSubmission(tx, {
       paymentId,
-      outcome.landed ? "paid_late" : `late transfer failed: ${outcome.reason}`,
-      outcome.landed ? { txHash: outcome.txHash } : {},
-    );
+      outcome: outcome.landed ? "paid_late" : `late transfer failed: ${outcome.reason}`,
+      ...(outcome.landed ? { txHash: outcome.txHash } : {}),
+    });
   });
   log.info(
     { job: "watcher", paymentId, landed: outcome.landed },
@@ -121,10 +124,13 @@ async function recordSponsoredAccount(tx: Tx, paymentId: string, sponsored: { ac
 
 type LateOption = { id: string; account: string; chainId: string; tokenCaip19: string; tokenAmount: string };
 
-async function closeSubmission(tx: Tx, paymentId: string, outcome: string, txHash: { txHash?: string }) {
+async function closeSubmission(
+  tx: Tx,
+  { paymentId, outcome, txHash }: { paymentId: string; outcome: string; txHash?: string },
+) {
   await tx
     .update(paymentSubmissions)
-    .set({ state: "closed", outcome, ...txHash, updatedAt: sql`now()` })
+    .set({ state: "closed", outcome, ...(txHash === undefined ? {} : { txHash }), updatedAt: sql`now()` })
     .where(eq(paymentSubmissions.paymentId, paymentId));
 }
 
@@ -134,9 +140,11 @@ async function closeSubmission(tx: Tx, paymentId: string, outcome: string, txHas
  */
 export async function rescheduleSubmission(
   db: Db,
-  paymentId: string,
-  delayMs: number,
-  unseen: "keep" | "now" | "clear" | "nonce_used",
+  {
+    paymentId,
+    delayMs,
+    unseen,
+  }: { paymentId: string; delayMs: number; unseen: "keep" | "now" | "clear" | "nonce_used" },
 ) {
   await db
     .update(paymentSubmissions)

@@ -25,10 +25,12 @@ class LostRace extends Error {}
  */
 export async function replaceRelay(
   db: Db,
-  adapter: ChainAdapter,
-  network: NetworkConfig,
-  submission: PaymentSubmission,
-  mode: "bump" | "renonce",
+  {
+    adapter,
+    network,
+    submission,
+    mode,
+  }: { adapter: ChainAdapter; network: NetworkConfig; submission: PaymentSubmission; mode: "bump" | "renonce" },
 ) {
   const relayer = adapter.relayer;
   if (!relayer || !submission.rawTx || submission.relayNonce === null) return;
@@ -48,7 +50,7 @@ export async function replaceRelay(
   let newNonce: SignedRelayAtNonce | undefined;
   if (mode === "bump") version = await relayer.sign(network, { call, nonce: submission.relayNonce, fees });
   else {
-    await syncRelayerNonce(db, network, relayer, true);
+    await syncRelayerNonce(db, { network, relayer, force: true });
     newNonce = await signRelay(db, { paymentId: submission.paymentId, network, relayer, call, fees });
     version = newNonce.signed;
   }

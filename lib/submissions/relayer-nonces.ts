@@ -21,7 +21,10 @@ const fresh = () =>
  * row under its lock; once per process per key and chain unless `force` (the watcher found a nonce
  * taken by something else).
  */
-export function syncRelayerNonce(db: Db, network: NetworkConfig, relayer: Relayer, force = false): Promise<void> {
+export function syncRelayerNonce(
+  db: Db,
+  { network, relayer, force = false }: { network: NetworkConfig; relayer: Relayer; force?: boolean },
+): Promise<void> {
   const key = `${network.chainId} ${relayer.address}`;
   const known = synced.get(key);
   if (known && !force) return known;

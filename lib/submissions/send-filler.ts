@@ -8,12 +8,17 @@ const FILLER_GAS = 21_000n;
  * Use up the relayer's `nonce` with a no-op transaction, so relays at later nonces do not wait behind
  * one nobody will send. Not recorded: a filler that is lost is found missing and sent again by the watcher.
  */
-export async function sendFiller(
-  adapter: ChainAdapter,
-  network: NetworkConfig,
-  nonce: number,
-  fees: RelayFees,
-): Promise<void> {
+export async function sendFiller({
+  adapter,
+  network,
+  nonce,
+  fees,
+}: {
+  adapter: ChainAdapter;
+  network: NetworkConfig;
+  nonce: number;
+  fees: RelayFees;
+}): Promise<void> {
   const relayer = adapter.relayer;
   if (!relayer) return;
   const filler = await relayer.sign(network, {

@@ -20,23 +20,15 @@ import { openSubmission } from "./open-submission";
  * waiting on its node when this process's shutdown grace runs out: its lease is handed back, and any
  * instance's watcher sends the same bytes at once instead of after SEND_LEASE_MS.
  */
-export function sendRecorded(
-  db: Db,
-  adapter: ChainAdapter,
-  network: NetworkConfig,
-  submission: PaymentSubmission,
-): Promise<void> {
-  if (!submission.rawTx) return Promise.resolve();
-  return trackWork("send", submission.paymentId, (cut) => send(db, adapter, network, submission, cut));
+export function sendRecorded(db: Db, recorded: Recorded): Promise<void> {
+  if (!recorded.submission.rawTx) return Promise.resolve();
+  return trackWork("send", recorded.submission.paymentId, (cut) => send(db, { ...recorded, cut }));
 }
 
-async function send(
-  db: Db,
-  adapter: ChainAdapter,
-  network: NetworkConfig,
-  submission: PaymentSubmission,
-  cut: AbortSignal,
-): Promise<void> {
+/** What was recorded and now goes to the network. */
+type Recorded = { adapter: ChainAdapter; network: NetworkConfig; submission: PaymentSubmission };
+
+async function send(db: Db, { adapter, network, submission, cut }: Recorded & { cut: AbortSignal }): Promise<void> {
   try {
     const sent = await untilCut(cut, adapter.broadcast(network, submission.rawTx!, { preflight: true }));
     if (sent === CUT) return handBack(db, submission);

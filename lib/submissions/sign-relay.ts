@@ -46,7 +46,7 @@ export async function releaseUnrecordedRelay(db: Db, adapter: ChainAdapter, rela
       { paymentId: relay.paymentId, chainId: network.chainId, relayer: relay.relayer },
       nonce,
     );
-    if (mustFill) await sendFiller(adapter, network, nonce, relay.fees);
+    if (mustFill) await sendFiller({ adapter, network, nonce, fees: relay.fees });
   } catch (err) {
     log.warn({ chainId: network.chainId, nonce, err: String(err) }, "an unrecorded relay's nonce was not released");
   }
