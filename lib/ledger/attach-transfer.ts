@@ -140,25 +140,33 @@ async function apply(
       );
     case "duplicate":
       // Already paid: the money is more than the price. The payment's own transfer stays on record.
-      changed = await transitionPayment(tx, "note", target, { exception: "duplicate" });
+      changed = await transitionPayment(tx, { name: "note", target, changes: { exception: "duplicate" } });
       break;
     case "paid":
-      changed = await transitionPayment(tx, "attach", target, {
-        ...facts,
-        ...(decision.over ? { exception: "overpaid" as const } : {}),
-        resolvedBy: by,
-        resolvedAt: sql`now()`,
+      changed = await transitionPayment(tx, {
+        name: "attach",
+        target,
+        changes: {
+          ...facts,
+          ...(decision.over ? { exception: "overpaid" as const } : {}),
+          resolvedBy: by,
+          resolvedAt: sql`now()`,
+        },
       });
       break;
     case "short":
-      changed = await transitionPayment(tx, decision.transition, target, {
-        ...facts,
-        exception: "underpaid",
-        ...(decision.transition === "found_short"
-          ? {
-              failureReason: `underpaid: ${by} attached ${transfer.amount} base units, the payment asked ${asked.amount}`,
-            }
-          : {}),
+      changed = await transitionPayment(tx, {
+        name: decision.transition,
+        target,
+        changes: {
+          ...facts,
+          exception: "underpaid",
+          ...(decision.transition === "found_short"
+            ? {
+                failureReason: `underpaid: ${by} attached ${transfer.amount} base units, the payment asked ${asked.amount}`,
+              }
+            : {}),
+        },
       });
       break;
   }

@@ -97,46 +97,52 @@ async function apply(
   const option = options.find((o) => o.id === transfer.optionId);
   switch (judgement.kind) {
     case "found":
-      await transitionPayment(tx, "found", { id }, { ...paidWith(option), txHash: transfer.txHash });
+      await transitionPayment(tx, {
+        name: "found",
+        target: { id },
+        changes: { ...paidWith(option), txHash: transfer.txHash },
+      });
       return closeWalletSubmission(tx, id, transfer.txHash);
     case "found_short":
-      await transitionPayment(
-        tx,
-        "found_short",
-        { id },
-        {
+      await transitionPayment(tx, {
+        name: "found_short",
+        target: { id },
+        changes: {
           ...paidWith(option),
           txHash: transfer.txHash,
           exception: judgement.exception,
           receivedAmount: transfer.amount.toString(),
           failureReason: `${judgement.exception}: received ${transfer.amount} base units, the option asked ${judgement.option.amount}`,
         },
-      );
+      });
       return closeWalletSubmission(tx, id, transfer.txHash);
     case "late":
-      await transitionPayment(
-        tx,
-        "note",
-        { id },
-        {
+      await transitionPayment(tx, {
+        name: "note",
+        target: { id },
+        changes: {
           ...paidWith(option),
           exception: "paid_late",
           receivedAmount: transfer.amount.toString(),
           txHash: transfer.txHash,
         },
-      );
+      });
       return;
     case "duplicate":
-      await transitionPayment(tx, "note", { id }, { exception: "duplicate" });
+      await transitionPayment(tx, { name: "note", target: { id }, changes: { exception: "duplicate" } });
       return;
     case "reorged":
-      await transitionPayment(tx, "note", { id }, { exception: "reorged" });
+      await transitionPayment(tx, { name: "note", target: { id }, changes: { exception: "reorged" } });
       return;
     case "reorg_cleared":
-      await transitionPayment(tx, "note", { id }, { exception: null });
+      await transitionPayment(tx, { name: "note", target: { id }, changes: { exception: null } });
       return;
     case "reorg_failed":
-      await transitionPayment(tx, "reorg_fail", { id }, { exception: "reorged", failureReason: judgement.reason });
+      await transitionPayment(tx, {
+        name: "reorg_fail",
+        target: { id },
+        changes: { exception: "reorged", failureReason: judgement.reason },
+      });
       return;
   }
 }

@@ -24,16 +24,15 @@ export async function payPaymentLink(db: Db, linkId: string, entered: string | u
   const { link, defaultExpirySeconds } = found;
   if (!link.active) throw new ApiError("invalid_state", "This payment link no longer accepts payments");
   const amount = chargeFor(termsOf(link), entered === undefined ? undefined : BigInt(entered));
-  const { payment } = await createPayment(
-    db,
-    { id: link.merchantId, defaultExpirySeconds },
-    {
+  const { payment } = await createPayment(db, {
+    merchant: { id: link.merchantId, defaultExpirySeconds },
+    body: {
       amount: { unit: `iso4217/${link.currency}`, value: amount.toString() },
       referenceId: `${link.id}/${randomBase62(8)}`,
       checkout: { successUrl: link.successUrl, errorUrl: link.errorUrl },
     },
-    { origin: { paymentLinkId: link.id } },
-  );
+    origin: { paymentLinkId: link.id },
+  });
   return {
     paymentId: payment.id,
     gatewayUrl: gatewayUrlFor(payment.id),

@@ -12,14 +12,16 @@ import { transitionPayment } from "./transition";
  * racing on one payment end in exactly one of them. Anything else is 400 `invalid_state`, as the
  * contract answers it on these routes.
  */
-export async function cancelPayment(db: Db, paymentId: string, reason: CancelReason, merchantId?: string) {
+export async function cancelPayment(
+  db: Db,
+  { paymentId, reason, merchantId }: { paymentId: string; reason: CancelReason; merchantId?: string },
+) {
   const mine = merchantId === undefined ? undefined : eq(payments.merchantId, merchantId);
-  const cancelled = await transitionPayment(
-    db,
-    "cancel",
-    { id: paymentId, merchantId, where: gt(payments.expiresAt, sql`now()`) },
-    { cancelReason: reason },
-  );
+  const cancelled = await transitionPayment(db, {
+    name: "cancel",
+    target: { id: paymentId, merchantId, where: gt(payments.expiresAt, sql`now()`) },
+    changes: { cancelReason: reason },
+  });
   if (cancelled) {
     return {
       paymentId: cancelled.id,

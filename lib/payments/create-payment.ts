@@ -25,13 +25,17 @@ export type PaymentOrigin = { paymentLinkId?: string; createdByKeyId?: string };
  */
 export async function createPayment(
   db: Db,
-  merchant: PayingMerchant,
-  body: CreatePaymentBody,
-  { idempotencyKey, origin = {} }: { idempotencyKey?: string; origin?: PaymentOrigin } = {},
+  {
+    merchant,
+    body,
+    idempotencyKey,
+    origin = {},
+  }: { merchant: PayingMerchant; body: CreatePaymentBody; idempotencyKey?: string; origin?: PaymentOrigin },
 ): Promise<CreatePaymentResult> {
   const now = new Date();
   const expiresAt = resolveExpiry(body.expiresAt ?? undefined, merchant, now);
-  if (!idempotencyKey) return { payment: await insertPayment(db, merchant, body, expiresAt, origin), replayed: false };
+  if (!idempotencyKey)
+    return { payment: await insertPayment(db, { merchant, body, expiresAt, origin }), replayed: false };
 
   const requestHash = hashBody(body);
   return db.transaction(async (tx) => {
@@ -41,9 +45,12 @@ export async function createPayment(
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
     if (claimed.length === 0)
-      return { payment: await replay(tx, merchant.id, idempotencyKey, requestHash), replayed: true };
+      return {
+        payment: await replay(tx, { merchantId: merchant.id, key: idempotencyKey, requestHash }),
+        replayed: true,
+      };
 
-    const payment = await insertPayment(tx, merchant, body, expiresAt, origin);
+    const payment = await insertPayment(tx, { merchant, body, expiresAt, origin });
     await tx
       .update(idempotencyKeys)
       .set({ paymentId: payment.id })
@@ -54,10 +61,12 @@ export async function createPayment(
 
 async function insertPayment(
   db: DbOrTx,
-  merchant: PayingMerchant,
-  body: CreatePaymentBody,
-  expiresAt: Date,
-  origin: PaymentOrigin,
+  {
+    merchant,
+    body,
+    expiresAt,
+    origin,
+  }: { merchant: PayingMerchant; body: CreatePaymentBody; expiresAt: Date; origin: PaymentOrigin },
 ) {
   const [row] = await db
     .insert(payments)
@@ -76,7 +85,10 @@ async function insertPayment(
   return row!;
 }
 
-async function replay(db: DbOrTx, merchantId: string, key: string, requestHash: string): Promise<PaymentRow> {
+async function replay(
+  db: DbOrTx,
+  { merchantId, key, requestHash }: { merchantId: string; key: string; requestHash: string },
+): Promise<PaymentRow> {
   const [record] = await db
     .select()
     .from(idempotencyKeys)

@@ -8,6 +8,6 @@ import { transitionPayments } from "./transition";
  * safe to run from several instances at once: the WHERE clause re-checks under the row lock.
  */
 export async function expireDuePayments(db: DbOrTx, now = new Date()): Promise<number> {
-  const expired = await transitionPayments(db, "expire", { where: lte(payments.expiresAt, now) });
+  const expired = await transitionPayments(db, { name: "expire", target: { where: lte(payments.expiresAt, now) } });
   return expired.length;
 }

@@ -9,14 +9,16 @@ import { transitionPayment } from "./transition";
  * as payment: the payment becomes `succeeded`, recorded as a manual decision with who and when.
  * Nothing does this automatically. Only the merchant's own payments, only with an exception, once.
  */
-export async function markExceptionPaid(db: Db, merchantId: string, paymentId: string, decidedBy: string) {
+export async function markExceptionPaid(
+  db: Db,
+  { merchantId, paymentId, decidedBy }: { merchantId: string; paymentId: string; decidedBy: string },
+) {
   // Not while processing (not a from-status of mark_paid): the watcher is still settling a transfer for it.
-  const updated = await transitionPayment(
-    db,
-    "mark_paid",
-    { id: paymentId, merchantId, where: isNotNull(payments.exception) },
-    { resolvedBy: decidedBy, resolvedAt: sql`now()` },
-  );
+  const updated = await transitionPayment(db, {
+    name: "mark_paid",
+    target: { id: paymentId, merchantId, where: isNotNull(payments.exception) },
+    changes: { resolvedBy: decidedBy, resolvedAt: sql`now()` },
+  });
   if (updated) return updated;
   const [row] = await db
     .select({ exception: payments.exception, status: payments.status })

@@ -21,11 +21,13 @@ const POLL_MS = [300, 500, 1000, 1500, 2000];
  */
 export async function recordWalletRefund(
   db: Db,
-  merchantId: string,
-  paymentId: string,
-  txHash: string,
-  refundedBy: string,
-  waitMs = 20_000,
+  {
+    merchantId,
+    paymentId,
+    txHash,
+    refundedBy,
+    waitMs = 20_000,
+  }: { merchantId: string; paymentId: string; txHash: string; refundedBy: string; waitMs?: number },
 ) {
   await assertRefundable(db, merchantId, paymentId);
   const plan = await refundPlanOf(db, merchantId, paymentId);
@@ -37,13 +39,18 @@ export async function recordWalletRefund(
   const { intent, adapter } = intentOf(plan);
   const hash = plan.namespace === "eip155" ? txHash.toLowerCase() : txHash;
   await assertHashUnused(db, plan.chainId, hash);
-  const seen = await withChainErrors(() => observeUntil(adapter, intent, hash, waitMs));
+  const seen = await withChainErrors(() => observeUntil({ adapter, intent, hash, waitMs }));
   if (seen.state === "pending")
     throw new ApiError("invalid_state", "The refund transaction is not confirmed yet; try again in a moment");
   if (seen.state === "unknown") throw new ApiError("verification_failed", "The network does not know this transaction");
   if (seen.state === "failed")
     throw new ApiError("verification_failed", `This is not the refund of this payment: ${seen.reason}`);
-  return refundPayment(db, merchantId, paymentId, refundedBy, { chainId: plan.chainId, txHash: seen.txHash });
+  return refundPayment(db, {
+    merchantId,
+    paymentId,
+    refundedBy,
+    proof: { chainId: plan.chainId, txHash: seen.txHash },
+  });
 }
 
 function intentOf(plan: RefundPlan): { intent: RefundIntent; adapter: ChainAdapter } {
@@ -82,12 +89,17 @@ async function assertHashUnused(db: Db, chainId: string, hash: string): Promise<
 }
 
 /** The refund's standing, looked at again while the network is still catching up, up to `waitMs`. */
-async function observeUntil(
-  adapter: ChainAdapter,
-  intent: RefundIntent,
-  hash: string,
-  waitMs: number,
-): Promise<Observation> {
+async function observeUntil({
+  adapter,
+  intent,
+  hash,
+  waitMs,
+}: {
+  adapter: ChainAdapter;
+  intent: RefundIntent;
+  hash: string;
+  waitMs: number;
+}): Promise<Observation> {
   const deadline = Date.now() + waitMs;
   for (let attempt = 0; ; attempt++) {
     const seen = await adapter.verifyRefund(intent, hash);

@@ -31,22 +31,23 @@ export type RefundProof = { chainId: string; txHash: string };
  */
 export async function refundPayment(
   db: Db,
-  merchantId: string,
-  paymentId: string,
-  refundedBy: string,
-  proof?: RefundProof,
+  {
+    merchantId,
+    paymentId,
+    refundedBy,
+    proof,
+  }: { merchantId: string; paymentId: string; refundedBy: string; proof?: RefundProof },
 ) {
-  const updated = await transitionPayment(
-    db,
-    "refund",
+  const updated = await transitionPayment(db, {
+    name: "refund",
     // The chain id check keeps a proof from another network off this payment.
-    {
+    target: {
       id: paymentId,
       merchantId,
       where: and(isNull(payments.refundedAt), proof ? eq(payments.chainId, proof.chainId) : undefined),
     },
-    { refundedAt: sql`now()`, refundedBy, refundTxHash: proof?.txHash ?? null },
-  ).catch((err: unknown) => {
+    changes: { refundedAt: sql`now()`, refundedBy, refundTxHash: proof?.txHash ?? null },
+  }).catch((err: unknown) => {
     if (violatedIndex(err) === "payments_refund_tx_unique")
       throw new ApiError(
         "verification_failed",

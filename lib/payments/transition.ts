@@ -71,9 +71,7 @@ export type Target = { id: string; merchantId?: string; where?: SQL } | { where:
  */
 export async function transitionPayments(
   db: DbOrTx,
-  name: TransitionName,
-  target: Target,
-  changes: PaymentChanges = {},
+  { name, target, changes = {} }: { name: TransitionName; target: Target; changes?: PaymentChanges },
 ): Promise<PaymentRow[]> {
   const rule: { from: readonly PaymentStatus[]; to: PaymentStatus | "same" } = TRANSITIONS[name];
   const to = rule.to === "same" ? undefined : rule.to;
@@ -101,10 +99,12 @@ export async function transitionPayments(
 /** `transitionPayments` for one payment: the row as changed, or undefined when its status did not allow it. */
 export async function transitionPayment(
   db: DbOrTx,
-  name: TransitionName,
-  target: { id: string; merchantId?: string; where?: SQL },
-  changes: PaymentChanges = {},
+  {
+    name,
+    target,
+    changes = {},
+  }: { name: TransitionName; target: { id: string; merchantId?: string; where?: SQL }; changes?: PaymentChanges },
 ): Promise<PaymentRow | undefined> {
-  const [row] = await transitionPayments(db, name, target, changes);
+  const [row] = await transitionPayments(db, { name, target, changes });
   return row;
 }

@@ -24,7 +24,9 @@ export async function createPosCharge(
     amount: { unit: `iso4217/${merchant.currency}`, value: amountMinor },
     referenceId: posReference(idempotencyKey),
   };
-  const { payment, replayed } = await createPayment(db, merchant, body, {
+  const { payment, replayed } = await createPayment(db, {
+    merchant,
+    body,
     idempotencyKey,
     origin: { createdByKeyId: merchant.keyId },
   });

@@ -37,12 +37,11 @@ export async function finishSubmission(db: Db, paymentId: string, outcome: Outco
   // The feeds' prices value the fees: read (at most once per PRICE_REFRESH_MS) before the transaction opens.
   const prices = outcome.fees?.paid.length ? livePriceSource(await currentPrices()) : undefined;
   const done = await db.transaction(async (tx) => {
-    const updated = await transitionPayment(
-      tx,
-      outcome.status === "succeeded" ? "settle" : "fail",
-      { id: paymentId },
-      { ...txHash, ...exception, ...failureReason },
-    );
+    const updated = await transitionPayment(tx, {
+      name: outcome.status === "succeeded" ? "settle" : "fail",
+      target: { id: paymentId },
+      changes: { ...txHash, ...exception, ...failureReason },
+    });
     const seen = outcome.status === "succeeded" ? "succeeded" : `failed: ${outcome.reason}`;
     // The payment may already be final from what the ledger found on chain: the record says so.
     await closeSubmission(tx, {
@@ -85,11 +84,10 @@ export async function finishLateTransfer(
   const { paymentId, option } = due;
   await db.transaction(async (tx) => {
     if (outcome.landed) {
-      await transitionPayment(
-        tx,
-        "note",
-        { id: paymentId, where: isNull(payments.exception) },
-        {
+      await transitionPayment(tx, {
+        name: "note",
+        target: { id: paymentId, where: isNull(payments.exception) },
+        changes: {
           exception: "paid_late",
           receivedAmount: outcome.amount.toString(),
           txHash: outcome.txHash,
@@ -101,7 +99,7 @@ export async function finishLateTransfer(
           tokenSymbol: outcome.symbol,
           tokenDecimals: outcome.decimals,
         },
-      );
+      });
     }
     await closeSubmission(tx, {
       paymentId,

@@ -77,7 +77,11 @@ export async function replaceRelay(
         .returning({ paymentId: paymentSubmissions.paymentId });
       if (updated.length === 0) throw new LostRace();
       if (newNonce) await spendRelayNonce(tx, submission.paymentId, newNonce.nonce);
-      await transitionPayment(tx, "replace_tx", { id: submission.paymentId }, { txHash: version.txHash });
+      await transitionPayment(tx, {
+        name: "replace_tx",
+        target: { id: submission.paymentId },
+        changes: { txHash: version.txHash },
+      });
     });
   } catch (err) {
     if (newNonce) await releaseUnrecordedRelay(db, adapter, newNonce);

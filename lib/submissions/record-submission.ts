@@ -90,11 +90,10 @@ export async function recordSubmission(db: Db, input: RecordInput): Promise<Reco
         })
         .returning();
       if (input.late) return { recorded: true as const, payment: locked, submission: submission! };
-      const payment = await transitionPayment(
-        tx,
-        "commit",
-        { id: locked.id },
-        {
+      const payment = await transitionPayment(tx, {
+        name: "commit",
+        target: { id: locked.id },
+        changes: {
           optionId: option.id,
           buyerAccount: option.account,
           chainId: option.chainId,
@@ -105,7 +104,7 @@ export async function recordSubmission(db: Db, input: RecordInput): Promise<Reco
           txHash,
           walletName: input.walletName,
         },
-      );
+      });
       return { recorded: true as const, payment: payment!, submission: submission! };
     })
     .catch((err: unknown) => {

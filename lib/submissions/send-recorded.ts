@@ -63,11 +63,10 @@ async function releaseRefused(db: Db, submission: PaymentSubmission): Promise<vo
       .where(openSubmission(submission.paymentId, submission.txHash))
       .returning({ paymentId: paymentSubmissions.paymentId });
     if (released.length === 0) return;
-    await transitionPayment(
-      tx,
-      "release",
-      { id: submission.paymentId },
-      {
+    await transitionPayment(tx, {
+      name: "release",
+      target: { id: submission.paymentId },
+      changes: {
         optionId: null,
         buyerAccount: null,
         chainId: null,
@@ -78,7 +77,7 @@ async function releaseRefused(db: Db, submission: PaymentSubmission): Promise<vo
         txHash: null,
         walletName: null,
       },
-    );
+    });
   });
 }
 

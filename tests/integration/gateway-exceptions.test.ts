@@ -110,7 +110,11 @@ describe("money outside the happy path is recorded, never lost", () => {
     });
 
     // Only the merchant's decision makes it a paid order.
-    const decided = await markExceptionPaid(testDb().db, merchant.merchantId, paymentId, "owner@shop.example");
+    const decided = await markExceptionPaid(testDb().db, {
+      merchantId: merchant.merchantId,
+      paymentId,
+      decidedBy: "owner@shop.example",
+    });
     expect(decided).toMatchObject({ status: "succeeded", resolvedBy: "owner@shop.example" });
     expect(await listed(merchant, paymentId)).toMatchObject({ status: "succeeded", exception: "paid_late" });
     // The merchant heard each step: the late money, then its own decision.
@@ -160,11 +164,15 @@ describe("money outside the happy path is recorded, never lost", () => {
 
     const plain = await newPayment(merchant, "111");
     await expect(
-      markExceptionPaid(testDb().db, merchant.merchantId, plain.paymentId, "owner@shop.example"),
+      markExceptionPaid(testDb().db, {
+        merchantId: merchant.merchantId,
+        paymentId: plain.paymentId,
+        decidedBy: "owner@shop.example",
+      }),
     ).rejects.toMatchObject({ code: "invalid_state" });
     const other = await chainMerchant();
     await expect(
-      markExceptionPaid(testDb().db, other.merchantId, paymentId, "someone@else.example"),
+      markExceptionPaid(testDb().db, { merchantId: other.merchantId, paymentId, decidedBy: "someone@else.example" }),
     ).rejects.toMatchObject({ code: "payment_not_found" });
   });
 });

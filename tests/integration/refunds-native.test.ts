@@ -111,7 +111,7 @@ describe("refund of a payment that did not carry the option's amount", () => {
     expect(await waitFinal(paymentId)).toMatchObject({ status: "failed" });
     expect(await paymentRow(paymentId)).toMatchObject({ exception: "underpaid", receivedAmount: arrived.toString() });
     // The merchant keeps the short payment as paid, then refunds it.
-    await markExceptionPaid(testDb().db, merchant.merchantId, paymentId, user.email);
+    await markExceptionPaid(testDb().db, { merchantId: merchant.merchantId, paymentId, decidedBy: user.email });
 
     const tooMuch = await postWalletRefund(
       user,

@@ -15,7 +15,9 @@ export const POST = merchantRoute(
   ["payments:create"],
   async ({ req, db, merchant }) => {
     const body = parseOrThrow(createPaymentBody, await readJson(req));
-    const { payment, replayed } = await createPayment(db, merchant, body, {
+    const { payment, replayed } = await createPayment(db, {
+      merchant,
+      body,
       idempotencyKey: idempotencyKeyOf(req.headers),
       origin: { createdByKeyId: merchant.keyId },
     });

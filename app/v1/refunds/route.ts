@@ -10,7 +10,11 @@ export const POST = merchantRoute(
   ["refunds:write"],
   async ({ req, db, merchant }) => {
     const { paymentId } = parseOrThrow(refundBody, await readJson(req));
-    const refunded = await refundPayment(db, merchant.id, paymentId, `api_key:${merchant.keyId}`);
+    const refunded = await refundPayment(db, {
+      merchantId: merchant.id,
+      paymentId,
+      refundedBy: `api_key:${merchant.keyId}`,
+    });
     return json({ paymentId: refunded.id });
   },
   { mapError: (err) => inContractTerms(err, "refund") },

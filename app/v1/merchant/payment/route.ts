@@ -10,7 +10,9 @@ import { createPaymentBody } from "@/lib/payments/schemas";
 /** Create payment (spec 4.1), answered in spec 3.1's vocabulary (`pending`). The contract's route is POST /v1/payments. */
 export const POST = merchantRoute(["payments:create"], async ({ req, db, merchant }) => {
   const body = parseOrThrow(createPaymentBody, await readJson(req));
-  const { payment, replayed } = await createPayment(db, merchant, body, {
+  const { payment, replayed } = await createPayment(db, {
+    merchant,
+    body,
     idempotencyKey: idempotencyKeyOf(req.headers),
     origin: { createdByKeyId: merchant.keyId },
   });

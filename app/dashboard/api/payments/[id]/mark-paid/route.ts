@@ -14,7 +14,11 @@ export const POST = dashboardRoute<{ id: string }>("payments:resolve", async ({ 
   // A malformed id cannot be anyone's payment: the same 404 as an unknown one.
   const id = paymentIdParam.safeParse(params.id);
   if (!id.success) throw new ApiError("payment_not_found", "No such payment");
-  const paid = await markExceptionPaid(db, session.merchant.id, id.data, session.user.email);
+  const paid = await markExceptionPaid(db, {
+    merchantId: session.merchant.id,
+    paymentId: id.data,
+    decidedBy: session.user.email,
+  });
   await recordAuditEvent(db, {
     actor: actorOf(session, req),
     action: "payment.marked_paid",

@@ -13,7 +13,11 @@ import { paymentIdParam } from "@/lib/payments/schemas";
 export const POST = dashboardRoute<{ id: string }>("refunds:write", async ({ req, params, db, session }) => {
   const id = paymentIdParam.safeParse(params.id);
   if (!id.success) throw new ApiError("not_found", "No such payment");
-  const refunded = await refundPayment(db, session.merchant.id, id.data, session.user.email);
+  const refunded = await refundPayment(db, {
+    merchantId: session.merchant.id,
+    paymentId: id.data,
+    refundedBy: session.user.email,
+  });
   await recordAuditEvent(db, {
     actor: actorOf(session, req),
     action: "payment.marked_refunded",

@@ -27,7 +27,12 @@ export const POST = dashboardRoute<{ id: string }>("refunds:write", async ({ req
   const id = paymentIdParam.safeParse(params.id);
   if (!id.success) throw new ApiError("not_found", "No such payment");
   const { txHash } = parseOrThrow(body, await readJson(req));
-  const refunded = await recordWalletRefund(db, session.merchant.id, id.data, txHash, session.user.email);
+  const refunded = await recordWalletRefund(db, {
+    merchantId: session.merchant.id,
+    paymentId: id.data,
+    txHash,
+    refundedBy: session.user.email,
+  });
   await recordAuditEvent(db, {
     actor: actorOf(session, req),
     action: "payment.refunded",

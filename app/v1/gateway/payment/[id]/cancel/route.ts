@@ -9,7 +9,7 @@ export const POST = dbRoute<{ id: string }>(
   async ({ params, db }) => {
     const id = paymentIdFromPath(params.id);
     if (!id) throw new ApiError("payment_not_found", "No such payment");
-    return json(await cancelPayment(db, id, "cancelled_by_user"));
+    return json(await cancelPayment(db, { paymentId: id, reason: "cancelled_by_user" }));
   },
   { rateLimit: "gateway_cancel" },
 );
