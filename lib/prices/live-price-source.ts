@@ -35,7 +35,17 @@ export function livePriceSource(snapshot: PriceSnapshot, nowMs = Date.now()): Pr
     if (!price || nowS - price.round.updatedAt > price.maxAgeSeconds) return null;
     return { num: price.num, den: price.den, rounds: [price.round] };
   };
-  const priced = (token: Leg, currency: Leg, code: string, extra: FeedRound[] = []): Price => {
+  const priced = ({
+    token,
+    currency,
+    code,
+    extra = [],
+  }: {
+    token: Leg;
+    currency: Leg;
+    code: string;
+    extra?: FeedRound[];
+  }): Price => {
     const ratio = composeThroughUsd(token, currency);
     const rounds = [...extra, ...token.rounds, ...currency.rounds];
     return {
@@ -60,20 +70,24 @@ export function livePriceSource(snapshot: PriceSnapshot, nowMs = Date.now()): Pr
         const fiat = inUsd(currency);
         if (!peg || !fiat) return undefined;
         // Worth exactly its peg: the peg currency's value, not the coin's own feed, prices it.
-        return priced(peg, fiat, currency, checked);
+        return priced({ token: peg, currency: fiat, code: currency, extra: checked });
       }
       const own = inUsd(token.symbol);
       if (own === null) return undefined;
       if (own) {
         const fiat = inUsd(currency);
-        return fiat ? priced(own, fiat, currency) : undefined;
+        return fiat ? priced({ token: own, currency: fiat, code: currency }) : undefined;
       }
       const fixed = staticPriceIn(token.price, currency);
       if (fixed) return { currency, num: fixed.units, den: 10n ** BigInt(fixed.scale) };
       const fixedUsd = staticPriceIn(token.price, "USD");
       const fiat = inUsd(currency);
       return fixedUsd && fiat
-        ? priced({ num: fixedUsd.units, den: 10n ** BigInt(fixedUsd.scale), rounds: [] }, fiat, currency)
+        ? priced({
+            token: { num: fixedUsd.units, den: 10n ** BigInt(fixedUsd.scale), rounds: [] },
+            currency: fiat,
+            code: currency,
+          })
         : undefined;
     },
   };
