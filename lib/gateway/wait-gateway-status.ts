@@ -13,5 +13,5 @@ export function waitGatewayStatus(db: Db, pathId: string, maxPollMs: number) {
   const paymentId = paymentIdFromPath(pathId);
   if (!paymentId) throw new ApiError("payment_not_found", "No such payment");
   const read = async () => toGatewayStatus(await loadGatewayPaymentOrThrow(db, pathId));
-  return withStatusWait(paymentId, maxPollMs, read, (v) => v.isFinal);
+  return withStatusWait({ paymentId, maxPollMs, read, isFinal: (v) => v.isFinal });
 }

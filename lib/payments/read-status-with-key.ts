@@ -26,9 +26,7 @@ import { paymentIdParam } from "./schemas";
  */
 export async function readStatusWithKey(
   dbs: { read: Db; write: Db },
-  headers: Headers,
-  paymentId: string,
-  scope: ApiKeyScope,
+  { headers, paymentId, scope }: { headers: Headers; paymentId: string; scope: ApiKeyScope },
 ) {
   const { merchantId, apiKey } = partnerHeaders(headers);
   const wellFormed = paymentIdParam.safeParse(paymentId).success;

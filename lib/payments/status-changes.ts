@@ -26,12 +26,17 @@ export const MAX_POLL_MS = 30_000;
  * after `maxPollMs`. Subscribe first, then read, so a change in between is not missed. A process that
  * is shutting down answers at once with the current status (the client polls again, elsewhere).
  */
-export async function withStatusWait<T>(
-  paymentId: string,
-  maxPollMs: number,
-  read: () => Promise<T>,
-  isFinal: (value: T) => boolean,
-): Promise<T> {
+export async function withStatusWait<T>({
+  paymentId,
+  maxPollMs,
+  read,
+  isFinal,
+}: {
+  paymentId: string;
+  maxPollMs: number;
+  read: () => Promise<T>;
+  isFinal: (value: T) => boolean;
+}): Promise<T> {
   if (maxPollMs <= 0 || isDraining()) return read();
   await ensureListening();
   let wake: () => void = () => {};

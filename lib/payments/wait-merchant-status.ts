@@ -10,14 +10,27 @@ import { withStatusWait } from "./status-changes";
  */
 export async function waitMerchantStatus<T extends object>(
   dbs: { read: Db; write: Db },
-  headers: Headers,
-  paymentId: string,
-  maxPollMs: number,
-  view: (payment: PaymentView) => T,
-  scope: "payments:status" | "payments:read" = "payments:status",
+  {
+    headers,
+    paymentId,
+    maxPollMs,
+    view,
+    scope = "payments:status",
+  }: {
+    headers: Headers;
+    paymentId: string;
+    maxPollMs: number;
+    view: (payment: PaymentView) => T;
+    scope?: "payments:status" | "payments:read";
+  },
 ): Promise<T> {
-  const { merchant, payment } = await readStatusWithKey(dbs, headers, paymentId, scope);
+  const { merchant, payment } = await readStatusWithKey(dbs, { headers, paymentId, scope });
   if (maxPollMs === 0) return view(payment);
   const read = async () => view(await getMerchantPaymentOrThrow(dbs.read, merchant.id, paymentId));
-  return withStatusWait(payment.id, maxPollMs, read, (v) => "isFinal" in v && v.isFinal === true);
+  return withStatusWait({
+    paymentId: payment.id,
+    maxPollMs,
+    read,
+    isFinal: (v) => "isFinal" in v && v.isFinal === true,
+  });
 }

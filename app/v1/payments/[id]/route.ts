@@ -8,11 +8,7 @@ export const GET = dbRoute<{ id: string }>(async ({ req, params, db, readDb }) =
   json(
     await waitMerchantStatus(
       { read: readDb, write: db },
-      req.headers,
-      params.id,
-      0,
-      toContractDetailView,
-      "payments:read",
+      { headers: req.headers, paymentId: params.id, maxPollMs: 0, view: toContractDetailView, scope: "payments:read" },
     ),
   ),
 );

@@ -9,10 +9,7 @@ export const GET = dbRoute<{ id: string }>(async ({ req, params, db, readDb }) =
   json(
     await waitMerchantStatus(
       { read: readDb, write: db },
-      req.headers,
-      params.id,
-      maxPollMsOf(req.url),
-      toContractStatusView,
+      { headers: req.headers, paymentId: params.id, maxPollMs: maxPollMsOf(req.url), view: toContractStatusView },
     ),
   ),
 );
