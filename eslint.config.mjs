@@ -61,26 +61,8 @@ export default defineConfig([
   },
   {
     // Issue 28: a function of more than three parameters takes one options object (a leading db handle may stay
-    // positional), so a call names what it passes. Spread folder by folder as the rest is converted.
-    files: [
-      "lib/audit/**",
-      "lib/auth/**",
-      "lib/dashboard/**",
-      "lib/fees/**",
-      "lib/listings/**",
-      "lib/merchants/**",
-      "lib/metrics/**",
-      "lib/money/**",
-      "lib/notifications/**",
-      "lib/payment-links/**",
-      "lib/pos/**",
-      "lib/team/**",
-      "lib/users/**",
-      "lib/wallet/**",
-      "lib/webhooks/**",
-      "components/**",
-      "tests/support/**",
-    ],
+    // positional), so a call names what it passes. scripts/ is not held to it yet (its benches still pass many).
+    files: ["lib/**", "components/**", "tests/support/**"],
     rules: { "max-params": ["error", 3] },
   },
   {
