@@ -17,7 +17,7 @@ import { launchNextServer } from "../tests/support/next-server";
 import { ensureBuild } from "./bench/ensure-build";
 import { createFixture } from "./bench/fixture";
 import { measure, warmUp, type RunFigures, type Target } from "./bench/load";
-import { checksOf, printReport, ratiosOf, summarise } from "./bench/report";
+import { checksOf, perRoundOf, printReport, ratiosOf, summarise } from "./bench/report";
 import { positiveInt, runWithCleanups, type Cleanup } from "./bench/run-with-cleanups";
 import { startBareServer } from "./bench/start-bare-server";
 import { testDatabaseUrl } from "../tests/support/database-url";
@@ -116,11 +116,11 @@ async function main(cleanups: Cleanup[]): Promise<void> {
     rounds: ROUNDS,
     load: "scripts/bench/http-load.ts",
     summary:
-      "req/s and cpu: median of rounds; ratios: median of per-round ratios; p50/p99: all rounds' 2xx responses pooled; error counts summed",
+      "req/s and cpu: median of rounds; ratios: median of per-round ratios; p50/p99: all rounds' 2xx responses pooled; error counts summed; perRound: each round's req/s, p99 and status/trivial",
   };
   writeFileSync(
     out,
-    `${JSON.stringify({ at: new Date().toISOString(), machine, settings, results, ratios: ratiosOf(byName), checks }, null, 2)}\n`,
+    `${JSON.stringify({ at: new Date().toISOString(), machine, settings, results, perRound: perRoundOf(results), ratios: ratiosOf(byName), checks }, null, 2)}\n`,
   );
   console.log(`\nfigures: ${out}`);
 }

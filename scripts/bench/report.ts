@@ -64,19 +64,24 @@ export function ratiosOf(by: Record<string, TargetResult>) {
   };
 }
 
+/** The targets issue 29 set: status at least 0.9x the trivial route in every round, p99 under 50 ms over all rounds. */
+export const MIN_STATUS_OVER_TRIVIAL = 0.9;
+export const MAX_STATUS_P99_MS = 50;
+
 export function checksOf(by: Record<string, TargetResult>, connections: number): Check[] {
   const ratios = ratiosOf(by);
   const status = by.status!;
   const failing = Object.values(by).filter((t) => t.overall.errors + t.overall.non2xx > 0);
+  const worst = Math.min(...ratios.statusOverTrivialPerRound);
   return [
     {
-      name: "status >= 0.8x trivial route (req/s, median of the rounds' ratios)",
-      pass: ratios.statusOverTrivial >= 0.8,
-      detail: `${ratios.statusOverTrivial.toFixed(2)}x (per round: ${ratios.statusOverTrivialPerRound.map((r) => r.toFixed(2)).join(", ")})`,
+      name: `status >= ${MIN_STATUS_OVER_TRIVIAL}x trivial route (req/s) in every round`,
+      pass: worst >= MIN_STATUS_OVER_TRIVIAL,
+      detail: `lowest ${worst.toFixed(2)}x (per round: ${ratios.statusOverTrivialPerRound.map((r) => r.toFixed(2)).join(", ")})`,
     },
     {
-      name: `status p99 < 50 ms at ${connections} connections (all rounds' responses)`,
-      pass: status.overall.p99Ms < 50,
+      name: `status p99 < ${MAX_STATUS_P99_MS} ms at ${connections} connections (all rounds' responses)`,
+      pass: status.overall.p99Ms < MAX_STATUS_P99_MS,
       detail: `${status.overall.p99Ms} ms (per round: ${status.rounds.map((r) => r.p99Ms).join(", ")} ms)`,
     },
     {
@@ -93,6 +98,42 @@ export function checksOf(by: Record<string, TargetResult>, connections: number):
               .join("; "),
     },
   ];
+}
+
+export type RoundRow = {
+  round: number;
+  targets: Record<string, { requestsPerSec: number; p99Ms: number }>;
+  statusOverTrivial: number;
+};
+
+/**
+ * The trend: every target's figures round by round. The create target adds payments every round, so
+ * a figure that falls from round to round (not from target to target) follows something that grows with them.
+ */
+export function perRoundOf(results: TargetResult[]): RoundRow[] {
+  const ratios = ratiosOf(Object.fromEntries(results.map((r) => [r.name, r])));
+  return ratios.statusOverTrivialPerRound.map((statusOverTrivial, i) => ({
+    round: i + 1,
+    targets: Object.fromEntries(
+      results.map((t) => [
+        t.name,
+        { requestsPerSec: Math.round(t.rounds[i]!.requestsPerSec), p99Ms: t.rounds[i]!.p99Ms },
+      ]),
+    ),
+    statusOverTrivial: Math.round(statusOverTrivial * 100) / 100,
+  }));
+}
+
+function printTrend(results: TargetResult[]): void {
+  console.log("\nper round: req/s and p99 ms of each target, and status / trivial route");
+  const cells = (xs: string[]) => console.log(xs.map((x, i) => (i === 0 ? x.padEnd(5) : x.padStart(18))).join(" "));
+  cells(["round", ...results.map((t) => `${t.name} req/s p99`), "status/trivial"]);
+  for (const row of perRoundOf(results))
+    cells([
+      String(row.round),
+      ...results.map((t) => `${row.targets[t.name]!.requestsPerSec} ${row.targets[t.name]!.p99Ms.toFixed(1)}`),
+      row.statusOverTrivial.toFixed(2),
+    ]);
 }
 
 const fixed = (x: number | undefined, digits: number) => (x === undefined ? "n/a" : x.toFixed(digits));
@@ -135,9 +176,10 @@ export function printReport(results: TargetResult[], checks: Check[], connection
     ]);
   }
   const ratios = ratiosOf(Object.fromEntries(results.map((r) => [r.name, r])));
+  printTrend(results);
   console.log("\nratios of req/s (median of the per-round ratios)");
   console.log(
-    `  status / trivial route  ${ratios.statusOverTrivial.toFixed(2)}  (target >= 0.80; from CPU per request: ${fixed(ratios.statusOverTrivialByCpu, 2)})`,
+    `  status / trivial route  ${ratios.statusOverTrivial.toFixed(2)}  (target >= ${MIN_STATUS_OVER_TRIVIAL} in every round; from CPU per request: ${fixed(ratios.statusOverTrivialByCpu, 2)})`,
   );
   console.log(`  status / bare server    ${ratios.statusOverBare.toFixed(2)}`);
   console.log(`  create / trivial route  ${ratios.createOverTrivial.toFixed(2)}`);
