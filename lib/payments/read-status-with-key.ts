@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { prepared } from "@/db/prepared-per-db";
 import { apiKeys, merchants, payments } from "@/db/schema";
@@ -36,19 +36,32 @@ export async function readStatusWithKey(
   assertScopes(merchant, scope);
   recordKeyUse(dbs.write, merchant.keyId);
   const row = rows[0]!;
-  if (!row.paymentId || !row.payment) {
+  // Another merchant's payment is joined too (by id alone, see statusQuery) and answers as a missing one.
+  if (!row.paymentId || !row.payment || row.paymentMerchantId !== merchant.id) {
     throw new ApiError("payment_not_found", `No payment ${paymentId.slice(0, 64)} for this merchant`);
   }
   return { merchant, payment: row.payment };
 }
 
-// The key check's own query (authenticate-merchant) with the payment joined: one round trip for both.
+/*
+ * The key check's own query (authenticate-merchant) with the payment joined: one round trip for both.
+ * The payment is joined by its id alone and its owner compared above. Joined on the merchant too, the
+ * generic plan of this prepared statement read the payment through payments_merchant_created_idx
+ * (merchant_id, created_at, id), where the id is no bound: a scan of all the merchant's payments older
+ * than the one asked for, so a busy merchant's status polls slowed as it made payments (issue 29). By id
+ * alone, the primary key is the only index that can serve the join.
+ */
 const statusQuery = prepared((db: Db) =>
   db
-    .select({ ...MERCHANT_KEY_FIELDS, paymentId: payments.id, payment: PAYMENT_VIEW_FIELDS })
+    .select({
+      ...MERCHANT_KEY_FIELDS,
+      paymentId: payments.id,
+      paymentMerchantId: payments.merchantId,
+      payment: PAYMENT_VIEW_FIELDS,
+    })
     .from(merchants)
     .leftJoin(apiKeys, ACTIVE_KEY_OF_MERCHANT)
-    .leftJoin(payments, and(eq(payments.id, sql.placeholder("paymentId")), eq(payments.merchantId, merchants.id)))
+    .leftJoin(payments, eq(payments.id, sql.placeholder("paymentId")))
     .where(LIVE_MERCHANT)
     .prepare("merchant_status_with_key"),
 );
