@@ -57,7 +57,10 @@ describe("status read of a merchant with many payments", () => {
     const db = drizzle(readSql, { schema });
     const headers = new Headers({ "api-key": busy.apiKey, "merchant-id": busy.merchantId });
     for (let i = 0; i < POLLS; i++) {
-      const { payment } = await readStatusWithKey({ read: db, write: db }, headers, newest, "payments:status");
+      const { payment } = await readStatusWithKey(
+        { read: db, write: db },
+        { headers, paymentId: newest, scope: "payments:status" },
+      );
       expect(payment.id).toBe(newest);
     }
     await readSql.end({ timeout: 5 });
