@@ -343,7 +343,8 @@ const envSchema = z.object({
   /**
    * Webhook attempts one instance makes at the same time (an attempt holds a socket, not a database
    * connection). Shares, so that no merchant's slow receivers starve the others: at most a quarter of
-   * them to one merchant's endpoints, and a quarter to one host (host:port).
+   * them to one merchant's endpoints, a quarter to one host (host:port), and an eighth to one merchant's
+   * endpoints on one host (a host that many merchants share stays open to the others).
    */
   WEBHOOK_CONCURRENCY: intFromEnv(2, 1000, 128),
   /** An endpoint whose every attempt has failed for this long is disabled, e.g. "5d", "12h" (units ms, s, m, h, d). */

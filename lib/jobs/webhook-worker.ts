@@ -14,10 +14,13 @@ import { every } from "./every";
 /** Due retries are found by this poll; new events wake the worker at once through NOTIFY. */
 const POLL_MS = 250;
 
-/** Fair shares of WEBHOOK_CONCURRENCY: a quarter per merchant and per host. */
+/**
+ * Fair shares of WEBHOOK_CONCURRENCY: a quarter per merchant and per host, and an eighth per merchant on
+ * one host, so a merchant whose endpoints hang leaves half of a shared host's share to the others on it.
+ */
 function webhookShares(concurrency: number): Shares {
   const quarter = Math.max(1, Math.floor(concurrency / 4));
-  return { perMerchant: quarter, perHost: quarter };
+  return { perMerchant: quarter, perHost: quarter, perMerchantOnHost: Math.max(1, Math.floor(quarter / 2)) };
 }
 
 /**

@@ -20,8 +20,12 @@ export type ClaimedDelivery = {
   event: StoredEvent;
 };
 
-/** At most this many attempts in flight, across all instances, to one merchant's endpoints and to one host. */
-export type Shares = { perMerchant: number; perHost: number };
+/**
+ * At most this many attempts in flight, across all instances: to one merchant's endpoints, to one host,
+ * and to one merchant's endpoints on one host. The last is below `perHost` so that a merchant whose
+ * endpoints hang cannot fill a host that other merchants' endpoints share (a platform hosting shops).
+ */
+export type Shares = { perMerchant: number; perHost: number; perMerchantOnHost: number };
 
 export type ClaimOptions = { limit: number; shares: Shares; leaseMs: number; token: string; schedule: number[] };
 
@@ -46,9 +50,10 @@ const toDate = (value: Date | string) => (value instanceof Date ? value : new Da
 const secs = (ms: number) => sql`make_interval(secs => ${ms / 1000})`;
 
 /**
- * Claim up to `limit` due deliveries of live endpoints, oldest due first, fairly: a merchant or a host
- * that already has its share in flight (across all instances) is passed over, so one merchant's slow
- * receivers cannot take every slot and a backlog of one cannot hide the others' work.
+ * Claim up to `limit` due deliveries of live endpoints, oldest due first, fairly: a merchant, a host or
+ * a merchant on a host that already has its share in flight (across all instances) is passed over, so
+ * one merchant's slow receivers cannot take every slot, nor every slot of a host they share with other
+ * merchants, and a backlog of one cannot hide the others' work.
  *
  * The claim stamps `token` and a lease (SKIP LOCKED: instances never take the same row) and makes the
  * attempt count at once: the attempt number goes up, and the row moves to its next step of
@@ -82,12 +87,18 @@ export async function claimDueDeliveries(
         and d.claim_token is null and d.schedule_step <= ${schedule.length}
         and not exists (select 1 from per_merchant m where m.merchant_id = e.merchant_id and m.n >= ${shares.perMerchant})
         and not exists (select 1 from per_host h where h.host = e.host and h.n >= ${shares.perHost})
+        and not exists (select 1 from in_flight f where f.merchant_id = e.merchant_id and f.host = e.host
+          and f.n >= ${shares.perMerchantOnHost})
       order by d.next_attempt_at
       limit ${window}
       for update of d skip locked
+    ), within_pair as (
+      select due.*, row_number() over (partition by due.merchant_id, due.host order by due.next_attempt_at) + coalesce(f.n, 0) as pair_place
+      from due left join in_flight f on f.merchant_id = due.merchant_id and f.host = due.host
     ), within_merchant as (
-      select due.*, row_number() over (partition by due.merchant_id order by due.next_attempt_at) + coalesce(m.n, 0) as merchant_place
-      from due left join per_merchant m on m.merchant_id = due.merchant_id
+      select p.*, row_number() over (partition by p.merchant_id order by p.next_attempt_at) + coalesce(m.n, 0) as merchant_place
+      from within_pair p left join per_merchant m on m.merchant_id = p.merchant_id
+      where p.pair_place <= ${shares.perMerchantOnHost}
     ), within_host as (
       select w.id, w.next_attempt_at, row_number() over (partition by w.host order by w.next_attempt_at) + coalesce(h.n, 0) as host_place
       from within_merchant w left join per_host h on h.host = w.host

@@ -33,7 +33,10 @@ afterAll(async () => {
   await Promise.all([hostile?.close(), slow?.close()]);
 });
 
-async function receiver(answer: (n: number) => Answer, body?: (n: number) => string): Promise<WebhookReceiver> {
+async function receiver(
+  answer: (n: number, path: string) => Answer,
+  body?: (n: number) => string,
+): Promise<WebhookReceiver> {
   const r = await startWebhookReceiver({ answer, body });
   receivers.push(r);
   return r;
@@ -174,5 +177,32 @@ describe("webhooks under hostile receivers", () => {
     expect(one!.at - started).toBeLessThan(1000);
     // The noisy merchant holds no more than its share (a quarter of the 128 slots) however many it queued.
     expect(arrived()).toBeLessThanOrEqual(32);
+  });
+
+  it("one merchant's hanging endpoints on a host that other merchants share leave that host's other endpoints delivered under 1 s", async () => {
+    // One host, as a platform that hosts many shops is: the noisy merchant's paths hang, the others' answer.
+    const host = await receiver((_n, path) => (path.includes("hang") ? "hang" : 200));
+    const noisy = await hostile.newMerchant();
+    const ids = await Promise.all([1, 2, 3].map((i) => register(hostile, noisy, `${host.url}?hang=${i}`)));
+    const sends = ids.flatMap((id) => Array.from({ length: 50 }, () => id));
+    for (let i = 0; i < sends.length; i += 10)
+      await Promise.all(
+        sends.slice(i, i + 10).map(async (id) => {
+          expect((await hostile.call(noisy, { method: "POST", path: `/v1/webhook-endpoints/${id}/test` })).status).toBe(
+            202,
+          );
+        }),
+      );
+    // Half of the host's share (a quarter of the 128 slots) is as much as one merchant may hold there.
+    await expect.poll(() => host.received.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(16);
+
+    const quiet = await hostile.newMerchant();
+    const id = await register(hostile, quiet, `${host.url}?shop=quiet`);
+    const started = Date.now();
+    expect((await hostile.call(quiet, { method: "POST", path: `/v1/webhook-endpoints/${id}/test` })).status).toBe(202);
+    const quietOne = () => host.received.find((r) => r.path.includes("quiet"));
+    await expect.poll(quietOne, { timeout: 5000 }).toBeDefined();
+    expect(quietOne()!.at - started).toBeLessThan(1000);
+    expect(host.received.filter((r) => r.path.includes("hang")).length).toBeLessThanOrEqual(16);
   });
 });

@@ -1,8 +1,8 @@
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 
-export type ReceivedWebhook = { headers: IncomingHttpHeaders; body: string; at: number };
-/** What the receiver answers to its n-th request (1-based): a status, or "hang" to never answer. */
+export type ReceivedWebhook = { headers: IncomingHttpHeaders; body: string; at: number; path: string };
+/** What the receiver answers to its n-th request (1-based, to `path`): a status, or "hang" to never answer. */
 export type Answer = number | "hang";
 
 /**
@@ -10,7 +10,7 @@ export type Answer = number | "hang";
  * signatures as a real receiver does) and answers as the test says (status, and body if given).
  */
 export async function startWebhookReceiver(
-  opts: { answer?: (n: number) => Answer; body?: (n: number) => string | Buffer } = {},
+  opts: { answer?: (n: number, path: string) => Answer; body?: (n: number) => string | Buffer } = {},
 ) {
   const received: ReceivedWebhook[] = [];
   const waiters = new Set<() => void>();
@@ -18,9 +18,10 @@ export async function startWebhookReceiver(
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString("utf8"), at: Date.now() });
+      const path = req.url ?? "";
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString("utf8"), at: Date.now(), path });
       waiters.forEach((w) => w());
-      const answer = opts.answer?.(received.length) ?? 200;
+      const answer = opts.answer?.(received.length, path) ?? 200;
       if (answer === "hang") return;
       const body = opts.body?.(received.length) ?? (answer < 300 ? "ok" : `answered ${answer}`);
       res.writeHead(answer, { "content-type": "text/plain" }).end(body);
