@@ -92,7 +92,7 @@ async function main(cleanups: Cleanup[]): Promise<void> {
   const latencies = new Map<string, Float64Array[]>(targets.map((t) => [t.name, []]));
   for (let round = 1; round <= ROUNDS; round++) {
     for (const target of targets) {
-      const { figures, latenciesMs } = await measure(target, CONNECTIONS, SECONDS);
+      const { figures, latenciesMs } = await measure({ target, connections: CONNECTIONS, seconds: SECONDS });
       runs.get(target.name)!.push(figures);
       latencies.get(target.name)!.push(latenciesMs);
       console.log(
@@ -104,7 +104,7 @@ async function main(cleanups: Cleanup[]): Promise<void> {
   const results = targets.map((t) => summarise(t, runs.get(t.name)!, latencies.get(t.name)!));
   const byName = Object.fromEntries(results.map((r) => [r.name, r]));
   const checks = checksOf(byName, CONNECTIONS);
-  printReport(results, checks, CONNECTIONS, SECONDS);
+  printReport({ results, checks, connections: CONNECTIONS, seconds: SECONDS });
 
   const out = join(ARTIFACTS, "bench-api.json");
   const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model, node: process.version };

@@ -89,7 +89,7 @@ async function runLevel(shared: Shared, open: number, cleanups: Cleanup[]): Prom
   const sql = postgres(scratch.url, { max: 4, onnotice: () => {} });
   cleanups.push({ name: "bench database client", run: () => sql.end({ timeout: 5 }) });
   const seedStart = performance.now();
-  const seeded = await seedOpenPayments(sql, devnet, open, BOUND);
+  const seeded = await seedOpenPayments(sql, devnet, { count: open, payable: BOUND });
   console.log(
     `\n${open.toLocaleString("en-US")} open payments: ${seeded.merchants} merchants, ${seeded.options.toLocaleString("en-US")} live quotes seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s (${scratch.url.replace(/\/\/[^@]*@/, "//")})`,
   );
@@ -130,7 +130,7 @@ async function runLevel(shared: Shared, open: number, cleanups: Cleanup[]): Prom
   const idle = await (await openScanWindow(sql, chainId, counters)).close(() => ++idleScans >= IDLE_SCANS);
   console.log(`  idle: ${idle.scans} scans, ${idle.blocks} blocks`);
 
-  const planned = planTransfers(devnet, seeded.payable, seeded.addresses, TRANSFERS);
+  const planned = planTransfers(devnet, { payable: seeded.payable, addresses: seeded.addresses, total: TRANSFERS });
   const window = await openScanWindow(sql, chainId, counters);
   const sent: SentTransfer[] = [];
   const rows = watchRows(sql, () => sent.map((s) => s.hash));
@@ -139,7 +139,7 @@ async function runLevel(shared: Shared, open: number, cleanups: Cleanup[]): Prom
   const reads = waitSucceeded(server.url, boundIds, performance.now() + 120_000).finally(() => (paymentsDone = true));
   let busy;
   try {
-    await sendTransfers(devnet, planned, SEND_PER_SECOND, sent);
+    await sendTransfers(devnet, { planned, perSecond: SEND_PER_SECOND, sent });
     await minedBlocks(devnet, sent);
     busy = await window.close(() => paymentsDone && sent.every((s) => rows.seen.has(s.hash.toLowerCase())));
   } finally {

@@ -35,8 +35,7 @@ export type SeededLevel = {
 export async function seedOpenPayments(
   sql: postgres.Sql,
   devnet: DevnetInfo,
-  count: number,
-  payable: number,
+  { count, payable }: { count: number; payable: number },
 ): Promise<SeededLevel> {
   const merchants = Math.ceil(count / PAYMENTS_PER_MERCHANT);
   const { chainId } = devnet.evm;

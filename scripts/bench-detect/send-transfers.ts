@@ -29,9 +29,7 @@ type Planned = { to: `0x${string}`; data: Hex; value: bigint; paymentId?: string
  */
 export function planTransfers(
   devnet: DevnetInfo,
-  payable: OpenOption[],
-  addresses: `0x${string}`[],
-  total: number,
+  { payable, addresses, total }: { payable: OpenOption[]; addresses: `0x${string}`[]; total: number },
 ): Planned[] {
   const usdc = devnet.evm.tokens.find((t) => t.symbol === "USDC")!.address as `0x${string}`;
   const transfer = (to: `0x${string}`, amount: bigint) =>
@@ -66,9 +64,7 @@ export function planTransfers(
  */
 export async function sendTransfers(
   devnet: DevnetInfo,
-  planned: Planned[],
-  perSecond: number,
-  sent: SentTransfer[],
+  { planned, perSecond, sent }: { planned: Planned[]; perSecond: number; sent: SentTransfer[] },
 ): Promise<void> {
   const chain = defineChain({
     id: devnet.evm.chainIdNumber,

@@ -21,22 +21,28 @@ export type Window = { target: string; from: number; to: number };
  * target alike, each after a 1 s warm-up on the same connections.
  * Percentiles come from every 2xx response time of the timed windows, in fractional ms.
  */
-export async function measureAll(
-  targets: Target[],
-  connections: number,
-  seconds: number,
-  rounds: number,
-  onRun: (t: Target, round: number, f: Figures) => void,
-): Promise<{ figures: Map<string, Figures>; windows: Window[] }> {
+export async function measureAll({
+  targets,
+  connections,
+  seconds,
+  rounds,
+  onRun,
+}: {
+  targets: Target[];
+  connections: number;
+  seconds: number;
+  rounds: number;
+  onRun: (t: Target, round: number, f: Figures) => void;
+}): Promise<{ figures: Map<string, Figures>; windows: Window[] }> {
   const samples = new Map(
     targets.map((t) => [t.name, { latencies: [] as number[], seconds: 0, non2xx: 0, errors: 0 }]),
   );
   const windows: Window[] = [];
-  for (const target of targets) await run(target, connections, 0, 2);
+  for (const target of targets) await run({ target, connections, seconds: 0, warmupSeconds: 2 });
   for (let round = 1; round <= rounds; round++) {
     for (const target of targets) {
       const from = Date.now() + WARMUP_SECONDS * 1000;
-      const r = await run(target, connections, seconds, WARMUP_SECONDS);
+      const r = await run({ target, connections, seconds, warmupSeconds: WARMUP_SECONDS });
       windows.push({ target: target.name, from, to: from + seconds * 1000 });
       const all = samples.get(target.name)!;
       all.latencies.push(...r.latencies);
@@ -53,7 +59,17 @@ const WARMUP_SECONDS = 1;
 
 type Raw = { latencies: number[]; seconds: number; non2xx: number; errors: number };
 
-async function run(target: Target, connections: number, seconds: number, warmupSeconds: number): Promise<Raw> {
+async function run({
+  target,
+  connections,
+  seconds,
+  warmupSeconds,
+}: {
+  target: Target;
+  connections: number;
+  seconds: number;
+  warmupSeconds: number;
+}): Promise<Raw> {
   const r = await runLoad({ url: target.url, headers: target.headers, connections, warmupSeconds, seconds });
   return {
     latencies: Array.from(r.latenciesMs),

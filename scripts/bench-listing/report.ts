@@ -37,13 +37,19 @@ export function targetChecks(by: Record<string, Row>): Check[] {
   ];
 }
 
-export function printTable(
-  rows: Row[],
-  connections: number,
-  seconds: number,
-  rounds: number,
-  load: { before: number; after: number },
-): void {
+export function printTable({
+  rows,
+  connections,
+  seconds,
+  rounds,
+  load,
+}: {
+  rows: Row[];
+  connections: number;
+  seconds: number;
+  rounds: number;
+  load: { before: number; after: number };
+}): void {
   console.log(
     `\nclosed-loop load, ${connections} connections, ${rounds} x ${seconds} s per target (interleaved, 1 s warm-up each); latency of 2xx responses`,
   );

@@ -83,8 +83,14 @@ async function main(cleanups: Cleanup[]): Promise<void> {
     `walk: following next_cursor with limit=200, up to ${WALK_PAGES} pages or ${WALK_SECONDS} s per sort (sequential fetches)`,
   );
   const walks = {
-    date: await walkDeep(list, auth, "", WALK_PAGES, WALK_SECONDS),
-    amount: await walkDeep(list, auth, "sort_by=amount", WALK_PAGES, WALK_SECONDS),
+    date: await walkDeep({ listUrl: list, headers: auth, query: "", maxPages: WALK_PAGES, maxSeconds: WALK_SECONDS }),
+    amount: await walkDeep({
+      listUrl: list,
+      headers: auth,
+      query: "sort_by=amount",
+      maxPages: WALK_PAGES,
+      maxSeconds: WALK_SECONDS,
+    }),
   };
   for (const w of Object.values(walks)) {
     const cap = w.capped ? " (time cap)" : "";
@@ -94,17 +100,22 @@ async function main(cleanups: Cleanup[]): Promise<void> {
   }
 
   const s = scenario(app.url, seeded, walks);
-  const correctness = await correctnessChecks(db.url, s, seeded, walks);
+  const correctness = await correctnessChecks({ url: db.url, s, seeded, walks });
   const load = { before: loadavg()[0]!, after: NaN };
   console.log(
     `measure: ${s.targets.length + 1} targets x ${ROUNDS} rounds x (1 + ${SECONDS}) s; load average ${load.before.toFixed(2)} on ${cpus().length} cores`,
   );
   const all = [...s.targets, s.floor];
-  const { figures, windows } = await measureAll(all, CONNECTIONS, SECONDS, ROUNDS, (t, round, f) =>
-    console.log(
-      `  round ${round}/${ROUNDS} ${t.name.padEnd(11)} p50 ${f.p50Ms.toFixed(2).padStart(6)} ms  p95 ${f.p95Ms.toFixed(2).padStart(6)} ms  ${f.reqPerSec.toFixed(0).padStart(5)} req/s`,
-    ),
-  );
+  const { figures, windows } = await measureAll({
+    targets: all,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    rounds: ROUNDS,
+    onRun: (t, round, f) =>
+      console.log(
+        `  round ${round}/${ROUNDS} ${t.name.padEnd(11)} p50 ${f.p50Ms.toFixed(2).padStart(6)} ms  p95 ${f.p95Ms.toFixed(2).padStart(6)} ms  ${f.reqPerSec.toFixed(0).padStart(5)} req/s`,
+      ),
+  });
   load.after = loadavg()[0]!;
   const handler = handlerTimes(logFile, windows);
   const rows = all.map((t) => ({
@@ -115,7 +126,7 @@ async function main(cleanups: Cleanup[]): Promise<void> {
   const targets = targetChecks(Object.fromEntries(rows.map((r) => [r.name, r])));
   const plans = await explainListing(db.url, s.explainCases);
 
-  printTable(rows, CONNECTIONS, SECONDS, ROUNDS, load);
+  printTable({ rows, connections: CONNECTIONS, seconds: SECONDS, rounds: ROUNDS, load });
   printChecks("targets", targets);
   printChecks("correctness", correctness);
   printPlans(plans);

@@ -67,12 +67,17 @@ export function scenario(appUrl: string, seeded: Seeded, walks: { date: Walk; am
 }
 
 /** Before timing anything: every target answers 200, deep pages start where OFFSET says, stats equal a direct count. */
-export async function correctnessChecks(
-  url: string,
-  s: Scenario,
-  seeded: Seeded,
-  walks: { date: Walk; amount: Walk },
-): Promise<Check[]> {
+export async function correctnessChecks({
+  url,
+  s,
+  seeded,
+  walks,
+}: {
+  url: string;
+  s: Scenario;
+  seeded: Seeded;
+  walks: { date: Walk; amount: Walk };
+}): Promise<Check[]> {
   const target = Object.fromEntries(s.targets.map((t) => [t.name, t]));
   const A = seeded.merchants.A!.merchantId;
   const B = seeded.merchants.B!.merchantId;
@@ -80,12 +85,22 @@ export async function correctnessChecks(
   try {
     for (const t of s.targets) await fetchListing(t);
     return [
-      await checkDeepPageStart(sql, target.deep_date!, A, false, walks.date.depth),
-      await checkDeepPageStart(sql, target.deep_amount!, A, true, walks.amount.depth),
-      await checkStats(sql, target.stats_1m!, A),
-      await checkStats(sql, target.stats_1k!, B),
-      await checkStats(sql, target.range_1m!, A, s.range),
-      await checkStats(sql, target.range_1k!, B, s.range),
+      await checkDeepPageStart(sql, {
+        target: target.deep_date!,
+        merchantId: A,
+        byAmount: false,
+        depth: walks.date.depth,
+      }),
+      await checkDeepPageStart(sql, {
+        target: target.deep_amount!,
+        merchantId: A,
+        byAmount: true,
+        depth: walks.amount.depth,
+      }),
+      await checkStats(sql, { target: target.stats_1m!, merchantId: A }),
+      await checkStats(sql, { target: target.stats_1k!, merchantId: B }),
+      await checkStats(sql, { target: target.range_1m!, merchantId: A, range: s.range }),
+      await checkStats(sql, { target: target.range_1k!, merchantId: B, range: s.range }),
     ];
   } finally {
     await sql.end({ timeout: 5 });

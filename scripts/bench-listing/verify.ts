@@ -21,9 +21,7 @@ export async function fetchListing(target: Target): Promise<Listing> {
  */
 export async function checkStats(
   sql: postgres.Sql,
-  target: Target,
-  merchantId: string,
-  range?: { start: string; end: string },
+  { target, merchantId, range }: { target: Target; merchantId: string; range?: { start: string; end: string } },
 ): Promise<Check> {
   const { stats } = await fetchListing(target);
   const [direct] = await sql<{ tx: number; customers: number; usd: string }[]>`
@@ -51,10 +49,7 @@ export async function checkStats(
  */
 export async function checkDeepPageStart(
   sql: postgres.Sql,
-  target: Target,
-  merchantId: string,
-  byAmount: boolean,
-  depth: number,
+  { target, merchantId, byAmount, depth }: { target: Target; merchantId: string; byAmount: boolean; depth: number },
 ): Promise<Check> {
   const page = await fetchListing(target);
   const key = byAmount ? sql`fiat_amount` : sql`created_at`;

@@ -17,13 +17,19 @@ const PAGE = 200;
  * Follow next_cursor from page 1 with limit=200, one request at a time, like a client exporting the
  * list, for `maxPages` pages or `maxSeconds`, whichever comes first. Every page must be full.
  */
-export async function walkDeep(
-  listUrl: string,
-  headers: Record<string, string>,
-  query: string,
-  maxPages: number,
-  maxSeconds: number,
-): Promise<Walk> {
+export async function walkDeep({
+  listUrl,
+  headers,
+  query,
+  maxPages,
+  maxSeconds,
+}: {
+  listUrl: string;
+  headers: Record<string, string>;
+  query: string;
+  maxPages: number;
+  maxSeconds: number;
+}): Promise<Walk> {
   const started = performance.now();
   const times: number[] = [];
   let cursor: string | null = null;

@@ -140,7 +140,7 @@ async function main(cleanups: Cleanup[]): Promise<void> {
     }
   }
   const spanMs = Date.now() - started;
-  report(timings, feedReads.length, spanMs, feedAddresses.length);
+  report({ timings, reads: feedReads.length, spanMs, pairs: feedAddresses.length });
 }
 
 function scratchName(): string {
@@ -201,7 +201,17 @@ async function optionsFor(shop: Shop, ids: string[]): Promise<number[]> {
   return times;
 }
 
-function report(timings: Map<string, number[]>, reads: number, spanMs: number, pairs: number) {
+function report({
+  timings,
+  reads,
+  spanMs,
+  pairs,
+}: {
+  timings: Map<string, number[]>;
+  reads: number;
+  spanMs: number;
+  pairs: number;
+}) {
   const stats = (name: string) => {
     const sorted = [...timings.get(name)!].sort((a, b) => a - b);
     return {

@@ -43,11 +43,19 @@ export function writeNetworksFile(devnet: DevnetInfo, name: string, rpcUrls: { e
  */
 export async function startInstances(
   devnet: DevnetInfo,
-  databaseUrl: string,
-  count: number,
-  taps: { evm: RpcTap; solana: RpcTap },
-  onStarted: (name: string, stop: () => Promise<void>, pid?: number) => void,
-  opts: { inspect: boolean } = { inspect: false },
+  {
+    databaseUrl,
+    count,
+    taps,
+    onStarted,
+    inspect = false,
+  }: {
+    databaseUrl: string;
+    count: number;
+    taps: { evm: RpcTap; solana: RpcTap };
+    onStarted: (name: string, stop: () => Promise<void>, pid?: number) => void;
+    inspect?: boolean;
+  },
 ): Promise<Instances> {
   const [evm, solana] = await Promise.all([
     startRpcProxy(devnet.evm.rpcUrl, taps.evm),
@@ -70,14 +78,14 @@ export async function startInstances(
   const inspectPorts: number[] = [];
   for (let i = 0; i < count; i++) {
     const port = await freePort();
-    const inspectPort = opts.inspect ? await freePort() : 0;
-    if (opts.inspect) inspectPorts.push(inspectPort);
+    const inspectPort = inspect ? await freePort() : 0;
+    if (inspect) inspectPorts.push(inspectPort);
     const server = await launchNextServer({
       port,
       env: {
         ...env,
         PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
-        ...(opts.inspect ? { NODE_OPTIONS: `--inspect=127.0.0.1:${inspectPort}` } : {}),
+        ...(inspect ? { NODE_OPTIONS: `--inspect=127.0.0.1:${inspectPort}` } : {}),
       },
       logFile: join(ARTIFACTS, `bench-settle-app${i + 1}-${port}.log`),
     });

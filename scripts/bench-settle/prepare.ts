@@ -30,7 +30,17 @@ export const chainOf = (i: number): Chain => (i % 2 === 0 ? "evm" : "solana");
 /** Pairs of payments alternate instances, so instances and chains do not line up. */
 export const instanceOf = (i: number, instances: number) => Math.floor(i / 2) % instances;
 
-async function call(url: string, clientIp: string, body: unknown, headers: Record<string, string> = {}) {
+async function call({
+  url,
+  clientIp,
+  body,
+  headers = {},
+}: {
+  url: string;
+  clientIp: string;
+  body: unknown;
+  headers?: Record<string, string>;
+}) {
   const res = await fetch(url, {
     method: "POST",
     headers: { "content-type": "application/json", "x-forwarded-for": clientIp, ...headers },
@@ -62,10 +72,12 @@ async function pool<T, R>(items: T[], limit: number, task: (item: T, index: numb
  */
 export async function preparePayments(
   devnet: DevnetInfo,
-  appUrls: string[],
-  merchant: Merchant,
-  count: number,
-  concurrency: number,
+  {
+    appUrls,
+    merchant,
+    count,
+    concurrency,
+  }: { appUrls: string[]; merchant: Merchant; count: number; concurrency: number },
 ): Promise<Prepared[]> {
   const { evm, solana } = devnet;
   const indexes = Array.from({ length: count }, (_, i) => i);
@@ -73,7 +85,12 @@ export async function preparePayments(
     const appUrl = appUrls[instanceOf(i, appUrls.length)]!;
     const headers = { "api-key": merchant.apiKey, "merchant-id": merchant.merchantId };
     const body = { amount: { unit: "iso4217/USD", value: String(100 + i) }, referenceId: `bench-settle-${i}` };
-    const { paymentId } = (await call(`${appUrl}/v1/merchant/payment`, uniqueClientIp(), body, headers)) as {
+    const { paymentId } = (await call({
+      url: `${appUrl}/v1/merchant/payment`,
+      clientIp: uniqueClientIp(),
+      body,
+      headers,
+    })) as {
       paymentId: string;
     };
     return {
@@ -90,8 +107,10 @@ export async function preparePayments(
       p.chain === "evm"
         ? `${evm.chainId}:${evm.buyers[p.buyer]!.address}`
         : `${solana.chainId}:${solana.buyers[p.buyer]!.publicKey}`;
-    const { options } = (await call(`${p.appUrl}/v1/gateway/payment/${p.paymentId}/options`, p.clientIp, {
-      accounts: [account],
+    const { options } = (await call({
+      url: `${p.appUrl}/v1/gateway/payment/${p.paymentId}/options`,
+      clientIp: p.clientIp,
+      body: { accounts: [account] },
     })) as { options: WireOption[] };
     const option = options.find((o) => o.amount.display.assetSymbol === "USDC");
     if (!option) throw new Error(`${p.paymentId}: no USDC option for ${account}`);
@@ -102,9 +121,10 @@ export async function preparePayments(
   const signed = await pool(ordered, concurrency, async (p) => {
     let action = p.option.actions[0]!;
     if (action.type === "build") {
-      const fetched = (await call(`${p.appUrl}/v1/gateway/payment/${p.paymentId}/fetch`, p.clientIp, {
-        optionId: p.option.id,
-        data: action.data.data,
+      const fetched = (await call({
+        url: `${p.appUrl}/v1/gateway/payment/${p.paymentId}/fetch`,
+        clientIp: p.clientIp,
+        body: { optionId: p.option.id, data: action.data.data },
       })) as { actions: WireAction[] };
       action = fetched.actions[0]!;
     }

@@ -20,14 +20,21 @@ export function printTable(head: string[], lines: string[][]): void {
 const ms = (x: number) => (Number.isFinite(x) ? x.toFixed(0) : "n/a");
 const both = (s: { p50: number; p99: number }) => `${ms(s.p50)} / ${ms(s.p99)}`;
 
-export function printSettlement(
-  chains: ChainFigures[],
-  single: ChainFigures[],
-  total: { payments: number; seconds: number; perSecond: number; notSucceeded: number },
-  settings: string,
-  cpu: CpuUse,
-  clockPolls: { made: number; failed: number },
-): void {
+export function printSettlement({
+  chains,
+  single,
+  total,
+  settings,
+  cpu,
+  clockPolls,
+}: {
+  chains: ChainFigures[];
+  single: ChainFigures[];
+  total: { payments: number; seconds: number; perSecond: number; notSucceeded: number };
+  settings: string;
+  cpu: CpuUse;
+  clockPolls: { made: number; failed: number };
+}): void {
   console.log(`\n1. confirm to final: ${total.payments} payments, every confirm fired at once, ${settings}`);
   console.log(
     "   final: arrival at the bench of the payment's last payment_status NOTIFY (LISTEN; the trigger of migration 0004 sends it at commit)",

@@ -71,14 +71,13 @@ async function main(cleanups: Cleanup[]): Promise<void> {
   console.log(`database: ${appDb.url.replace(/\/\/[^@]*@/, "//")} on ${appDb.origin}`);
   const clock = startChainClock({ evm: devnet.info.evm.rpcUrl, solana: devnet.info.solana.rpcUrl });
   cleanups.push({ name: "chain clock", run: clock.stop });
-  const instances = await startInstances(
-    devnet.info,
-    appDb.url,
-    INSTANCES,
-    clock.taps,
-    (name, run, pid) => cleanups.push({ name, run, pid }),
-    { inspect: CPU_PROF },
-  );
+  const instances = await startInstances(devnet.info, {
+    databaseUrl: appDb.url,
+    count: INSTANCES,
+    taps: clock.taps,
+    onStarted: (name, run, pid) => cleanups.push({ name, run, pid }),
+    inspect: CPU_PROF,
+  });
   console.log(
     `apps: ${instances.servers.map((s) => `${s.url} (pid ${s.pid})`).join(", ")}; relayer ${instances.relayer}; RPC proxies ${instances.evm.url}, ${instances.solana.url}`,
   );
@@ -88,11 +87,16 @@ async function main(cleanups: Cleanup[]): Promise<void> {
     ...Object.fromEntries(instances.servers.map((s, i) => [`app ${i + 1}`, s.pid])),
     devnet: devnet.pid,
   };
-  const settled = await settle(devnet.info, appDb.url, instances, clock, {
-    payments: PAYMENTS,
-    oneAtATime: ONE_AT_A_TIME,
-    timeoutMs: TIMEOUT_S * 1000,
-    cpuGroups,
+  const settled = await settle(devnet.info, {
+    databaseUrl: appDb.url,
+    instances,
+    clock,
+    run: {
+      payments: PAYMENTS,
+      oneAtATime: ONE_AT_A_TIME,
+      timeoutMs: TIMEOUT_S * 1000,
+      cpuGroups,
+    },
   });
   load.after = loadavg()[0]!;
   // The watcher passes run alone: no app instance, no watcher but the bench's.
@@ -106,7 +110,13 @@ async function main(cleanups: Cleanup[]): Promise<void> {
   console.log(
     `watcher passes: ${watcherDb.url.replace(/\/\/[^@]*@/, "//")}, seeding up to ${NOT_DUE.toLocaleString("en-US")} not-due rows`,
   );
-  const watcher = await measureWatcherPasses(watcherDb.url, devnet.info, NOT_DUE, DUE, PASSES);
+  const watcher = await measureWatcherPasses({
+    url: watcherDb.url,
+    devnet: devnet.info,
+    notDue: NOT_DUE,
+    due: DUE,
+    passes: PASSES,
+  });
 
   const chains = (["evm", "solana"] as const).map((c) => chainFigures(settled.payments, clock, c));
   const single = (["evm", "solana"] as const).map((c) => chainFigures(settled.sequential, clock, c));
@@ -117,7 +127,7 @@ async function main(cleanups: Cleanup[]): Promise<void> {
     notSucceeded: chains.reduce((n, c) => n + c.notSucceeded, 0),
   };
   const settings = `${INSTANCES} instances (watchers every ${WATCHER_INTERVAL_MS} ms, the default), load average ${load.before.toFixed(2)} before, ${load.after.toFixed(2)} after, on ${cpus().length} cores`;
-  printSettlement(chains, single, total, settings, settled.cpu, settled.clockPolls);
+  printSettlement({ chains, single, total, settings, cpu: settled.cpu, clockPolls: settled.clockPolls });
   printRpc(rpc);
   printStatements(settled.statements, total.payments);
   printProfiles(settled.profiles, total.payments);

@@ -84,14 +84,17 @@ async function confirmAll(sql: postgres.Sql, prepared: Prepared[], timeoutMs: nu
  * domain and the mint's program, synced its relayer nonce, compiled the confirm route). Without
  * it, the first concurrent confirms of each process all miss those caches together.
  */
-async function warmUp(devnet: DevnetInfo, sql: postgres.Sql, appUrls: string[], timeoutMs: number): Promise<void> {
-  const warm = await preparePayments(
-    devnet,
+async function warmUp(
+  devnet: DevnetInfo,
+  sql: postgres.Sql,
+  { appUrls, timeoutMs }: { appUrls: string[]; timeoutMs: number },
+): Promise<void> {
+  const warm = await preparePayments(devnet, {
     appUrls,
-    await newMerchant(sql, "Settle Bench warm-up"),
-    2 * appUrls.length,
-    PREP_CONCURRENCY,
-  );
+    merchant: await newMerchant(sql, "Settle Bench warm-up"),
+    count: 2 * appUrls.length,
+    concurrency: PREP_CONCURRENCY,
+  });
   const failed = (await confirmAll(sql, warm, timeoutMs)).filter((p) => p.finalStatus !== "succeeded");
   if (failed.length)
     throw new Error(
@@ -110,22 +113,34 @@ async function warmUp(devnet: DevnetInfo, sql: postgres.Sql, appUrls: string[], 
  */
 export async function settle(
   devnet: DevnetInfo,
-  databaseUrl: string,
-  instances: Instances,
-  clock: ChainClock,
-  run: { payments: number; oneAtATime: number; timeoutMs: number; cpuGroups: Record<string, number> },
+  {
+    databaseUrl,
+    instances,
+    clock,
+    run,
+  }: {
+    databaseUrl: string;
+    instances: Instances;
+    clock: ChainClock;
+    run: { payments: number; oneAtATime: number; timeoutMs: number; cpuGroups: Record<string, number> };
+  },
 ): Promise<Settled> {
   const database = new URL(databaseUrl).pathname.slice(1);
   const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
   try {
     const appUrls = instances.servers.map((s) => s.url);
-    await warmUp(devnet, sql, appUrls, run.timeoutMs);
+    await warmUp(devnet, sql, { appUrls, timeoutMs: run.timeoutMs });
     instances.evm.resetCounts();
     instances.solana.resetCounts();
     const merchant = await newMerchant(sql, "Settle Bench");
 
     const prepStarted = performance.now();
-    const prepared = await preparePayments(devnet, appUrls, merchant, run.payments, PREP_CONCURRENCY);
+    const prepared = await preparePayments(devnet, {
+      appUrls,
+      merchant,
+      count: run.payments,
+      concurrency: PREP_CONCURRENCY,
+    });
     const prepSeconds = (performance.now() - prepStarted) / 1000;
     const prepCounts = countsOf(instances);
     console.log(
@@ -162,13 +177,12 @@ export async function settle(
       solana: { expected: expected("solana"), received: received.solana },
     };
 
-    const single = await preparePayments(
-      devnet,
+    const single = await preparePayments(devnet, {
       appUrls,
-      await newMerchant(sql, "Settle Bench one at a time"),
-      run.oneAtATime,
-      PREP_CONCURRENCY,
-    );
+      merchant: await newMerchant(sql, "Settle Bench one at a time"),
+      count: run.oneAtATime,
+      concurrency: PREP_CONCURRENCY,
+    });
     const sequential: PaymentTimes[] = [];
     for (const p of single) sequential.push(...(await confirmAll(sql, [p], run.timeoutMs)));
     clock.record(false);

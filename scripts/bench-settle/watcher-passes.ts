@@ -37,13 +37,19 @@ const kindOf = (query: string) =>
  * rescheduled), `passes` passes each, the due rows made due again before each pass by another
  * client. Also EXPLAIN ANALYZE of the claim statement as the pass sent it, in a rolled-back transaction.
  */
-export async function measureWatcherPasses(
-  url: string,
-  devnet: DevnetInfo,
-  notDue: number,
-  due: number,
-  passes: number,
-) {
+export async function measureWatcherPasses({
+  url,
+  devnet,
+  notDue,
+  due,
+  passes,
+}: {
+  url: string;
+  devnet: DevnetInfo;
+  notDue: number;
+  due: number;
+  passes: number;
+}) {
   await runMigrations(url);
   const admin = postgres(url, { max: 1, onnotice: () => {} });
   const sent: { query: string; params: unknown[] }[] = [];
@@ -59,12 +65,12 @@ export async function measureWatcherPasses(
       currency: "USD",
     });
     const target = seedTarget(devnet, merchantId);
-    await seedSubmissions(admin, target, "due", 1, due);
+    await seedSubmissions(admin, { t: target, kind: "due", from: 1, to: due });
     const figures: PassFigures[] = [];
     const plans: ClaimPlan[] = [];
     let seeded = 0;
     for (const level of [0, 10, notDue]) {
-      if (level > seeded) await seedSubmissions(admin, target, "not_due", seeded + 1, level);
+      if (level > seeded) await seedSubmissions(admin, { t: target, kind: "not_due", from: seeded + 1, to: level });
       seeded = level;
       for (const dueNow of [0, due]) {
         const times: number[] = [];

@@ -27,10 +27,7 @@ export function seedTarget(devnet: DevnetInfo, merchantId: string): SeedTarget {
  */
 export async function seedSubmissions(
   sql: postgres.Sql,
-  t: SeedTarget,
-  kind: "not_due" | "due",
-  from: number,
-  to: number,
+  { t, kind, from, to }: { t: SeedTarget; kind: "not_due" | "due"; from: number; to: number },
 ): Promise<void> {
   const tag = kind === "due" ? "wd" : "wn";
   const nextCheck = kind === "due" ? "now() - interval '1 second'" : "now() + interval '1 hour'";

@@ -26,12 +26,17 @@ export async function warmUp(target: Target, connections: number, seconds: numbe
  * counted (connection set-up, re-warmed caches), then the timed window. Server CPU is sampled at
  * the window's edges.
  */
-export async function measure(
-  target: Target,
-  connections: number,
-  seconds: number,
+export async function measure({
+  target,
+  connections,
+  seconds,
   warmupSeconds = 1,
-): Promise<{ figures: RunFigures; latenciesMs: Float64Array }> {
+}: {
+  target: Target;
+  connections: number;
+  seconds: number;
+  warmupSeconds?: number;
+}): Promise<{ figures: RunFigures; latenciesMs: Float64Array }> {
   const idleBefore = await machineIdle();
   let cpuBefore: number | undefined;
   let cpuAfter: number | undefined;

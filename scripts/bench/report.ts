@@ -138,7 +138,17 @@ function printTrend(results: TargetResult[]): void {
 
 const fixed = (x: number | undefined, digits: number) => (x === undefined ? "n/a" : x.toFixed(digits));
 
-export function printReport(results: TargetResult[], checks: Check[], connections: number, seconds: number): void {
+export function printReport({
+  results,
+  checks,
+  connections,
+  seconds,
+}: {
+  results: TargetResult[];
+  checks: Check[];
+  connections: number;
+  seconds: number;
+}): void {
   const width = Math.max(...results.map((t) => t.label.length));
   const row = (cells: (string | number)[]) =>
     console.log(cells.map((c, i) => (i < 2 ? String(c).padEnd(i === 0 ? width : 5) : String(c).padStart(8))).join(" "));

@@ -56,7 +56,8 @@ export async function runCommand(openDb: () => Promise<Db>, args: string[], flag
   if (group === "apikey" && action === "create") return apikeyCreate(await openDb(), target, flags);
   if (group === "apikey" && action === "revoke") return apikeyRevoke(await openDb(), target);
   if (group === "user" && action === "create") return userCreate(await openDb(), target, flags);
-  if (group === "user" && USER_ACTIONS.has(action ?? "")) return userAdmin(await openDb(), action!, target, flags);
+  if (group === "user" && USER_ACTIONS.has(action ?? ""))
+    return userAdmin(await openDb(), { action: action!, target, flags });
   if (group === "partner" && action === "create") return partnerCreate(await openDb(), flags);
   if (group === "partner" && action === "add-key") return partnerAddKey(await openDb(), target, flags);
   if (group === "partner" && action === "revoke-key") return partnerRevokeKey(await openDb(), target);

@@ -14,7 +14,10 @@ type Flags = { json?: boolean; revoke?: boolean };
  * The operator's user commands: list, disable (a departed employee: sessions end at once), enable,
  * delete, reset-password (prints a single-use link to hand over), sessions (and `--revoke` them all).
  */
-export async function userAdmin(db: Db, action: string, target: string | undefined, flags: Flags): Promise<string> {
+export async function userAdmin(
+  db: Db,
+  { action, target, flags }: { action: string; target: string | undefined; flags: Flags },
+): Promise<string> {
   if (action === "list") return userList(db, target, flags);
   if (!target) throw new UsageError(`user ${action} needs a user id or email`);
   const user = await findUser(db, target);
@@ -35,7 +38,7 @@ export async function userAdmin(db: Db, action: string, target: string | undefin
       return [`reset link for ${who}, single use, until ${reset.expiresAt.toISOString()}:`, reset.url].join("\n");
     }
     default:
-      return userSessions(db, user.id, who, flags);
+      return userSessions(db, { userId: user.id, who, flags });
   }
 }
 
@@ -66,7 +69,10 @@ async function userList(db: Db, merchantId: string | undefined, flags: Flags): P
     .join("\n");
 }
 
-async function userSessions(db: Db, userId: string, who: string, flags: Flags): Promise<string> {
+async function userSessions(
+  db: Db,
+  { userId, who, flags }: { userId: string; who: string; flags: Flags },
+): Promise<string> {
   if (flags.revoke) {
     const ended = await revokeUserSessions(db, userId);
     return flags.json ? JSON.stringify({ userId, revoked: ended }) : `${ended} session(s) of ${who} ended`;

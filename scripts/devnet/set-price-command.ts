@@ -13,7 +13,7 @@ export async function setPriceCommand(args: string[], file: string): Promise<voi
     throw new Error(USAGE);
   if (flag !== undefined && (flag !== "--age-seconds" || !age || !/^[0-9]+$/.test(age))) throw new Error(USAGE);
   const info = JSON.parse(readFileSync(path.resolve(PROJECT_ROOT, file), "utf8")) as DevnetInfo;
-  await setFeedPrice(info.evm, pair, price, { ageSeconds: age ? Number(age) : 0 });
+  await setFeedPrice(info.evm, { pair, price, ageSeconds: age ? Number(age) : 0 });
   const round = await readFeedRound(info.evm, pair);
   console.log(
     `${pair} = ${price} (round ${round.roundId}, updated ${new Date(Number(round.updatedAt) * 1000).toISOString()})`,

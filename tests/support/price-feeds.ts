@@ -9,7 +9,7 @@ export function movePrice(
   devnet: DevnetInfo,
   { pair, price, ageSeconds = 0 }: { pair: string; price: string; ageSeconds?: number },
 ): Promise<void> {
-  return setFeedPrice(devnet.evm, pair, price, { ageSeconds });
+  return setFeedPrice(devnet.evm, { pair, price, ageSeconds });
 }
 
 /** The feed's latest round as it answers it: the value a quote locked from it must carry. */

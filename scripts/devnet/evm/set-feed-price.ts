@@ -53,13 +53,11 @@ function walletFor(evm: FeedChain) {
  */
 export async function setFeedPrice(
   evm: FeedChain,
-  pair: string,
-  price: string,
-  opts: { ageSeconds?: number } = {},
+  { pair, price, ageSeconds }: { pair: string; price: string; ageSeconds?: number },
 ): Promise<void> {
   const feed = feedOf(evm, pair);
   const answer = parseUnits(price, feed.decimals);
-  const updatedAt = BigInt(Math.floor(Date.now() / 1000) - (opts.ageSeconds ?? 0));
+  const updatedAt = BigInt(Math.floor(Date.now() / 1000) - (ageSeconds ?? 0));
   await send(evm, pair, (w, address) =>
     w.writeContract({ address, abi: AGGREGATOR_ABI, functionName: "setAnswer", args: [answer, updatedAt] }),
   );

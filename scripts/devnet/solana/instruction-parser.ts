@@ -16,12 +16,17 @@ type PartiallyDecoded = { programId: string; accounts: string[]; data: string; s
  * (system and token transfers, ATA creation, memo) are parsed like a node does; any other one is
  * "partially decoded" (program, account keys, base58 data), which is also what a node does.
  */
-export function parseInstruction(
-  programId: string,
-  accounts: string[],
-  data: Uint8Array,
-  stackHeight: number | null,
-): Parsed | PartiallyDecoded {
+export function parseInstruction({
+  programId,
+  accounts,
+  data,
+  stackHeight,
+}: {
+  programId: string;
+  accounts: string[];
+  data: Uint8Array;
+  stackHeight: number | null;
+}): Parsed | PartiallyDecoded {
   const parsed = parseKnown(programId, accounts, data);
   if (parsed) return { ...parsed, programId, stackHeight };
   return { programId, accounts, data: getBase58Decoder().decode(data), stackHeight };

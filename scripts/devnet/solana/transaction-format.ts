@@ -71,7 +71,12 @@ function parseCompiled(
   stackHeight: number | null,
 ) {
   const key = (i: number) => record.accountKeys[i] ?? "";
-  return parseInstruction(key(ix.programIdIndex), ix.accounts.map(key), ix.data, stackHeight);
+  return parseInstruction({
+    programId: key(ix.programIdIndex),
+    accounts: ix.accounts.map(key),
+    data: ix.data,
+    stackHeight,
+  });
 }
 
 function formatMeta(record: TxRecord, parsed: boolean) {

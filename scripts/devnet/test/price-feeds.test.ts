@@ -26,7 +26,7 @@ describe("the devnet's price feeds", () => {
 
   it("move to a new round at a new price, aged as asked", async () => {
     const before = await readFeedRound(evm, "EUR/USD");
-    await setFeedPrice(evm, "EUR/USD", "1.1", { ageSeconds: 3600 });
+    await setFeedPrice(evm, { pair: "EUR/USD", price: "1.1", ageSeconds: 3600 });
     const after = await readFeedRound(evm, "EUR/USD");
     expect(after.answer).toBe(110_000_000n);
     expect(after.roundId).toBe(before.roundId + 1n);
@@ -42,6 +42,8 @@ describe("the devnet's price feeds", () => {
   });
 
   it("name the pairs they have when asked for one they do not", async () => {
-    await expect(setFeedPrice(evm, "CHF/USD", "1.1")).rejects.toThrow(/no price feed CHF\/USD .*EUR\/USD/);
+    await expect(setFeedPrice(evm, { pair: "CHF/USD", price: "1.1" })).rejects.toThrow(
+      /no price feed CHF\/USD .*EUR\/USD/,
+    );
   });
 });
