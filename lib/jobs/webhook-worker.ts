@@ -78,7 +78,7 @@ export function startWebhookWorker(): () => void {
         for (const one of claimed) {
           inFlight++;
           // Work a shutdown waits for, and cuts (the attempt is handed back) when its grace runs out.
-          trackWork("webhook", one.deliveryId, (cut) => deliverClaimed(db, one, token, settings, cut))
+          trackWork("webhook", one.deliveryId, (cut) => deliverClaimed(db, { claimed: one, token, settings, cut }))
             .catch((err) =>
               log.error({ job: "webhooks", err, deliveryId: one.deliveryId }, "webhook attempt not recorded"),
             )

@@ -38,13 +38,14 @@ export function signingSecrets(endpoint: ClaimedDelivery["endpoint"], now = new 
  * When `cut` aborts (a shutdown's grace running out) before the receiver answered, the attempt is
  * handed back for another instance to make at once.
  */
-// eslint-disable-next-line max-params -- lib/jobs calls it, and it is being changed elsewhere: convert with it
 export async function deliverClaimed(
   db: Db,
-  claimed: ClaimedDelivery,
-  token: string,
-  settings: DeliverySettings,
-  cut?: AbortSignal,
+  {
+    claimed,
+    token,
+    settings,
+    cut,
+  }: { claimed: ClaimedDelivery; token: string; settings: DeliverySettings; cut?: AbortSignal },
 ): Promise<boolean> {
   const { event, endpoint } = claimed;
   const startedAt = new Date();
