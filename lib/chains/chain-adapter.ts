@@ -125,6 +125,12 @@ export type Observation =
       confirmations: number;
       sponsored?: { account: string; lamports: bigint };
       fees?: PaidFee[];
+      /**
+       * The transfer to the intent's recipient as the ledger would record it, from the reads this
+       * observation made: the watcher records it when it closes the submission, so the ledger does not
+       * read the same transaction again. Absent when the reads did not give all of it.
+       */
+      transfer?: ObservedTransfer;
     }
   | { state: "failed"; reason: string; fees?: PaidFee[] };
 
@@ -151,8 +157,26 @@ export type ObservedTransfer = {
   paidByService?: { fees: PaidFee[]; sponsored?: { account: string; lamports: bigint } };
 };
 
-/** What a scan looks for: transfers to these addresses; `native`: also plain native-coin transfers (costs a block read each). */
-export type ScanWatch = { recipients: string[]; native: boolean };
+/** A transfer a block scan listed before reading its transaction: what the ledger needs to tell whether to read it. */
+export type ListedTransfer = {
+  txHash: string;
+  blockNumber: bigint;
+  blockHash: string;
+  recipient: string;
+  asset: string;
+};
+
+/**
+ * What a scan looks for: transfers to these addresses; `native`: also plain native-coin transfers
+ * (costs a block read each). `toRead`: of the transfers listed, those whose transactions to read (the
+ * ledger leaves out what it has recorded already); all of them when absent. `blocksRead`: the hashes of
+ * the blocks read whole (for native transfers), by number.
+ */
+export type ScanWatch = {
+  recipients: string[];
+  native: boolean;
+  toRead?: (listed: ListedTransfer[], blocksRead: ReadonlyMap<bigint, string>) => Promise<ListedTransfer[]>;
+};
 
 /**
  * What a scan by reference looks for (Solana): transactions that carry `reference` (0x-hex of the

@@ -7,7 +7,8 @@ import type { AccountWatch } from "@/lib/chains/chain-adapter";
  * A transfer the service put on chain itself (a co-signed Solana transaction) stays with the
  * settlement watcher while its submission is open: the watcher records what the service's fee payer
  * paid (fees, a merchant's token account's rent) as it settles the payment, and the next build asks
- * whether that rent was paid. The ledger records the transfer once the submission is closed.
+ * whether that rent was paid. The watcher records the transfer as it closes the submission
+ * (lib/ledger/record-settled-transfer.ts); the ledger reads it then only if the watcher did not.
  */
 export function sentByService(paymentId: SQL) {
   return sql`select 1 from ${paymentSubmissions} s

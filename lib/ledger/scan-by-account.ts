@@ -66,22 +66,25 @@ async function toRead(db: Db, chainId: string, listed: AccountSignatures[]) {
     .select({ txHash: chainTransfers.txHash, recipient: chainTransfers.recipient, asset: chainTransfers.asset })
     .from(chainTransfers)
     .where(and(eq(chainTransfers.chainId, chainId), inArray(chainTransfers.txHash, signatures)));
-  const open = await db
-    .select({ txHash: paymentSubmissions.txHash })
+  const sent = await db
+    .select({ txHash: paymentSubmissions.txHash, state: paymentSubmissions.state })
     .from(paymentSubmissions)
-    .where(
-      and(
-        inArray(paymentSubmissions.txHash, signatures),
-        eq(paymentSubmissions.state, "open"),
-        ne(paymentSubmissions.kind, "wallet_sent"),
-      ),
-    );
-  const held = new Set(open.map((r) => r.txHash));
+    .where(and(inArray(paymentSubmissions.txHash, signatures), ne(paymentSubmissions.kind, "wallet_sent")));
+  const held = new Set(sent.filter((r) => r.state === "open").map((r) => r.txHash));
   const known = new Set(recorded.map((r) => `${r.txHash} ${keyOf(r)}`));
+  // A transaction the service built and the watcher settled moves nothing to its recipient but what the
+  // watcher recorded: its other accounts listing it (the wallet for SOL, when a token was paid) need no read.
+  const built = new Set(sent.map((r) => r.txHash));
+  const settledFor = new Set(recorded.filter((r) => built.has(r.txHash)).map((r) => `${r.txHash} ${r.recipient}`));
   const reads = new Map<string, AccountWatch[]>();
   for (const { watch, signatures: listedOfWatch } of listed)
     for (const { signature, failed } of listedOfWatch)
-      if (!failed && !held.has(signature) && !known.has(`${signature} ${keyOf(watch)}`))
+      if (
+        !failed &&
+        !held.has(signature) &&
+        !known.has(`${signature} ${keyOf(watch)}`) &&
+        !settledFor.has(`${signature} ${watch.recipient}`)
+      )
         reads.set(signature, [...(reads.get(signature) ?? []), watch]);
   return { reads: [...reads].map(([signature, watches]) => ({ signature, watches })), held: [...held] };
 }

@@ -7,6 +7,7 @@ import { log } from "@/lib/log";
 import { bindTransfers } from "./bind-transfers";
 import { claimCursor, markCaughtUp, releaseCursor, rewindCursor } from "./ledger-cursor";
 import { loadWatchSet } from "./load-watch-set";
+import { leftToRead } from "./left-to-read";
 import { reconcilePayment } from "./reconcile-payment";
 import { recordScan } from "./record-scan";
 import { scanByAccount } from "./scan-by-account";
@@ -90,16 +91,40 @@ export async function scanNetwork(db: Db, network: NetworkConfig, owner: string)
     };
     const toHash = await adapter.blockHash(network, range.to);
     if (!toHash) return none;
+    // Held back (a young relay the watcher is settling): the range ends at the last listed block before it.
+    const held: { from?: bigint; end?: { block: bigint; hash: string } } = {};
     const observed = await adapter.scanBlocks(network, range, {
       recipients: [...watch.merchantOf.keys()],
       native: watch.native,
+      toRead: async (listed, blocksRead) => {
+        const { read, holdFrom } = await leftToRead(db, { chainId: network.chainId, listed });
+        if (holdFrom !== undefined) {
+          held.from = holdFrom;
+          // The last block before the held one whose hash this scan read (with its transfers, or whole).
+          const known = [...listed.map((l) => [l.blockNumber, l.blockHash] as const), ...blocksRead].filter(
+            ([block]) => block < holdFrom,
+          );
+          const last = known.reduce<(typeof known)[number] | undefined>(
+            (a, b) => (!a || b[0] > a[0] ? b : a),
+            undefined,
+          );
+          if (last) held.end = { block: last[0], hash: last[1] };
+        }
+        return read;
+      },
     });
-    const transfers = await bindTransfers(db, { chainId: network.chainId, transfers: observed, watch });
+    const holdFrom = held.from;
+    // Nothing listed before the held block: the cursor stays, the next pass scans from it again.
+    if (holdFrom !== undefined && !held.end) return none;
+    const scanned = held.end ? { from: range.from, to: held.end.block } : range;
+    const kept = holdFrom === undefined ? observed : observed.filter((t) => t.blockNumber < holdFrom);
+    const transfers = await bindTransfers(db, { chainId: network.chainId, transfers: kept, watch });
     const paymentIds = await recordScan(db, {
       chainId: network.chainId,
       owner,
-      range,
-      toHash,
+      range: scanned,
+      // The hash the listing gave for the held range's last block: read with the transfers it holds.
+      toHash: held.end ? held.end.hash : toHash,
       head,
       confirmations: network.confirmations,
       transfers,
@@ -109,7 +134,7 @@ export async function scanNetwork(db: Db, network: NetworkConfig, owner: string)
         log.error({ job: "ledger", paymentId, err: String(err) }, "reconcile failed; the finality watch retries"),
       );
     }
-    return { scanned: range, transfers: transfers.length, payments: paymentIds.length };
+    return { scanned, transfers: transfers.length, payments: paymentIds.length };
   } finally {
     await releaseCursor(db, network.chainId, owner);
   }

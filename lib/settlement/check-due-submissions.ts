@@ -105,7 +105,7 @@ async function checkOne(db: Db, due: DueSubmission): Promise<void> {
           : { landed, reason: seen.reason },
       );
     }
-    await act(db, { adapter, intent, offered: offered.amount, submission, seen });
+    await act(db, { adapter, intent, offered: offered.amount, submission, seen, merchantId: due.merchantId });
   } catch (err) {
     // An unreachable chain (or a network taken out of the configuration) leaves the payment
     // processing; it is looked at again later, backing off like any other check.
@@ -123,12 +123,14 @@ async function act(
     offered,
     submission,
     seen,
+    merchantId,
   }: {
     adapter: ChainAdapter;
     intent: TransferIntent;
     offered: bigint;
     submission: PaymentSubmission;
     seen: Observation;
+    merchantId: string;
   },
 ): Promise<void> {
   const id = submission.paymentId;
@@ -159,6 +161,16 @@ async function act(
         ...step.outcome,
         ...(step.outcome.status === "succeeded" && seen.state === "confirmed" ? { sponsored: seen.sponsored } : {}),
         fees: seen.state === "confirmed" || seen.state === "failed" ? feesOf(intent, seen) : undefined,
+        ...(seen.state === "confirmed" && seen.transfer
+          ? {
+              landed: {
+                chainId: submission.chainId,
+                transfer: seen.transfer,
+                optionId: submission.optionId,
+                merchantId,
+              },
+            }
+          : {}),
       });
     case "reschedule":
       if (step.unblock) await unblockRelay(db, { adapter, intent, submission, how: step.unblock });

@@ -5,7 +5,12 @@ import { CLAIM_LEASE_MS } from "@/lib/submissions/schedule";
 
 type OptionRow = typeof paymentOptions.$inferSelect;
 
-export type DueSubmission = { submission: PaymentSubmission; option: OptionRow; paymentCreatedAt: Date };
+export type DueSubmission = {
+  submission: PaymentSubmission;
+  option: OptionRow;
+  paymentCreatedAt: Date;
+  merchantId: string;
+};
 
 /** How many rows to claim: per network (chain id), and of networks not named there (`others`). */
 export type ClaimLimits = { perChain: ReadonlyMap<string, number>; others: number };
@@ -46,7 +51,12 @@ export async function claimDueSubmissions(db: Db, limits: ClaimLimits): Promise<
   const ids = claimed.map((row) => row.payment_id);
   if (ids.length === 0) return [];
   const rows = await db
-    .select({ submission: paymentSubmissions, option: paymentOptions, paymentCreatedAt: payments.createdAt })
+    .select({
+      submission: paymentSubmissions,
+      option: paymentOptions,
+      paymentCreatedAt: payments.createdAt,
+      merchantId: payments.merchantId,
+    })
     .from(paymentSubmissions)
     .innerJoin(paymentOptions, eq(paymentOptions.id, paymentSubmissions.optionId))
     .innerJoin(payments, eq(payments.id, paymentSubmissions.paymentId))

@@ -1,7 +1,10 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
 import { payments, paymentSubmissions, sponsoredTokenAccounts } from "@/db/schema";
+import type { ObservedTransfer } from "@/lib/chains/chain-adapter";
 import { recordServiceFees, type FeesPaid } from "@/lib/fees/record-service-fees";
+import { recordSettledTransfer } from "@/lib/ledger/record-settled-transfer";
+import { reconcilePayment } from "@/lib/ledger/reconcile-payment";
 import { log } from "@/lib/log";
 import { transitionPayment } from "@/lib/payments/transition";
 import { livePriceSource } from "@/lib/prices/live-price-source";
@@ -22,7 +25,12 @@ export type Outcome =
     | { status: "failed"; reason: string; exception: "underpaid" | "overpaid"; txHash: string; receivedAmount: bigint }
     /** It never landed before PROCESSING_DEADLINE_S: failed, and the merchant sees why (it may still land: paid late). */
     | { status: "failed"; reason: string; exception: "stuck" }
-  ) & { /** What the service's gas keys paid for it, recorded with the outcome. */ fees?: FeesPaid };
+  ) & {
+    /** What the service's gas keys paid for it, recorded with the outcome. */
+    fees?: FeesPaid;
+    /** The transfer the watcher saw land, for the ledger (lib/ledger/record-settled-transfer.ts). */
+    landed?: { chainId: string; transfer: ObservedTransfer; optionId: string; merchantId: string };
+  };
 
 export async function finishSubmission(db: Db, paymentId: string, outcome: Outcome) {
   const exception =
@@ -52,9 +60,23 @@ export async function finishSubmission(db: Db, paymentId: string, outcome: Outco
     if (outcome.status === "succeeded" && outcome.sponsored)
       await recordSponsoredAccount(tx, paymentId, outcome.sponsored);
     if (outcome.fees) await recordServiceFees(tx, { paymentId, fees: outcome.fees, prices });
-    return updated !== undefined;
+    const { landed } = outcome;
+    const recorded = landed
+      ? await recordSettledTransfer(tx, {
+          chainId: landed.chainId,
+          transfer: landed.transfer,
+          binding: { paymentId, optionId: landed.optionId, merchantId: landed.merchantId },
+        })
+      : false;
+    return { updated: updated !== undefined, recorded };
   });
-  if (done) {
+  // Already final (the ledger settled it from another transfer): this one may be a second payment,
+  // which the ledger's judgement names (a duplicate).
+  if (done.recorded && !done.updated)
+    await reconcilePayment(db, paymentId).catch((err: unknown) =>
+      log.error({ job: "watcher", paymentId, err: String(err) }, "reconcile failed; the finality watch retries"),
+    );
+  if (done.updated) {
     const reason = outcome.status === "failed" ? outcome.reason : undefined;
     log.info(
       {

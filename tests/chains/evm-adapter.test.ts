@@ -4,6 +4,7 @@ import {
   createTestClient,
   createWalletClient,
   encodeFunctionData,
+  getAddress,
   hexToBigInt,
   http,
   parseAbi,
@@ -219,12 +220,27 @@ describe("EVM adapter: EIP-3009 (USDC)", () => {
     const fees = [
       { kind: "network_fee", txHash: submitted.txHashes[0], amount: relayed.gasUsed * relayed.effectiveGasPrice },
     ];
-    expect(await observeSettled(i, submitted, notBefore)).toEqual({
+    const seen = await observeSettled(i, submitted, notBefore);
+    expect(seen).toEqual({
       state: "confirmed",
       txHash: submitted.txHashes[0],
       confirmations: 1,
       fees,
+      transfer: expect.objectContaining({ txHash: submitted.txHashes[0], amount: 12_340_000n }),
     });
+    // The transfer the watcher reports is the one the ledger's scan records for that transaction (same
+    // key, block, sender, amount): the watcher records it, and the scan leaves it unread.
+    const scanned = await adapter.scanBlocks!(
+      network,
+      { from: relayed.blockNumber, to: relayed.blockNumber },
+      { recipients: [merchant], native: false },
+    );
+    expect(scanned).toHaveLength(1);
+    const observed = seen.state === "confirmed" ? seen.transfer! : undefined;
+    expect({ ...observed, references: [] }).toEqual({ ...scanned[0], references: [] });
+    // Both carry the authorization's nonce, the option's reference, which binds it to the payment.
+    expect(observed?.references).toEqual([i.reference]);
+    expect(scanned[0]!.references).toContain(i.reference);
 
     expect(await balanceOf(usdc, merchant)).toBe(merchantBefore + 12_340_000n);
     expect(await balanceOf(usdc, buyer.address)).toBe(buyerUsdcBefore - 12_340_000n);
@@ -354,6 +370,7 @@ describe("EVM adapter: ERC-20 transfer (USDT)", () => {
       txHash: hash,
       confirmations: 1,
       fees: [],
+      transfer: expect.objectContaining({ txHash: hash, recipient: getAddress(merchant), amount: 25_500_000n }),
     }); // the buyer paid the gas
     expect(await balanceOf(usdt, merchant)).toBe(before + 25_500_000n);
   });
@@ -515,6 +532,7 @@ describe("EVM adapter: observe", () => {
       txHash: submitted.txHashes[0],
       confirmations: 3,
       fees: [],
+      transfer: expect.objectContaining({ txHash: submitted.txHashes[0], amount: 3_300_000n }),
     });
     expect(await balanceOf(usdt, merchant)).toBe(before + 3_300_000n);
   });

@@ -153,6 +153,15 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
     expect(submitted.lastValidBlockHeight).toBe(built.lastValidBlockHeight);
     const observation = await settle(intent, submitted, notBefore);
     expect(observation).toMatchObject({ state: "confirmed", txHash: submitted.txHashes[0] });
+    // The transfer the watcher reports is the one the ledger reads of the same transaction for the
+    // merchant's account: the watcher records it, and the ledger leaves it unread.
+    const read = await adapter.accountTransfers!(network, [
+      { signature: submitted.txHashes[0]!, watches: [{ recipient: intent.recipient, asset: intent.token.caip19 }] },
+    ]);
+    expect(read.transfers).toHaveLength(1);
+    const { paidByService, ...ledgerSees } = read.transfers[0]!;
+    expect(paidByService).toBeDefined(); // the ledger's own read also reports the fee payer's costs
+    expect(observation.state === "confirmed" ? observation.transfer : undefined).toEqual(ledgerSees);
 
     // A network asking for finalization (confirmations 32) reports it once the commitment is reached.
     const finalizing = { ...intent, network: { ...network, confirmations: 32 } };
@@ -162,6 +171,7 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
       confirmations: 32,
       // The fee payer's fee (two signatures), and the rent when this transfer created the merchant's account.
       fees: expect.arrayContaining([{ kind: "network_fee", txHash: submitted.txHashes[0], amount: 10_000n }]),
+      transfer: ledgerSees,
     });
 
     expect((await tokenBalance(merchant)) - merchantBefore).toBe(intent.amount);

@@ -37,13 +37,13 @@ export const TEST_DEVNET_FILE = join(ROOT, ".devnet", "test-devnet.json");
  * App instances of their own: a scratch database, a relayer key of their own, and a devnet (the
  * suite's, or the one `devnetFile` describes, for a test that must change how its chain mines)
  * reached through RPC proxies (a networks file names the proxies' URLs, as a production config
- * names a provider's), so a test can count RPC calls (or see each, `evmTap`) or hold one while it kills an instance.
+ * names a provider's), so a test can count RPC calls (or see each, `evmTap`, `solanaTap`) or hold one while it kills an instance.
  * With `endpoints` > 1, each chain is listed as `rpcUrls` of that many proxies, each URL ending in
  * `urlSuffix` (where a provider puts its key).
  */
 export async function proxiedSetup(
   dbName: string,
-  options: { devnetFile?: string; evmTap?: RpcTap; endpoints?: number; urlSuffix?: string } = {},
+  options: { devnetFile?: string; evmTap?: RpcTap; solanaTap?: RpcTap; endpoints?: number; urlSuffix?: string } = {},
 ): Promise<ProxiedSetup> {
   const devnetFile = options.devnetFile ?? TEST_DEVNET_FILE;
   const devnet = readRunningDevnet(devnetFile);
@@ -51,7 +51,7 @@ export async function proxiedSetup(
   const count = options.endpoints ?? 1;
   const [evmEndpoints, solanaEndpoints] = await Promise.all([
     Promise.all(Array.from({ length: count }, () => startRpcProxy(devnet.evm.rpcUrl, options.evmTap))),
-    Promise.all(Array.from({ length: count }, () => startRpcProxy(devnet.solana.rpcUrl))),
+    Promise.all(Array.from({ length: count }, () => startRpcProxy(devnet.solana.rpcUrl, options.solanaTap))),
   ]);
   const [evm, solana] = [evmEndpoints[0]!, solanaEndpoints[0]!];
   const urlsOf = (proxies: RpcProxy[]) => proxies.map((p) => `${p.url}${options.urlSuffix ?? ""}`);

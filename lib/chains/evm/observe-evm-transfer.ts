@@ -1,5 +1,5 @@
 import {
-  parseEventLogs,
+  getAddress,
   TransactionNotFoundError,
   TransactionReceiptNotFoundError,
   type Hash,
@@ -7,11 +7,11 @@ import {
   type TransactionReceipt,
 } from "viem";
 import { isNativeAsset } from "../caip";
-import type { Observation, PaidFee, Tracked, TransferIntent } from "../chain-adapter";
-import { ERC20_ABI } from "./erc20-abi";
+import type { ObservedTransfer, Observation, PaidFee, Tracked, TransferIntent } from "../chain-adapter";
 import { addressOrThrow, evmClientFor, sameAddress, tokenAddressOf } from "./evm-client";
 import { findAuthorizationUse } from "./find-authorization-use";
 import { rpcOrThrow } from "./rpc-errors";
+import { addressOfTopic, referencesOf, TRANSFER_TOPIC } from "./scan-evm-transfers";
 
 /** Block timestamps are the producer's and may lag the service's clock (an L2 sequencer, drift). */
 const BLOCK_TIME_SKEW_SECONDS = 60;
@@ -85,12 +85,16 @@ function relayerFees(tracked: Tracked, receipt: TransactionReceipt): PaidFee[] {
   ];
 }
 
+/** What a successful receipt shows of the intent's transfer: where it sits and who sent it, or why it is not there. */
+type Found = { position: number; sender: string } | { missing: string };
+
 /**
- * Why a successful receipt is not the intent's transfer, or undefined when it is: a token's `Transfer`
- * log from the payer to the recipient for exactly the amount, or for the native coin the transaction
- * itself sending exactly the amount from the payer to the recipient (it succeeded, so the value moved).
+ * The intent's transfer in a successful receipt: a token's `Transfer` log from the payer to the
+ * recipient for exactly the amount (its place in the receipt's logs, as the ledger counts them), or
+ * for the native coin the transaction itself sending exactly the amount from the payer to the
+ * recipient (it succeeded, so the value moved; position -1, as the ledger records a value transfer).
  */
-async function missingTransfer(intent: TransferIntent, receipt: TransactionReceipt): Promise<string | undefined> {
+async function paidTransfer(intent: TransferIntent, receipt: TransactionReceipt): Promise<Found> {
   const payer = addressOrThrow(intent.payer, "payer");
   const recipient = addressOrThrow(intent.recipient, "recipient");
   if (isNativeAsset(intent.token.caip19)) {
@@ -98,21 +102,26 @@ async function missingTransfer(intent: TransferIntent, receipt: TransactionRecei
     const tx = await rpcOrThrow("eth_getTransactionByHash", () =>
       publicClient.getTransaction({ hash: receipt.transactionHash }),
     );
-    if (sameAddress(tx.from, payer) && sameAddress(tx.to, recipient) && tx.value === intent.amount) return undefined;
-    return `the transaction does not send ${intent.amount} wei of ${intent.token.symbol} from the payer to the recipient`;
+    if (sameAddress(tx.from, payer) && sameAddress(tx.to, recipient) && tx.value === intent.amount)
+      return { position: -1, sender: getAddress(tx.from) };
+    return {
+      missing: `the transaction does not send ${intent.amount} wei of ${intent.token.symbol} from the payer to the recipient`,
+    };
   }
   const token = tokenAddressOf(intent.network, intent.token);
-  const transfers = parseEventLogs({ abi: ERC20_ABI, eventName: "Transfer", logs: receipt.logs });
-  const paid = transfers.some(
+  const position = receipt.logs.findIndex(
     (log) =>
+      log.topics[0] === TRANSFER_TOPIC &&
       sameAddress(log.address, token) &&
-      sameAddress(log.args.from, payer) &&
-      sameAddress(log.args.to, recipient) &&
-      log.args.value === intent.amount,
+      sameAddress(addressOfTopic(log.topics[1]), payer) &&
+      sameAddress(addressOfTopic(log.topics[2]), recipient) &&
+      BigInt(log.data) === intent.amount,
   );
-  return paid
-    ? undefined
-    : `no ${intent.token.symbol} Transfer of ${intent.amount} from the payer to the recipient in the transaction`;
+  if (position < 0)
+    return {
+      missing: `no ${intent.token.symbol} Transfer of ${intent.amount} from the payer to the recipient in the transaction`,
+    };
+  return { position, sender: addressOfTopic(receipt.logs[position]!.topics[1])! };
 }
 
 async function judge(
@@ -129,8 +138,8 @@ async function judge(
       return judge(intent, { tracked, receipt: used, earlierFees: fees });
     return { state: "failed", reason: "transaction reverted", fees };
   }
-  const missing = await missingTransfer(intent, receipt);
-  if (missing) return { state: "failed", reason: missing, fees };
+  const found = await paidTransfer(intent, receipt);
+  if ("missing" in found) return { state: "failed", reason: found.missing, fees };
 
   let confirmations = 1;
   if (intent.network.confirmations > 1) {
@@ -149,5 +158,18 @@ async function judge(
   const notBefore = Math.floor(tracked.notBefore.getTime() / 1000) - BLOCK_TIME_SKEW_SECONDS;
   if (block.timestamp < BigInt(notBefore))
     return { state: "failed", reason: "mined before the payment was created", fees };
-  return { state: "confirmed", txHash: receipt.transactionHash, confirmations, fees };
+  // What the ledger's scan would record of it, so the watcher records it and the scan need not read it again.
+  const transfer: ObservedTransfer = {
+    txHash: receipt.transactionHash,
+    position: found.position,
+    blockNumber: receipt.blockNumber,
+    blockHash: receipt.blockHash,
+    blockTime: new Date(Number(block.timestamp) * 1000),
+    sender: found.sender,
+    recipient: getAddress(intent.recipient),
+    asset: intent.token.caip19,
+    amount: intent.amount,
+    references: referencesOf("0x", receipt),
+  };
+  return { state: "confirmed", txHash: receipt.transactionHash, confirmations, fees, transfer };
 }

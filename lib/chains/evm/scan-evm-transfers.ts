@@ -1,6 +1,6 @@
 import { getAddress, type Hash, type Hex, type PublicClient, type Transaction, type TransactionReceipt } from "viem";
 import { isNativeAsset } from "../caip";
-import type { ObservedTransfer, ScanWatch } from "../chain-adapter";
+import type { ListedTransfer, ObservedTransfer, ScanWatch } from "../chain-adapter";
 import type { NetworkConfig } from "../network-config";
 import { evmClientFor, tokenAddressOf } from "./evm-client";
 import { rpcOrThrow } from "./rpc-errors";
@@ -27,7 +27,7 @@ type RawLog = {
 };
 
 const topicOf = (address: string) => `0x${address.slice(2).toLowerCase().padStart(64, "0")}` as Hex;
-const addressOfTopic = (topic: Hex | undefined) => (topic ? getAddress(`0x${topic.slice(26)}`) : undefined);
+export const addressOfTopic = (topic: Hex | undefined) => (topic ? getAddress(`0x${topic.slice(26)}`) : undefined);
 
 /**
  * The 32-byte references a transaction carries that may bind it to a payment option: the last 32
@@ -66,7 +66,8 @@ async function blockTimes(
  * Every transfer in blocks `from`..`to` (inclusive) to one of `watch.recipients`: `Transfer` logs of the
  * network's tokens (one eth_getLogs for the whole range, whatever the number of merchants or
  * payments), and, with `watch.native`, successful transactions sending the native coin to them (one
- * block read per block). Each transaction found is read once (input and receipt) for its references.
+ * block read per block). Each transaction found is read once (input and receipt) for its references,
+ * unless `watch.toRead` leaves it out (the ledger has it already).
  */
 export async function scanEvmTransfers(
   network: NetworkConfig,
@@ -103,19 +104,38 @@ export async function scanEvmTransfers(
   const nativeTxs: Transaction[] = [];
   // Each block read for native transfers also gives its time: a transfer found in it needs no second read.
   const readTimes = new Map<bigint, Date>();
+  const readHashes = new Map<bigint, string>();
   if (watch.native && native) {
     for (let n = range.from; n <= range.to; n++) {
       const block = await rpcOrThrow("eth_getBlockByNumber", () =>
         publicClient.getBlock({ blockNumber: n, includeTransactions: true }),
       );
       readTimes.set(n, new Date(Number(block.timestamp) * 1000));
+      readHashes.set(n, block.hash);
       nativeTxs.push(
         ...block.transactions.filter((tx) => tx.to && tx.value > 0n && recipients.has(tx.to.toLowerCase())),
       );
     }
   }
 
-  const hashes = [...new Set([...logs.map((l) => l.transactionHash), ...nativeTxs.map((t) => t.hash)])];
+  const listed: ListedTransfer[] = [
+    ...logs.map((l) => ({
+      txHash: l.transactionHash,
+      blockNumber: BigInt(l.blockNumber),
+      blockHash: l.blockHash,
+      recipient: addressOfTopic(l.topics[2])!,
+      asset: assetOf.get(l.address.toLowerCase())!,
+    })),
+    ...nativeTxs.map((t) => ({
+      txHash: t.hash,
+      blockNumber: t.blockNumber!,
+      blockHash: t.blockHash!,
+      recipient: getAddress(t.to!),
+      asset: native!.caip19,
+    })),
+  ];
+  const chosen = watch.toRead ? await watch.toRead(listed, readHashes) : listed;
+  const hashes = [...new Set(chosen.map((l) => l.txHash as Hash))];
   const read = await Promise.all(
     hashes.map(async (hash) => {
       const [tx, receipt] = await Promise.all([

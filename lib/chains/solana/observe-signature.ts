@@ -1,5 +1,6 @@
 import type { Connection, PublicKey, VersionedTransactionResponse } from "@solana/web3.js";
 import type { Observation, PaidFee, Tracked } from "@/lib/chains/chain-adapter";
+import { accountTransferOf } from "./account-transfer";
 import { accountKeys, balanceChange } from "./balance-change";
 import { tokenAccountsOf } from "./build-transfer-transaction";
 import { signatureStatus } from "./signature-statuses";
@@ -56,6 +57,8 @@ export async function observeSignature(
     tracked: Tracked;
     requiredDepth: number;
     feePayer: PublicKey;
+    /** The intent's asset (CAIP-19): the transfer found is reported as the ledger records it. */
+    asset: string;
   },
 ): Promise<Observation> {
   const { transfer, tokenProgram, tracked } = context;
@@ -114,5 +117,18 @@ export async function observeSignature(
       ? createdAccount(tx, tokenAccountsOf({ ...transfer, mint }, tokenProgram).destination)
       : undefined;
   const rent: PaidFee[] = sponsored ? [{ kind: "rent", txHash, amount: sponsored.lamports }] : [];
-  return { state: "confirmed", txHash, confirmations, fees: [...fees, ...rent], ...(sponsored ? { sponsored } : {}) };
+  // What the ledger would record of it: the same reading of the same transaction (the fee payer's
+  // costs are the watcher's to record here, so none go with it).
+  const found = accountTransferOf(tx, {
+    signature: txHash,
+    watch: { recipient: transfer.recipient.toBase58(), asset: context.asset },
+  });
+  return {
+    state: "confirmed",
+    txHash,
+    confirmations,
+    fees: [...fees, ...rent],
+    ...(sponsored ? { sponsored } : {}),
+    ...(found ? { transfer: found } : {}),
+  };
 }

@@ -186,6 +186,7 @@ export function createSolanaAdapter(options: SolanaAdapterOptions): ChainAdapter
         tracked,
         requiredDepth: intent.network.confirmations,
         feePayer: feePayer.publicKey,
+        asset: intent.token.caip19,
       });
     },
 

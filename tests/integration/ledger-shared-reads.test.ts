@@ -1,0 +1,126 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chainTransfers, ledgerAccountCursors, ledgerCursors, payments, paymentSubmissions } from "@/db/schema";
+import type { RpcCall } from "@payment-service/devnet/rpc-proxy";
+import { until } from "../support/ledger-reads";
+import { confirmAt, createPaymentAt, signWithDevnetBuyer } from "../support/pay-steps";
+import { proxiedSetup, type ProxiedSetup } from "../support/proxied-servers";
+import type { RunningServer } from "../support/server";
+
+// The settlement watcher and the ledger both follow a payment the service put on chain (a relay, a
+// co-signed Solana transaction). The watcher reads the transaction to settle the payment and records
+// the transfer it saw as it closes the submission; the ledger then finds it recorded and does not read
+// the transaction again (issue 29: RPC calls per payment). Counted at RPC proxies in front of the server.
+
+const evmCalls: RpcCall[] = [];
+const solanaCalls: RpcCall[] = [];
+let setup: ProxiedSetup;
+let server: RunningServer;
+
+beforeAll(async () => {
+  setup = await proxiedSetup("ledger_shared_reads", {
+    evmTap: (call) => evmCalls.push(call),
+    solanaTap: (call) => solanaCalls.push(call),
+  });
+  server = await setup.start("a");
+});
+afterAll(async () => {
+  await setup?.close();
+});
+
+/** Pay `symbol` on `namespace` through confirm; the payment once succeeded and its submission closed. */
+async function paySettled(namespace: "eip155" | "solana", buyerIndex: number) {
+  const signed = await signWithDevnetBuyer(server, {
+    paymentId: await createPaymentAt(server, setup.merchant, "250"),
+    namespace,
+    symbol: "USDC",
+    buyerIndex,
+  });
+  expect((await confirmAt(server, signed))?.status).toBe(200);
+  const settled = await until(
+    async () => {
+      const [payment] = await setup.db.select().from(payments).where(eq(payments.id, signed.paymentId));
+      const [submission] = await setup.db
+        .select()
+        .from(paymentSubmissions)
+        .where(eq(paymentSubmissions.paymentId, signed.paymentId));
+      return { payment: payment!, submission: submission! };
+    },
+    (s) => s.payment.status === "succeeded" && s.submission.state === "closed",
+    30_000,
+  );
+  expect(settled.payment.status).toBe("succeeded");
+  expect(settled.submission.outcome).toBe("succeeded");
+  return settled.payment;
+}
+
+async function recordedTransfers(paymentId: string) {
+  return setup.db.select().from(chainTransfers).where(eq(chainTransfers.paymentId, paymentId));
+}
+
+const callsFor = (calls: RpcCall[], method: string, txHash: string) =>
+  calls.filter((c) => c.method === method && String(c.params[0]).toLowerCase() === txHash.toLowerCase()).length;
+
+describe("the ledger reads no transaction the watcher settled a payment with", () => {
+  it("EIP-3009 relay: one transfer in the ledger, bound and counted, and the scan never asked for the transaction", async () => {
+    const payment = await paySettled("eip155", 1);
+    const txHash = payment.txHash!;
+    const [transfer] = await recordedTransfers(payment.id);
+    const block = transfer?.blockNumber ?? 0n;
+    // Wait for the scan to pass the transfer's block: it listed the transfer and left it.
+    const cursor = await until(
+      async () => (await setup.db.select().from(ledgerCursors).where(eq(ledgerCursors.chainId, payment.chainId!)))[0],
+      (c) => !!c && block > 0n && c.nextBlock > block,
+      20_000,
+    );
+    expect(block).toBeGreaterThan(0n);
+    expect(cursor!.nextBlock).toBeGreaterThan(block);
+    const rows = await recordedTransfers(payment.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      txHash,
+      match: "bound",
+      optionId: payment.optionId,
+      merchantId: setup.merchant.merchantId,
+      amount: payment.tokenAmount,
+    });
+    expect(["counted", "final"]).toContain(rows[0]!.state);
+    // The watcher reads the receipt; the scan would also read the transaction and its receipt.
+    expect(callsFor(evmCalls, "eth_getTransactionReceipt", txHash)).toBeGreaterThanOrEqual(1);
+    expect(callsFor(evmCalls, "eth_getTransactionByHash", txHash)).toBe(0);
+  });
+
+  it("Solana co-signed transfer: one transfer in the ledger, and the transaction read once, by the watcher", async () => {
+    const payment = await paySettled("solana", 1);
+    const signature = payment.txHash!;
+    const asset = payment.tokenCaip19!;
+    // Wait for the merchant's account cursor to reach the payment's transaction: the scan listed it.
+    const cursor = await until(
+      async () =>
+        (
+          await setup.db
+            .select()
+            .from(ledgerAccountCursors)
+            .where(
+              and(
+                eq(ledgerAccountCursors.recipient, setup.merchant.solanaAddress),
+                eq(ledgerAccountCursors.asset, asset),
+              ),
+            )
+        )[0],
+      (c) => c?.lastSignature === signature,
+      20_000,
+    );
+    expect(cursor?.lastSignature).toBe(signature);
+    const rows = await recordedTransfers(payment.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      txHash: signature,
+      match: "bound",
+      optionId: payment.optionId,
+      recipient: setup.merchant.solanaAddress,
+      amount: payment.tokenAmount,
+    });
+    expect(callsFor(solanaCalls, "getTransaction", signature)).toBe(1);
+  });
+});
