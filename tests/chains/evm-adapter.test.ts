@@ -496,6 +496,32 @@ describe("EVM adapter: ERC-20 transfer (USDT)", () => {
 });
 
 describe("EVM adapter: observe", () => {
+  it("at depth 1 takes the block's time from the receipt's stamped log: no block read; deeper, it reads the block", async () => {
+    const notBefore = new Date();
+    const i = intent({ method: "erc20_transfer", amount: 1_100_000n });
+    const hash = await sendAs(buyer, await onlyAction(i));
+    const submitted = await submit(adapter, { intent: i, results: [hash], context: { notBefore } });
+    const { blockNumber } = await client().getTransactionReceipt({ hash: hash as Hex });
+    const { timestamp } = await client().getBlock({ blockNumber });
+    const proxy = await startRpcProxy(evm.rpcUrl);
+    try {
+      const viaProxy = { ...i, network: { ...network, rpcUrl: proxy.url } };
+      const seen = await adapter.observe(viaProxy, { ...submitted, notBefore });
+      expect(seen).toMatchObject({
+        state: "confirmed",
+        transfer: { blockNumber, blockTime: new Date(Number(timestamp) * 1000) },
+      });
+      expect(proxy.counts.get("eth_getBlockByNumber") ?? 0).toBe(0);
+      // Two confirmations: the depth is read, then the block, to see it is still the canonical one.
+      await mine(1);
+      const deeper = { ...viaProxy, network: { ...viaProxy.network, confirmations: 2 } };
+      expect(await adapter.observe(deeper, { ...submitted, notBefore })).toMatchObject({ state: "confirmed" });
+      expect(proxy.counts.get("eth_getBlockByNumber")).toBe(1);
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it("fails a transfer mined before the payment was created", async () => {
     const i = intent({ method: "erc20_transfer", amount: 2_200_000n });
     const hash = await sendAs(buyer, await onlyAction(i));
@@ -625,6 +651,14 @@ describe("EVM adapter: ledger scan", () => {
         }),
       ]);
       // The block read for native transfers gave the transfer's time: no second read of it.
+      expect(proxy.counts.get("eth_getBlockByNumber")).toBe(1);
+      // Tokens only: the log's own block time (anvil and geth stamp logs with it) needs no block read.
+      const tokensOnly = await adapter.scanBlocks!(
+        { ...network, rpcUrl: proxy.url },
+        { from: blockNumber, to: blockNumber },
+        { recipients: [recipient], native: false },
+      );
+      expect(tokensOnly).toEqual(found);
       expect(proxy.counts.get("eth_getBlockByNumber")).toBe(1);
     } finally {
       await proxy.close();

@@ -124,6 +124,23 @@ async function paidTransfer(intent: TransferIntent, receipt: TransactionReceipt)
   return { position, sender: addressOfTopic(receipt.logs[position]!.topics[1])! };
 }
 
+/**
+ * The time of the receipt's block, undefined when that block is no longer the canonical one at its
+ * height. After a separate depth read (`depthRead`), the block is read again: a reorg in between means the
+ * transaction must be found again before it counts. At depth 1 the receipt, just read, is the chain's
+ * word on its block, and a node that stamps its logs with their block's time (anvil, geth) saves the
+ * read; the finality watch follows the transfer from there like any other.
+ */
+async function canonicalBlockTime(
+  client: PublicClient,
+  { receipt, position, depthRead }: { receipt: TransactionReceipt; position: number; depthRead: boolean },
+): Promise<bigint | undefined> {
+  const stamped = position >= 0 ? receipt.logs[position]?.blockTimestamp : undefined;
+  if (!depthRead && typeof stamped === "bigint") return stamped;
+  const block = await rpcOrThrow("eth_getBlockByNumber", () => client.getBlock({ blockNumber: receipt.blockNumber }));
+  return block.hash === receipt.blockHash ? block.timestamp : undefined;
+}
+
 async function judge(
   intent: TransferIntent,
   { tracked, receipt, earlierFees = [] }: { tracked: Tracked; receipt: TransactionReceipt; earlierFees?: PaidFee[] },
@@ -147,24 +164,23 @@ async function judge(
     confirmations = Number(latest - receipt.blockNumber + 1n);
     if (confirmations < intent.network.confirmations) return { state: "pending", mined: true };
   }
-  // Read after the depth: if the receipt's block is no longer canonical at its height, a reorg
-  // happened in between, and the transaction must be found again before it counts.
-  const block = await rpcOrThrow("eth_getBlockByNumber", () =>
-    publicClient.getBlock({ blockNumber: receipt.blockNumber }),
-  );
-  if (block.hash !== receipt.blockHash) return { state: "pending", mined: false };
+  const timestamp = await canonicalBlockTime(publicClient, {
+    receipt,
+    position: found.position,
+    depthRead: intent.network.confirmations > 1,
+  });
+  if (timestamp === undefined) return { state: "pending", mined: false };
   // The reference in the transfer is what binds it to the payment; this only refuses what is plainly
   // older, with a margin for block timestamps that run behind the service's clock.
   const notBefore = Math.floor(tracked.notBefore.getTime() / 1000) - BLOCK_TIME_SKEW_SECONDS;
-  if (block.timestamp < BigInt(notBefore))
-    return { state: "failed", reason: "mined before the payment was created", fees };
+  if (timestamp < BigInt(notBefore)) return { state: "failed", reason: "mined before the payment was created", fees };
   // What the ledger's scan would record of it, so the watcher records it and the scan need not read it again.
   const transfer: ObservedTransfer = {
     txHash: receipt.transactionHash,
     position: found.position,
     blockNumber: receipt.blockNumber,
     blockHash: receipt.blockHash,
-    blockTime: new Date(Number(block.timestamp) * 1000),
+    blockTime: new Date(Number(timestamp) * 1000),
     sender: found.sender,
     recipient: getAddress(intent.recipient),
     asset: intent.token.caip19,

@@ -23,6 +23,8 @@ type RawLog = {
   blockHash: Hash;
   transactionHash: Hash;
   logIndex: Hex;
+  /** The block's time, which some nodes (anvil, geth) put on each log. */
+  blockTimestamp?: Hex | null;
   removed?: boolean;
 };
 
@@ -135,6 +137,9 @@ export async function scanEvmTransfers(
     })),
   ];
   const chosen = watch.toRead ? await watch.toRead(listed, readHashes) : listed;
+  // A node that stamps logs with their block's time saves a block read per block with a token transfer.
+  for (const l of logs)
+    if (l.blockTimestamp) readTimes.set(BigInt(l.blockNumber), new Date(Number(BigInt(l.blockTimestamp)) * 1000));
   const hashes = [...new Set(chosen.map((l) => l.txHash as Hash))];
   const read = await Promise.all(
     hashes.map(async (hash) => {
