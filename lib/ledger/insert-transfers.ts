@@ -4,6 +4,9 @@ import { chainTransfers } from "@/db/schema";
 import { randomBase62 } from "@/lib/ids";
 import type { BoundTransfer } from "./bind-transfers";
 
+/** When the finality watch first looks at a transfer recorded at its depth (counted). */
+const COUNTED_FIRST_CHECK_MS = 5_000;
+
 /**
  * Put found transfers in the ledger, each once: the unique key (chain, transaction, position) makes a
  * second find by any scanner or instance (a rescan, a resumed pass) add nothing. `counted`: whether
@@ -39,7 +42,9 @@ export async function insertTransfers(
         optionId: t.binding?.optionId ?? null,
         state: counted(t) ? ("counted" as const) : ("seen" as const),
         match: t.binding ? ("bound" as const) : ("unmatched" as const),
-        nextCheckAt: sql`now()`,
+        // A transfer just read at its depth is not read again at once: the finality watch looks next for
+        // a reorg or finality, a few seconds on. One short of its depth is looked at now.
+        nextCheckAt: counted(t) ? sql`now() + make_interval(secs => ${COUNTED_FIRST_CHECK_MS / 1000})` : sql`now()`,
       })),
     )
     .onConflictDoNothing()
