@@ -5,8 +5,8 @@ import type { Counts, PaymentTimes, Settled } from "./settle";
 
 /** Block time of the devnet's chains: anvil mines each transaction as it arrives; Solana slots are 400 ms. */
 export const BLOCK_MS: Record<Chain, number> = { evm: 0, solana: 400 };
-/** RPC calls per payment allowed, confirm-to-final plus preparation. */
-export const RPC_TARGET: Record<Chain, number> = { evm: 6, solana: 4 };
+/** RPC calls per payment allowed, confirm-to-final plus preparation (issue 29: four on each chain). */
+export const RPC_TARGET: Record<Chain, number> = { evm: 4, solana: 4 };
 /** Gas balance reads of a background job (lib/jobs/gas-balance-job.ts), not made for any payment. */
 export const GAS_METHODS: Record<Chain, string> = { evm: "eth_getBalance", solana: "getBalance" };
 export const LABEL: Record<Chain, string> = { evm: "EIP-3009 (anvil)", solana: "Solana SPL" };
