@@ -26,8 +26,41 @@ npx vitest run --config tests/vitest.config.ts --project chains
 step "production build"
 # The type check above covered every file the build compiles (next.config.ts reads this).
 BUILD_TYPES_CHECKED=1 npx next build
-step "integration tests (HTTP against the production build, real PostgreSQL: ${DATABASE_URL:+DATABASE_URL}${DATABASE_URL:-embedded})"
-npx vitest run --config tests/vitest.config.ts --project integration
+integration() {
+  npx vitest run --config tests/vitest.config.ts --project integration
+}
+# One run of the integration suite, its lines prefixed with its name; its exit status is the suite's.
+prefixed_run() {
+  local name=$1
+  shift
+  (
+    set +e
+    env TEST_RUN="$name" CLI_BUNDLE_BUILT=1 "$@" npx vitest run --config tests/vitest.config.ts --project integration 2>&1 |
+      sed -u "s/^/[$name] /"
+    exit "${PIPESTATUS[0]}"
+  )
+}
+if [ -z "${SYSTEM_DATABASE_URL:-}" ]; then
+  step "integration tests (HTTP against the production build, real PostgreSQL: ${DATABASE_URL:+DATABASE_URL}${DATABASE_URL:-embedded})"
+  integration
+else
+  # CI: the suite against the embedded PostgreSQL (or DATABASE_URL) and again against SYSTEM_DATABASE_URL,
+  # side by side: a run keeps about one core busy, the rest of its time is waiting on chains, servers and
+  # timers. Each run keeps its own files (TEST_RUN, tests/support/server.ts) and its own devnet and server.
+  first=${DATABASE_URL:+database-url}
+  first=${first:-embedded}
+  step "integration tests, two runs side by side: [$first] ${DATABASE_URL:+DATABASE_URL}${DATABASE_URL:-embedded PostgreSQL} and [system] SYSTEM_DATABASE_URL"
+  node scripts/build-cli.mjs >/dev/null # the operator CLI both runs start, built once
+  prefixed_run "$first" &
+  first_pid=$!
+  prefixed_run system DATABASE_URL="$SYSTEM_DATABASE_URL" &
+  system_pid=$!
+  first_status=0 system_status=0
+  wait "$first_pid" || first_status=$?
+  wait "$system_pid" || system_status=$?
+  echo "integration runs: [$first] exit $first_status, [system] exit $system_status"
+  [ "$first_status" -eq 0 ] && [ "$system_status" -eq 0 ]
+fi
 step "browser tests (Playwright, Debian Chromium)"
 bash scripts/ensure-chromium.sh
 npx playwright test -c tests/playwright.config.ts

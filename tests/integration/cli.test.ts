@@ -1,11 +1,10 @@
-import { join } from "node:path";
 import { createTestClient, http, parseEther } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { describe, expect, inject, it } from "vitest";
 import { embeddedUrl } from "@/db/embedded";
 import { api, createPaymentRequest, usd } from "../support/api";
 import { cli, npmCli } from "../support/run-cli";
-import { ROOT } from "../support/server";
+import { dataDirOf, devnetFileOf } from "../support/server";
 import postgres from "postgres";
 
 const EVM = "0x52908400098527886E0F7030069857D2E4169EE7";
@@ -99,7 +98,7 @@ describe("operator CLI with no server running", () => {
     const port = 54349;
     const env = {
       DATABASE_URL: undefined,
-      EMBEDDED_PG_DIR: join(ROOT, ".data", "postgres-cli-test"),
+      EMBEDDED_PG_DIR: dataDirOf("postgres-cli-test"),
       EMBEDDED_PG_PORT: String(port),
     };
     const created = await cli(["merchant", "create", "--name", "Offline Co", "--json"], env);
@@ -115,7 +114,7 @@ describe("operator CLI with no server running", () => {
 });
 
 describe("operator CLI: gas", () => {
-  const DEVNET_FILE = join(ROOT, ".devnet", "test-devnet.json");
+  const DEVNET_FILE = devnetFileOf("test");
   // Nothing listens there: `gas` reads chains only, with or without a server or a database.
   const NO_DATABASE = "postgres://nobody@127.0.0.1:1/none";
   const withoutReadTimes = (entries: Record<string, unknown>[]) =>

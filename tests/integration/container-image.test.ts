@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { assembleImage, readRuntimeStage } from "../support/container-image";
 import { ownScratchDatabaseUrl } from "../support/own-scratch-database";
 import { freePort, ROOT } from "../support/server";
+import { buildCliBundle } from "../support/run-cli";
 
 // The container image, checked offline (no image can be pulled or built here): the Dockerfile's runtime stage
 // is read and replayed: exactly the files its COPY lines take from the build go into an empty folder outside
@@ -84,7 +85,7 @@ async function runInImage(args: string[], env: Record<string, string>, input?: s
 beforeAll(async () => {
   // The build stage runs `next build && node scripts/build-cli.mjs`; the suite has made the first already.
   expect(existsSync(join(ROOT, DIST_DIR, "standalone", "server.js")), "run `next build` first").toBe(true);
-  await run(process.execPath, [join(ROOT, "scripts", "build-cli.mjs")], { cwd: ROOT });
+  buildCliBundle();
 
   stage = readRuntimeStage(join(ROOT, "Dockerfile"));
   image = mkdtempSync(join(tmpdir(), "container-image-"));

@@ -6,9 +6,9 @@ import { createTestClient, http, parseEther, type Address } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { scratchDatabaseUrl } from "../support/scratch-database";
-import { ARTIFACTS, ROOT, freePort, startServer, type RunningServer } from "../support/server";
+import { ARTIFACTS, devnetFileOf, freePort, startServer, type RunningServer } from "../support/server";
 
-const DEVNET_FILE = join(ROOT, ".devnet", "test-devnet.json");
+const DEVNET_FILE = devnetFileOf("test");
 const started: RunningServer[] = [];
 const listening: { close(done: () => void): void }[] = [];
 const hangingSockets: Socket[] = [];

@@ -13,7 +13,7 @@ import { chainMerchant } from "../support/gateway";
 import { freshSolanaAccount } from "../support/native-coins";
 import { confirmAt, createPaymentAt, finalStatusAt, signWithDevnetBuyer } from "../support/pay-steps";
 import { fundedRelayerKey } from "../support/relayer-key";
-import { ROOT, startServer, type RunningServer } from "../support/server";
+import { devnetFileOf, startServer, type RunningServer } from "../support/server";
 
 // The gas keys as an operator keeps them outside the environment (docs/operations.md#gas-keys-and-secret-settings):
 // an encrypted keystore unlocked by a passphrase file, or the raw key in a file (the _FILE form). Each form pays
@@ -59,7 +59,7 @@ beforeAll(async () => {
     "fee-payer.json",
     JSON.stringify(encryptKeystore(feePayerKey, "correct horse battery staple", { scrypt: SCRYPT })),
   );
-  const common = { DEVNET_FILE: join(ROOT, ".devnet", "test-devnet.json"), WATCHER_INTERVAL_MS: "300" };
+  const common = { DEVNET_FILE: devnetFileOf("test"), WATCHER_INTERVAL_MS: "300" };
   [keystoreRelayer, keystoreFeePayer] = await Promise.all([
     startServer(
       {

@@ -1,5 +1,4 @@
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { afterAll, describe, expect, inject, it } from "vitest";
@@ -9,9 +8,9 @@ import { devnetWallet } from "@payment-service/devnet/wallet";
 import { evmTokenBalance } from "../support/balances";
 import { fundedRelayerKey } from "../support/relayer-key";
 import { scratchDatabaseUrl } from "../support/scratch-database";
-import { ROOT, startServer, type RunningServer } from "../support/server";
+import { devnetFileOf, startServer, type RunningServer } from "../support/server";
 
-const DEVNET_FILE = join(ROOT, ".devnet", "test-devnet.json");
+const DEVNET_FILE = devnetFileOf("test");
 const started: RunningServer[] = [];
 const open: postgres.Sql[] = [];
 

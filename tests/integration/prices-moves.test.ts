@@ -1,18 +1,17 @@
-import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DEVNET_PRICES, startDevnet, type Devnet } from "@payment-service/devnet";
 import { evmTokenBalance } from "../support/balances";
 import { createPaymentWith, gatewayAt, signWithDevnetBuyer } from "../support/devnet-buyer";
 import { proxiedSetup, type ProxiedSetup } from "../support/proxied-servers";
 import { movePrice } from "../support/price-feeds";
-import { ROOT, type RunningServer } from "../support/server";
+import { devnetFileOf, type RunningServer } from "../support/server";
 
 // Feeds that move, go stale or lose their peg. Moving a feed on the suite's devnet would change the
 // prices every other test pays at, so this file runs a devnet of its own and a server on a scratch
 // database pointed at it, reading the feeds every 200 ms. Quotes hold 40 s and are reused for the
 // first 10 s of that (a quote is handed out again only while it has 30 s left).
 
-const DEVNET_FILE = join(ROOT, ".devnet", "prices-moves-devnet.json");
+const DEVNET_FILE = devnetFileOf("prices-moves");
 const REFRESH_MS = 200;
 const STALE_S = 86_400 + 600; // past the devnet feeds' maxAgeSeconds (a day)
 

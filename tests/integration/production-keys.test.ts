@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
-import { freePort, ROOT, TEST_ENV } from "../support/server";
+import { freePort, devnetFileOf, ROOT, TEST_ENV } from "../support/server";
 
 // A production start that would run on something the operator did not choose stops, saying why: a network
 // without its gas key (no devnet key stands in), or the embedded database by an unset DATABASE_URL.
@@ -71,7 +71,7 @@ describe("NODE_ENV=production start rules", () => {
     const { code, output } = await start({
       DATABASE_URL: inject("databaseUrl"),
       NETWORKS_FILE: networksFile(),
-      DEVNET_FILE: join(ROOT, ".devnet", "test-devnet.json"),
+      DEVNET_FILE: devnetFileOf("test"),
       EVM_RELAYER_PRIVATE_KEY: evm.relayer.privateKey,
     });
     expect(code).toBe(1);

@@ -8,7 +8,7 @@ import { chainMerchant } from "../support/gateway";
 import { confirmAt, createPaymentAt, finalStatusAt, gatewayAt, signWithDevnetBuyer } from "../support/pay-steps";
 import { testDb } from "../support/db";
 import { startHttpSigner, type HttpSigner } from "../support/http-signer";
-import { ROOT, startServer, type RunningServer } from "../support/server";
+import { devnetFileOf, startServer, type RunningServer } from "../support/server";
 
 // A server whose gas keys live only in a remote signer (tests/support/http-signer.ts, holding the
 // devnet's relayer and fee payer as a KMS would): it settles on both local chains through it, and a
@@ -26,7 +26,7 @@ beforeAll(async () => {
   writeFileSync(tokenFile, `${signer.token}\n`, { mode: 0o600 });
   server = await startServer(
     {
-      DEVNET_FILE: join(ROOT, ".devnet", "test-devnet.json"),
+      DEVNET_FILE: devnetFileOf("test"),
       WATCHER_INTERVAL_MS: "300",
       EVM_RELAYER_SIGNER_URL: signer.url,
       EVM_RELAYER_SIGNER_TOKEN_FILE: tokenFile,

@@ -1,9 +1,8 @@
-import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { startDevnet, type DevnetInfo } from "@payment-service/devnet";
 import { testDatabaseUrl } from "./database-url";
 import { buildCliBundle } from "./run-cli";
-import { ROOT, startServer } from "./server";
+import { devnetFileOf, startServer } from "./server";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -21,7 +20,7 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   // The operator CLI the tests run, bundled from the sources under test (tests/support/run-cli.ts).
   buildCliBundle();
-  const devnetFile = join(ROOT, ".devnet", "test-devnet.json");
+  const devnetFile = devnetFileOf("test");
   const devnet = await startDevnet({ evmPort: 0, solanaPort: 0, file: devnetFile, quiet: true });
   // Sign-up open: the dashboard tests make their merchants through it (closed is tested on a server of its own).
   const server = await startServer(

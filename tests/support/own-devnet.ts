@@ -1,8 +1,7 @@
-import { join } from "node:path";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { startDevnet, type Devnet } from "@payment-service/devnet";
 import { proxiedSetup, type ProxiedSetup } from "./proxied-servers";
-import { ROOT } from "./server";
+import { devnetFileOf } from "./server";
 
 /**
  * A devnet of the test file's own, for tests that stop anvil's mining or rewrite its history (which
@@ -11,7 +10,7 @@ import { ROOT } from "./server";
  * leaves no unmined chain behind; everything stops after the file.
  */
 export function ownDevnet(name: string) {
-  const file = join(ROOT, ".devnet", `${name}-devnet.json`);
+  const file = devnetFileOf(name);
   let devnet: Devnet | undefined;
   const setups: ProxiedSetup[] = [];
 

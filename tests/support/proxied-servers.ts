@@ -11,7 +11,7 @@ import { createMerchant } from "@/lib/merchants/create-merchant";
 import { startRpcProxy, type RpcProxy, type RpcTap } from "@payment-service/devnet/rpc-proxy";
 import { fundedRelayerKey } from "./relayer-key";
 import { scratchDatabaseUrl } from "./scratch-database";
-import { ARTIFACTS, ROOT, startServer, type RunningServer } from "./server";
+import { ARTIFACTS, devnetFileOf, startServer, type RunningServer } from "./server";
 
 export type ProxiedSetup = {
   /** The first (or only) endpoint of each chain. */
@@ -31,7 +31,7 @@ export type ProxiedSetup = {
 };
 
 /** The devnet the integration suite's global setup runs. */
-export const TEST_DEVNET_FILE = join(ROOT, ".devnet", "test-devnet.json");
+export const TEST_DEVNET_FILE = devnetFileOf("test");
 
 /**
  * App instances of their own: a scratch database, a relayer key of their own, and a devnet (the

@@ -14,8 +14,13 @@ const run = promisify(execFile);
  */
 export const CLI_BUNDLE = join(ROOT, process.env.NEXT_DIST_DIR || ".next", "cli", "cli.mjs");
 
-/** Bundle the CLI from the current sources (about 3 s). */
+/**
+ * Bundle the CLI from the current sources (about 3 s), unless scripts/test.sh did just that before
+ * starting two runs of the suite side by side (CLI_BUNDLE_BUILT=1): one run rewriting the file while the
+ * other starts a CLI from it would hand that one half a file.
+ */
 export function buildCliBundle(): void {
+  if (process.env.CLI_BUNDLE_BUILT === "1") return;
   execFileSync(process.execPath, [join(ROOT, "scripts", "build-cli.mjs")], { cwd: ROOT, stdio: "ignore" });
 }
 

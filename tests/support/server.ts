@@ -3,11 +3,31 @@ import { join } from "node:path";
 import { launchNextServer, ROOT } from "./next-server";
 
 export { ROOT };
-export const ARTIFACTS = join(ROOT, "tests", "artifacts");
+
+/**
+ * The name of this run of the suite when two run at once on one checkout (scripts/test.sh runs the
+ * embedded-PostgreSQL and the DATABASE_URL passes side by side): it keeps their files apart (logs,
+ * devnet files, data folders). The development secrets key both share: the first server to start
+ * writes it (exclusively), the others read it. Empty for a run alone.
+ */
+export const TEST_RUN = /^[a-z0-9-]*$/.test(process.env.TEST_RUN ?? "") ? (process.env.TEST_RUN ?? "") : "";
+const ofRun = (name: string) => (TEST_RUN ? `${TEST_RUN}-${name}` : name);
+
+export const ARTIFACTS = TEST_RUN ? join(ROOT, "tests", "artifacts", TEST_RUN) : join(ROOT, "tests", "artifacts");
+
+/** The file a devnet named `name` describes itself in (the suite's is "test"). */
+export function devnetFileOf(name: string): string {
+  return join(ROOT, ".devnet", `${ofRun(name)}-devnet.json`);
+}
+
+/** A data folder of this run under .data/. */
+export function dataDirOf(name: string): string {
+  return join(ROOT, ".data", ofRun(name));
+}
 
 /** Settings every test server shares: its own embedded data folder, so tests never touch the demo's. */
 export const TEST_ENV: Record<string, string> = {
-  EMBEDDED_PG_DIR: join(ROOT, ".data", "postgres-test"),
+  EMBEDDED_PG_DIR: dataDirOf("postgres-test"),
   EMBEDDED_PG_PORT: "54339",
   NEXT_TELEMETRY_DISABLED: "1",
   LOG_LEVEL: "info",
