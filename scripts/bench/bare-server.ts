@@ -50,9 +50,13 @@ const server = createServer((req, res) => {
   (async () => {
     if (!(await authenticate(merchantId, apiKey)))
       return send(res, 401, { code: "invalid_api_key", message: "Invalid key" });
-    const [row] = await sql<{ status: string; expiresAt: Date }[]>`
-      select id, status, expires_at as "expiresAt" from payments where id = ${id} and merchant_id = ${merchantId}`;
-    if (!row) return send(res, 404, { code: "payment_not_found", message: "No such payment" });
+    // By primary key alone, the owner compared here, as the app reads it (lib/payments/read-status-with-key.ts):
+    // with the merchant in the WHERE, the generic plan of the prepared statement walked
+    // payments_merchant_created_idx up to the payment, slower with every payment created (issue 29).
+    const [row] = await sql<{ status: string; expiresAt: Date; merchantId: string }[]>`
+      select id, status, expires_at as "expiresAt", merchant_id as "merchantId" from payments where id = ${id}`;
+    if (!row || row.merchantId !== merchantId)
+      return send(res, 404, { code: "payment_not_found", message: "No such payment" });
     // Same effective-status rule as lib/payments/status.ts: an overdue pending payment reads as expired.
     const status = row.status === "pending" && row.expiresAt.getTime() <= Date.now() ? "expired" : row.status;
     const isFinal = FINAL.has(status);
