@@ -45,7 +45,8 @@ export async function measureWatchSet(url: string, chainId: string): Promise<Wat
       statements.push({
         text: s.query.replace(/\s+/g, " ").trim(),
         executionMs: Number(/Execution Time: ([0-9.]+)/.exec(plan.at(-1) ?? "")?.[1] ?? NaN),
-        rows: Number(/rows=([0-9]+) loops/.exec(plan[0] ?? "")?.[1] ?? NaN),
+        // PostgreSQL 18 prints actual rows with decimals (rows=1000.00 loops=1).
+        rows: Number(/rows=([0-9.]+) loops/.exec(plan[0] ?? "")?.[1] ?? NaN),
         plan,
       });
     }
