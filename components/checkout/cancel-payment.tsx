@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { PaymentStatus } from "./use-payment-status";
+import { useMounted } from "./use-mounted";
 
 /**
  * "Cancel payment": the buyer gives up on this payment (the gateway's cancel, `cancelled_by_user`).
@@ -17,6 +18,7 @@ export function CancelPayment({
 }: { paymentId: string } & Pick<PaymentStatus, "setStatus" | "refresh">) {
   const t = useTranslations("checkout.cancel");
   const [asking, setAsking] = useState(false);
+  const mounted = useMounted();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -47,7 +49,7 @@ export function CancelPayment({
   if (!asking) {
     return (
       <p className="cancel-row">
-        <button type="button" className="link-button" onClick={() => setAsking(true)}>
+        <button type="button" className="link-button" onClick={() => setAsking(true)} disabled={!mounted}>
           {t("button")}
         </button>
         {error ? (

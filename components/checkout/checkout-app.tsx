@@ -7,6 +7,7 @@ import { CancelPayment } from "./cancel-payment";
 import { Countdown } from "./countdown";
 import { StatusPill } from "./status-pill";
 import { TerminalView, type TerminalKind } from "./terminal-view";
+import { useMounted } from "./use-mounted";
 import { usePaymentStatus, type PaymentStatusView } from "./use-payment-status";
 
 // The wallet libraries (wagmi, viem, Solana wallet adapter) load only once the buyer asks to connect.
@@ -49,6 +50,8 @@ export function CheckoutApp({
   const t = useTranslations("checkout");
   const { data, setStatus, refresh } = usePaymentStatus(paymentId, initial);
   const [connecting, setConnecting] = useState(false);
+  // Enabled once hydrated: before that a click is lost (seen under load in the browser tests).
+  const mounted = useMounted();
   const now = useNow(renderedAt, !data.isFinal);
   // A pending payment whose window closed is expired now, whatever the last answer said.
   const status = data.status === "pending" && now >= expiresAt * 1000 ? "expired" : data.status;
@@ -84,7 +87,7 @@ export function CheckoutApp({
           />
         </Suspense>
       ) : (
-        <button type="button" className="primary" onClick={() => setConnecting(true)}>
+        <button type="button" className="primary" disabled={!mounted} onClick={() => setConnecting(true)}>
           {t("connect")}
         </button>
       )}

@@ -1,6 +1,6 @@
 import { useLocale, useTranslations } from "next-intl";
-import { useSyncExternalStore } from "react";
 import { formatDateTime, formatDuration } from "@/lib/i18n/format-time";
+import { useMounted } from "./use-mounted";
 
 /**
  * Time left until `expiresAt` (unix seconds) at `now` (ms); the caller's clock ticks it. The end as a
@@ -32,13 +32,3 @@ function endFormat(end: Date, now: number): Intl.DateTimeFormatOptions {
     ? { timeStyle: "short" }
     : { dateStyle: "medium", timeStyle: "short" };
 }
-
-/** False on the server and while hydrating, true after: what the browser alone knows waits for it. */
-function useMounted(): boolean {
-  return useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
-}
-const subscribeNever = () => () => {};
