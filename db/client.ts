@@ -4,6 +4,7 @@ import { env } from "@/lib/env";
 import { lifecycleHost, onShutdown } from "@/lib/lifecycle/lifecycle-host";
 import { ensureEmbeddedPostgres } from "./embedded";
 import { runMigrations } from "./migrate";
+import { prepareByDefault } from "./prepare-by-default";
 import * as schema from "./schema";
 
 export type Db = PostgresJsDatabase<typeof schema>;
@@ -55,14 +56,17 @@ async function open(): Promise<Connection> {
         ensureEmbeddedPostgres(settings.EMBEDDED_PG_DIR, settings.EMBEDDED_PG_PORT),
       );
   await runMigrations(embedded.url);
+  // Every query is a prepared statement (prepareByDefault). PostgreSQL plans each one for its values
+  // for the first five runs and keeps a generic plan only when it is estimated no dearer: a query whose
+  // generic plan reads the wrong index is written so it cannot (see read-status-with-key.ts).
   const sql = postgres(embedded.url, { max: settings.DATABASE_POOL_SIZE, onnotice: () => {} });
   const readSql = postgres(embedded.url, { max: READ_POOL_SIZE, onnotice: () => {} });
   // The last step of a graceful shutdown (lib/lifecycle): this module's pools (each Next.js bundle has
   // its own) and the LISTEN connections on them close, and the embedded server stops.
   onShutdown("close", closeDb);
   return {
-    db: drizzle(sql, { schema }),
-    readDb: drizzle(readSql, { schema }),
+    db: drizzle(prepareByDefault(sql), { schema }),
+    readDb: drizzle(prepareByDefault(readSql), { schema }),
     sql,
     readSql,
     url: embedded.url,

@@ -1,5 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
+import { prepared } from "@/db/prepared-per-db";
 import { paymentOptions } from "@/db/schema";
 import { ApiError } from "@/lib/errors/api-error";
 
@@ -13,10 +14,7 @@ export async function findOptionOrThrow(
     expiredQuote = "refuse",
   }: { paymentId: string; optionId: string; now?: Date; expiredQuote?: "refuse" | "allow" },
 ) {
-  const [option] = await db
-    .select()
-    .from(paymentOptions)
-    .where(and(eq(paymentOptions.id, optionId), eq(paymentOptions.paymentId, paymentId)));
+  const [option] = await optionQuery(db).execute({ optionId, paymentId });
   if (!option)
     throw new ApiError("invalid_params", "optionId is not an option of this payment", {
       issues: [{ field: "optionId", message: "unknown option" }],
@@ -29,3 +27,16 @@ export async function findOptionOrThrow(
 export function quoteExpired(option: { expiresAt: Date }, now = new Date()): boolean {
   return option.expiresAt.getTime() <= now.getTime();
 }
+
+const optionQuery = prepared((db: DbOrTx) =>
+  db
+    .select()
+    .from(paymentOptions)
+    .where(
+      and(
+        eq(paymentOptions.id, sql.placeholder("optionId")),
+        eq(paymentOptions.paymentId, sql.placeholder("paymentId")),
+      ),
+    )
+    .prepare("payment_option"),
+);

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
+import { prepared } from "@/db/prepared-per-db";
 import { merchants, merchantSettlementDestinations, payments } from "@/db/schema";
 
 /**
@@ -7,7 +8,14 @@ import { merchants, merchantSettlementDestinations, payments } from "@/db/schema
  * confirm, status) and the hosted checkout page. Nothing secret of the merchant is selected.
  */
 export async function loadPaymentWithMerchant(db: DbOrTx, paymentId: string) {
-  const [row] = await db
+  const [row] = await paymentWithMerchantQuery(db).execute({ paymentId });
+  return row;
+}
+
+// Built once per pool: every gateway call and checkout page reads it, and drizzle's query building
+// costs more CPU than the round trip (issue 29).
+const paymentWithMerchantQuery = prepared((db: DbOrTx) =>
+  db
     .select({
       payment: payments,
       merchantName: merchants.name,
@@ -24,8 +32,8 @@ export async function loadPaymentWithMerchant(db: DbOrTx, paymentId: string) {
     })
     .from(payments)
     .innerJoin(merchants, eq(merchants.id, payments.merchantId))
-    .where(eq(payments.id, paymentId));
-  return row;
-}
+    .where(eq(payments.id, sql.placeholder("paymentId")))
+    .prepare("payment_with_merchant"),
+);
 
 export type PaymentWithMerchant = NonNullable<Awaited<ReturnType<typeof loadPaymentWithMerchant>>>;
