@@ -1,6 +1,6 @@
 /**
- * A named prepared statement, built once per database handle: parsed and planned once per
- * connection, and one round trip per call (drizzle sends an unnamed query as describe + execute).
+ * A query built once per database handle: drizzle's query building costs more CPU than the round trip,
+ * so hot queries skip it. (Every query is a prepared statement on the server: db/prepare-by-default.ts.)
  * `prepared(build)` returns the getter; `build` runs on first use for each handle.
  */
 export function prepared<D extends object, Q>(build: (db: D) => Q): (db: D) => Q {

@@ -7,12 +7,8 @@ import type { IncomingHttpHeaders } from "node:http";
  */
 export class BufferedResponse {
   readonly body = null;
-  readonly bodyUsed = false;
   readonly headers: Headers;
   readonly statusText = "";
-  readonly type = "basic";
-  readonly redirected = false;
-  readonly url = "";
 
   constructor(
     readonly status: number,
@@ -36,14 +32,5 @@ export class BufferedResponse {
 
   async json(): Promise<unknown> {
     return JSON.parse(this.bodyText);
-  }
-
-  async arrayBuffer(): Promise<ArrayBuffer> {
-    const bytes = new TextEncoder().encode(this.bodyText);
-    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-  }
-
-  clone(): BufferedResponse {
-    return this;
   }
 }

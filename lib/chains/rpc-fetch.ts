@@ -69,7 +69,7 @@ function failureOf(error: unknown, ms: number): string {
   if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError"))
     return `no answer within ${ms} ms`;
   const code = codeOf(error);
-  return typeof code === "string" ? `connection failed (${code})` : "request failed";
+  return code ? `connection failed (${code})` : "request failed";
 }
 
 function failureKindOf(error: unknown): RpcFailure {
@@ -77,8 +77,8 @@ function failureKindOf(error: unknown): RpcFailure {
   return codeOf(error) ? "connection" : "other";
 }
 
-/** fetch puts the socket's error code on `cause`; undici's own errors carry it themselves. */
-function codeOf(error: unknown): unknown {
-  const e = error as { code?: unknown; cause?: { code?: unknown } } | undefined;
-  return e?.cause?.code ?? (typeof e?.code === "string" && !e.code.startsWith("UND_ERR_ABORTED") ? e.code : undefined);
+/** The socket's or undici's error code (ECONNREFUSED, UND_ERR_SOCKET): aborts are told apart by name first. */
+function codeOf(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === "string" ? code : undefined;
 }

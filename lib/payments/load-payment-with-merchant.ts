@@ -12,8 +12,7 @@ export async function loadPaymentWithMerchant(db: DbOrTx, paymentId: string) {
   return row;
 }
 
-// Built once per pool: every gateway call and checkout page reads it, and drizzle's query building
-// costs more CPU than the round trip (issue 29).
+// Built once per pool (db/prepared-per-db.ts): every gateway call and checkout page reads it.
 const paymentWithMerchantQuery = prepared((db: DbOrTx) =>
   db
     .select({
