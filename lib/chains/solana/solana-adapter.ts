@@ -1,4 +1,4 @@
-import { PublicKey, Transaction } from "@solana/web3.js";
+import { PublicKey } from "@solana/web3.js";
 import {
   ChainVerificationError,
   type BuiltTransaction,
@@ -17,7 +17,7 @@ import { sendSignedTransaction, simulateSignedTransaction } from "./send-transac
 import { accountSignatures, accountTransfers } from "./scan-accounts";
 import { solanaConnection, solanaRpc } from "./solana-connection";
 import { solanaTransferOf } from "./solana-transfer";
-import { splitWireTransaction } from "./split-wire-transaction";
+import { joinWireTransaction, splitWireTransaction } from "./split-wire-transaction";
 import { tokenProgramOf } from "./token-program";
 import { unsignedTransactionOf } from "./unsigned-transaction";
 import { verifyBuiltMessage } from "./verify-built-message";
@@ -69,9 +69,15 @@ export function createSolanaAdapter(options: SolanaAdapterOptions): ChainAdapter
   const signer = options.feePayer;
   const feePayer = { publicKey: new PublicKey(signer.publicKey) };
 
-  /** The fee payer's signature over `message` (the one that was checked), added to `tx` whose message it is. */
-  async function addFeePayerSignature(tx: Transaction, message: Uint8Array): Promise<void> {
-    tx.addSignature(feePayer.publicKey, Buffer.from(await signer.signMessage(message)));
+  /**
+   * The fee payer's signature over `message` (the one that was checked) in the first slot of `signatures`,
+   * joined into wire bytes here rather than by web3.js, which would compile the message again (twice)
+   * for bytes that are already known: what is signed is exactly what is sent.
+   */
+  async function feePayerSigned(message: Uint8Array, signatures: Uint8Array[]) {
+    const signature = await signer.signMessage(message);
+    const wire = joinWireTransaction({ signatures: [signature, ...signatures.slice(1)], message });
+    return { transaction: Buffer.from(wire).toString("base64"), txHash: encodeBase58(signature) };
   }
 
   // One recent blockhash per network for a few seconds: options and the fetch after them, and a burst of
@@ -112,15 +118,9 @@ export function createSolanaAdapter(options: SolanaAdapterOptions): ChainAdapter
       const { transfer, tokenProgram } = await onChain(intent, feePayer.publicKey);
       // Only what the service built for this intent is ever signed by its fee payer.
       const message = verifyBuiltMessage(built, { transfer, feePayer: feePayer.publicKey, tokenProgram });
-      const tx = Transaction.from(unsignedTransactionOf(message));
-      await addFeePayerSignature(tx, message);
-      // web3.js re-serialises the message it sends: it must still be the one that was checked and signed.
-      if (!tx.serializeMessage().equals(message) || !tx.signature)
-        throw new ChainVerificationError("transaction altered while co-signing");
-      return {
-        transaction: tx.serialize({ requireAllSignatures: false, verifySignatures: false }).toString("base64"),
-        txHash: encodeBase58(tx.signature),
-      };
+      // The buyer's slots stay empty: the wallet signs after this.
+      const { signatures } = splitWireTransaction(unsignedTransactionOf(message))!;
+      return feePayerSigned(message, signatures);
     },
 
     resolveBuilds,
@@ -147,23 +147,15 @@ export function createSolanaAdapter(options: SolanaAdapterOptions): ChainAdapter
       // Built when offered or at a fetch: whichever the wallet signed, it must be ours for this intent.
       const built = signedBuild(builds, result);
       const message = verifyBuiltMessage(built, { transfer, feePayer: feePayer.publicKey, tokenProgram });
-      const tx = verifySignedTransaction(result, {
+      const { signatures } = verifySignedTransaction(result, {
         builtMessage: message,
         payer: transfer.payer,
         feePayer: feePayer.publicKey,
       });
-      await addFeePayerSignature(tx, message);
-      // web3.js re-serialises the message it sends; it must still be the one the buyer and the fee payer signed.
-      if (!tx.serializeMessage().equals(message) || !tx.signature)
-        throw new ChainVerificationError("transaction altered while co-signing");
       // The fee payer's signature is the transaction's id: known before anything is sent.
       // Both signatures are checked already (the buyer's by verifySignedTransaction, ours just made): no second, pure-JS verify.
-      return {
-        kind: "cosigned",
-        txHash: encodeBase58(tx.signature),
-        rawTx: tx.serialize({ verifySignatures: false }).toString("base64"),
-        lastValidBlockHeight: built?.lastValidBlockHeight,
-      };
+      const { transaction, txHash } = await feePayerSigned(message, signatures);
+      return { kind: "cosigned", txHash, rawTx: transaction, lastValidBlockHeight: built?.lastValidBlockHeight };
     },
 
     async simulate(network, rawTx) {

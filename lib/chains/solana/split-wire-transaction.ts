@@ -27,3 +27,23 @@ export function splitWireTransaction(bytes: Uint8Array): WireTransaction | undef
   if (header !== count) return undefined;
   return { signatures, message };
 }
+
+/** The wire bytes of `signatures` over `message`: the inverse of splitWireTransaction. */
+export function joinWireTransaction({ signatures, message }: WireTransaction): Uint8Array {
+  const count: number[] = [];
+  for (let n = signatures.length; ; n >>= 7) {
+    if (n < 0x80) {
+      count.push(n);
+      break;
+    }
+    count.push((n & 0x7f) | 0x80);
+  }
+  const bytes = new Uint8Array(count.length + signatures.length * 64 + message.length);
+  bytes.set(count, 0);
+  signatures.forEach((signature, i) => {
+    if (signature.length !== 64) throw new Error("a Solana signature is 64 bytes");
+    bytes.set(signature, count.length + i * 64);
+  });
+  bytes.set(message, count.length + signatures.length * 64);
+  return bytes;
+}

@@ -1,8 +1,8 @@
-import { Message, Transaction, type PublicKey } from "@solana/web3.js";
+import { Message, type PublicKey } from "@solana/web3.js";
 import { ChainVerificationError } from "@/lib/chains/chain-adapter";
 import { decodeBase58 } from "./base58";
 import { isValidSignature } from "./ed25519";
-import { splitWireTransaction } from "./split-wire-transaction";
+import { splitWireTransaction, type WireTransaction } from "./split-wire-transaction";
 import { decodeBase64 } from "./wire-transaction";
 
 const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((byte, i) => byte === b[i]);
@@ -24,12 +24,12 @@ function decodeResult(result: string): Uint8Array {
  * Verifies a wallet's solana_signTransaction result before the service co-signs it: a whole
  * transaction (not a detached signature) whose message is byte-identical to `builtMessage`, whose
  * fee payer is the service's key, and which carries the payer's valid Ed25519 signature over that
- * message. Returns it as a Transaction, ready for the fee payer's signature.
+ * message. Returns its signatures and message, the fee payer's slot (the first) left to fill.
  */
 export function verifySignedTransaction(
   result: string,
   { builtMessage, payer, feePayer }: { builtMessage: Uint8Array; payer: PublicKey; feePayer: PublicKey },
-): Transaction {
+): WireTransaction {
   const bytes = decodeResult(result);
   const wire = splitWireTransaction(bytes);
   if (!wire) throw new ChainVerificationError("solana_signTransaction result is not a serialized transaction");
@@ -51,5 +51,5 @@ export function verifySignedTransaction(
       "the payer's signature does not verify: signed by another key or over another message",
     );
   }
-  return Transaction.from(Buffer.from(bytes));
+  return wire;
 }
