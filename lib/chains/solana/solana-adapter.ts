@@ -19,7 +19,7 @@ import { solanaConnection, solanaRpc } from "./solana-connection";
 import { solanaTransferOf } from "./solana-transfer";
 import { joinWireTransaction, splitWireTransaction } from "./split-wire-transaction";
 import { tokenProgramOf } from "./token-program";
-import { unsignedTransactionOf } from "./unsigned-transaction";
+import { emptySignatureSlots, unsignedTransactionOf } from "./unsigned-transaction";
 import { verifyBuiltMessage } from "./verify-built-message";
 import { verifyRefundSignature } from "./verify-refund-signature";
 import { verifySignedTransaction } from "./verify-signed-transaction";
@@ -119,8 +119,7 @@ export function createSolanaAdapter(options: SolanaAdapterOptions): ChainAdapter
       // Only what the service built for this intent is ever signed by its fee payer.
       const message = verifyBuiltMessage(built, { transfer, feePayer: feePayer.publicKey, tokenProgram });
       // The buyer's slots stay empty: the wallet signs after this.
-      const { signatures } = splitWireTransaction(unsignedTransactionOf(message))!;
-      return feePayerSigned(message, signatures);
+      return feePayerSigned(message, emptySignatureSlots(message));
     },
 
     resolveBuilds,
