@@ -4,7 +4,7 @@ import { describe, expect, inject, it } from "vitest";
 import { embeddedUrl } from "@/db/embedded";
 import { api, createPaymentRequest, usd } from "../support/api";
 import { cli, npmCli } from "../support/run-cli";
-import { dataDirOf, devnetFileOf } from "../support/server";
+import { dataDirOf, devnetFileOf, freePort } from "../support/server";
 import postgres from "postgres";
 
 const EVM = "0x52908400098527886E0F7030069857D2E4169EE7";
@@ -95,7 +95,9 @@ describe("operator CLI, against the running server's database", () => {
 
 describe("operator CLI with no server running", () => {
   it("starts the embedded PostgreSQL itself, keeps its data, and stops it on exit", async () => {
-    const port = 54349;
+    // A port of its own: the embedded and system-database runs of the suite run this test side by side
+    // (scripts/test.sh), and a fixed port let one run's CLI meet the other's PostgreSQL.
+    const port = await freePort();
     const env = {
       DATABASE_URL: undefined,
       EMBEDDED_PG_DIR: dataDirOf("postgres-cli-test"),
