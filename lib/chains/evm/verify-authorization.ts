@@ -1,4 +1,4 @@
-import { encodeFunctionData, parseSignature, recoverTypedDataAddress, type Hex } from "viem";
+import { encodeFunctionData, hashTypedData, parseSignature, type Hex } from "viem";
 import { ChainRpcError, ChainVerificationError, type TransferIntent, type Verified } from "../chain-adapter";
 import {
   toViemTypedData,
@@ -8,6 +8,7 @@ import {
 import { ERC20_ABI } from "./erc20-abi";
 import { evmClientFor, sameAddress, tokenAddressOf } from "./evm-client";
 import { revertReasonOf } from "./rpc-errors";
+import { recoverAddressOf } from "./recover-address";
 import { readTokenDomainOrThrow } from "./token-domain";
 
 /** An authorization must outlive the relay: a few blocks to be mined before `validBefore`. */
@@ -15,15 +16,15 @@ const VALID_BEFORE_MARGIN_S = 10;
 /** Headroom over the estimate: storage slots warmed or cleared by other transactions in the block. */
 const GAS_HEADROOM_PERCENT = 25n;
 
-async function recoverSigner(typedData: TransferWithAuthorizationTypedData, signature: Hex) {
+function recoverSigner(typedData: TransferWithAuthorizationTypedData, signature: Hex) {
+  let signer;
   try {
-    return {
-      signer: await recoverTypedDataAddress({ ...toViemTypedData(typedData), signature }),
-      ...parseSignature(signature),
-    };
+    signer = recoverAddressOf(hashTypedData(toViemTypedData(typedData)), signature);
   } catch {
     throw new ChainVerificationError("signature is malformed");
   }
+  if (!signer) throw new ChainVerificationError("signature is malformed");
+  return { signer, ...parseSignature(signature) };
 }
 
 /** A revert of transferWithAuthorization in words a wallet developer recognises. */
@@ -51,7 +52,7 @@ export async function verifyAuthorization(
     await readTokenDomainOrThrow(intent.network, intent.token),
   );
   const { from, to, nonce } = typedData.message;
-  const { signer, r, s, yParity } = await recoverSigner(typedData, signature as Hex);
+  const { signer, r, s, yParity } = recoverSigner(typedData, signature as Hex);
   if (!sameAddress(signer, from))
     throw new ChainVerificationError(`signature is not the payer's (recovers to ${signer})`);
   if (intent.validBefore - Date.now() / 1000 < VALID_BEFORE_MARGIN_S)

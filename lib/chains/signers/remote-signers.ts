@@ -1,6 +1,7 @@
 import { PublicKey } from "@solana/web3.js";
-import { isAddressEqual, recoverAddress, type Address, type Hex } from "viem";
+import { isAddressEqual, type Address, type Hex } from "viem";
 import { z } from "zod";
+import { recoverAddressOf } from "../evm/recover-address";
 import { isValidSignature } from "../solana/ed25519";
 import { SignerError, type EvmGasSigner, type SolanaGasSigner } from "./gas-signer";
 
@@ -43,12 +44,13 @@ export function remoteEvmSigner(address: Address, options: RemoteSignerOptions):
     async signHash(hash, transaction) {
       const signature = await post(options, { chain: "evm", address, hash, transaction });
       if (!/^0x[0-9a-fA-F]{130}$/.test(signature)) throw new SignerError("remote signer's signature is not 65 bytes");
-      let signer: Address;
+      let signer: Address | undefined;
       try {
-        signer = await recoverAddress({ hash, signature: signature as Hex });
+        signer = recoverAddressOf(hash, signature as Hex);
       } catch (err) {
         throw new SignerError("remote signer's signature does not recover", { cause: err });
       }
+      if (!signer) throw new SignerError("remote signer's signature does not recover");
       if (!isAddressEqual(signer, address))
         throw new SignerError(`remote signer signed with ${signer}, not EVM_RELAYER_ADDRESS ${address}`);
       return signature as Hex;
