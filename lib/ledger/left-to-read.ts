@@ -27,19 +27,9 @@ export async function leftToRead(
 ): Promise<{ read: ListedTransfer[]; holdFrom?: bigint }> {
   if (listed.length === 0) return { read: [] };
   const hashes = [...new Set(listed.map((l) => l.txHash))];
-  const recorded = await db
-    .select({ txHash: chainTransfers.txHash, recipient: chainTransfers.recipient, asset: chainTransfers.asset })
-    .from(chainTransfers)
-    .where(and(eq(chainTransfers.chainId, chainId), inArray(chainTransfers.txHash, hashes)));
-  const count = (rows: { txHash: string; recipient: string; asset: string }[]) => {
-    const counts = new Map<string, number>();
-    for (const row of rows) counts.set(keyOf(row), (counts.get(keyOf(row)) ?? 0) + 1);
-    return counts;
-  };
-  const have = count(recorded);
-  const wanted = count(listed);
-  const unread = listed.filter((l) => (have.get(keyOf(l)) ?? 0) < wanted.get(keyOf(l))!);
-  if (unread.length === 0) return { read: unread };
+  // The watcher closes a submission and records its transfer in one transaction: asked in this order,
+  // a relay is either still open here or recorded below. Asked the other way round, a close committed
+  // between the two reads would show it neither recorded nor open, and the scan would read it itself.
   const young = await db
     .select({ txHash: paymentSubmissions.txHash, replaced: paymentSubmissions.replacedHashes })
     .from(paymentSubmissions)
@@ -58,6 +48,19 @@ export async function leftToRead(
         ),
       ),
     );
+  const recorded = await db
+    .select({ txHash: chainTransfers.txHash, recipient: chainTransfers.recipient, asset: chainTransfers.asset })
+    .from(chainTransfers)
+    .where(and(eq(chainTransfers.chainId, chainId), inArray(chainTransfers.txHash, hashes)));
+  const count = (rows: { txHash: string; recipient: string; asset: string }[]) => {
+    const counts = new Map<string, number>();
+    for (const row of rows) counts.set(keyOf(row), (counts.get(keyOf(row)) ?? 0) + 1);
+    return counts;
+  };
+  const have = count(recorded);
+  const wanted = count(listed);
+  const unread = listed.filter((l) => (have.get(keyOf(l)) ?? 0) < wanted.get(keyOf(l))!);
+  if (unread.length === 0) return { read: unread };
   const held = new Set(young.flatMap((r) => [r.txHash, ...r.replaced].map((h) => h.toLowerCase())));
   const heldBlocks = unread.filter((l) => held.has(l.txHash.toLowerCase())).map((l) => l.blockNumber);
   if (heldBlocks.length === 0) return { read: unread };

@@ -59,17 +59,20 @@ async function cursorsOf(db: Db, chainId: string, watches: AccountWatch[]): Prom
  * signature the service sent itself and the settlement watcher still follows is not read (`held`):
  * the cursor waits before it until the watcher is done, and the next pass records it.
  */
-async function toRead(db: Db, chainId: string, listed: AccountSignatures[]) {
+export async function toRead(db: Db, chainId: string, listed: AccountSignatures[]) {
   const signatures = [...new Set(listed.flatMap((l) => l.signatures.filter((s) => !s.failed).map((s) => s.signature)))];
   if (signatures.length === 0) return { reads: [], held: [] };
-  const recorded = await db
-    .select({ txHash: chainTransfers.txHash, recipient: chainTransfers.recipient, asset: chainTransfers.asset })
-    .from(chainTransfers)
-    .where(and(eq(chainTransfers.chainId, chainId), inArray(chainTransfers.txHash, signatures)));
+  // Submissions first: the watcher closes one and records its transfer in one transaction, so a
+  // signature is either still open here or recorded below, never neither (read the other way round, a
+  // close committed between the two reads would have the scan read the transaction itself).
   const sent = await db
     .select({ txHash: paymentSubmissions.txHash, state: paymentSubmissions.state })
     .from(paymentSubmissions)
     .where(and(inArray(paymentSubmissions.txHash, signatures), ne(paymentSubmissions.kind, "wallet_sent")));
+  const recorded = await db
+    .select({ txHash: chainTransfers.txHash, recipient: chainTransfers.recipient, asset: chainTransfers.asset })
+    .from(chainTransfers)
+    .where(and(eq(chainTransfers.chainId, chainId), inArray(chainTransfers.txHash, signatures)));
   const held = new Set(sent.filter((r) => r.state === "open").map((r) => r.txHash));
   const known = new Set(recorded.map((r) => `${r.txHash} ${keyOf(r)}`));
   // A transaction the service built and the watcher settled moves nothing to its recipient but what the
