@@ -14,7 +14,8 @@ import { intentOfOption } from "@/lib/payments/option-intent";
 import { effectiveStatus } from "@/lib/payments/status";
 import { withChainErrors } from "./chain-errors";
 import { confirmResultsSchema, normalizeResults } from "./confirm-results";
-import { findOptionOrThrow, quoteExpired } from "./find-option-or-throw";
+import { optionOrThrow, quoteExpired } from "./find-option-or-throw";
+import { loadConfirmContextOrThrow } from "./load-confirm-context";
 import { toGatewayStatus } from "./gateway-views";
 import { assertConfirmsLeft, countRefusedConfirm } from "./refused-confirms";
 import { loadGatewayPaymentOrThrow, type GatewayPayment } from "./load-gateway-payment";
@@ -73,7 +74,8 @@ async function confirmOnce(
   db: Db,
   { pathId, body, walletName }: { pathId: string; body: z.infer<typeof confirmBody>; walletName: string | null },
 ) {
-  const p = await loadGatewayPaymentOrThrow(db, pathId);
+  const context = await loadConfirmContextOrThrow(db, { pathId, optionId: body.optionId });
+  const p = context.payment;
   const results = normalizeResults(body.results);
   const start = judgeConfirmStart({
     status: p.status,
@@ -84,12 +86,8 @@ async function confirmOnce(
   const answered = settle(start, p);
   if (answered) return answered;
 
-  await assertConfirmsLeft(db, p.payment.id);
-  const option = await findOptionOrThrow(db, {
-    paymentId: p.payment.id,
-    optionId: body.optionId,
-    expiredQuote: "allow",
-  });
+  assertConfirmsLeft(context.refusals);
+  const option = optionOrThrow(context.option);
   // Solana: the transactions built for this option (when offered, and at the latest fetch); the signed one must be one of them.
   const builds = buildsOf(option);
   const judged = judgeConfirmOption({

@@ -14,13 +14,19 @@ export async function findOptionOrThrow(
     expiredQuote = "refuse",
   }: { paymentId: string; optionId: string; now?: Date; expiredQuote?: "refuse" | "allow" },
 ) {
-  const [option] = await optionQuery(db).execute({ optionId, paymentId });
+  const [found] = await optionQuery(db).execute({ optionId, paymentId });
+  const option = optionOrThrow(found);
+  if (expiredQuote === "refuse" && quoteExpired(option, now))
+    throw new ApiError("quote_expired", "This option's quote has expired; ask for options again");
+  return option;
+}
+
+/** The option the wallet named, or a 400 when it is not one of this payment's. */
+export function optionOrThrow<O>(option: O | null | undefined): O {
   if (!option)
     throw new ApiError("invalid_params", "optionId is not an option of this payment", {
       issues: [{ field: "optionId", message: "unknown option" }],
     });
-  if (expiredQuote === "refuse" && quoteExpired(option, now))
-    throw new ApiError("quote_expired", "This option's quote has expired; ask for options again");
   return option;
 }
 

@@ -12,23 +12,26 @@ export async function loadPaymentWithMerchant(db: DbOrTx, paymentId: string) {
   return row;
 }
 
+/** The columns of that join, for queries that read more beside it (lib/gateway/load-confirm-context.ts). */
+export const paymentWithMerchantColumns = {
+  payment: payments,
+  merchantName: merchants.name,
+  merchantIconUrl: merchants.iconUrl,
+  evmAddress: merchants.evmAddress,
+  solanaAddress: merchants.solanaAddress,
+  acceptedTokens: merchants.acceptedTokens,
+  merchantCurrency: merchants.currency,
+  merchantDeletedAt: merchants.deletedAt,
+  // Chains of the per-asset settlement destinations (Platform API): payable there too.
+  destinationChains: sql<
+    string[]
+  >`array(select distinct split_part(${merchantSettlementDestinations.destination}, ':', 1) from ${merchantSettlementDestinations} where ${merchantSettlementDestinations.merchantId} = ${merchants.id})`,
+};
+
 // Built once per pool (db/prepared-per-db.ts): every gateway call and checkout page reads it.
 const paymentWithMerchantQuery = prepared((db: DbOrTx) =>
   db
-    .select({
-      payment: payments,
-      merchantName: merchants.name,
-      merchantIconUrl: merchants.iconUrl,
-      evmAddress: merchants.evmAddress,
-      solanaAddress: merchants.solanaAddress,
-      acceptedTokens: merchants.acceptedTokens,
-      merchantCurrency: merchants.currency,
-      merchantDeletedAt: merchants.deletedAt,
-      // Chains of the per-asset settlement destinations (Platform API): payable there too.
-      destinationChains: sql<
-        string[]
-      >`array(select distinct split_part(${merchantSettlementDestinations.destination}, ':', 1) from ${merchantSettlementDestinations} where ${merchantSettlementDestinations.merchantId} = ${merchants.id})`,
-    })
+    .select(paymentWithMerchantColumns)
     .from(payments)
     .innerJoin(merchants, eq(merchants.id, payments.merchantId))
     .where(eq(payments.id, sql.placeholder("paymentId")))
