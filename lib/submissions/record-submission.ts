@@ -45,11 +45,6 @@ export async function recordSubmission(db: Db, input: RecordInput): Promise<Reco
       const [locked] = await tx.select().from(payments).where(eq(payments.id, input.paymentId)).for("update");
       if (!locked) throw new ApiError("payment_not_found", "No such payment");
       if (!input.late && effectiveStatus(locked) !== "pending") return { recorded: false as const, payment: locked };
-      // One transfer per payment is watched: a late one already on record (its quote had expired)
-      // leaves a pending payment for the merchant to resolve, not for a second transfer.
-      const [existing] = await tx.select().from(paymentSubmissions).where(eq(paymentSubmissions.paymentId, locked.id));
-      if (existing) return { recorded: false as const, payment: locked, submission: existing };
-
       let txHash: string;
       let rawTx: string | null = null;
       let relayFields = {};
@@ -57,7 +52,6 @@ export async function recordSubmission(db: Db, input: RecordInput): Promise<Reco
         const relay = input.relay;
         if (!relay) throw new Error("a relay is recorded signed");
         ({ txHash, rawTx } = relay.signed);
-        await spendRelayNonce(tx, locked.id, relay.nonce);
         relayFields = {
           relayer: relay.relayer.toLowerCase(),
           relayNonce: relay.nonce,
@@ -88,9 +82,25 @@ export async function recordSubmission(db: Db, input: RecordInput): Promise<Reco
           // Wallet-sent transfers need no send: watch them at once. Others: confirm sends them now.
           nextCheckAt: sql`now() + make_interval(secs => ${verified.kind === "wallet_sent" ? 0 : SEND_LEASE_MS / 1000})`,
         })
+        // One transfer per payment is watched: a late one already on record (its quote had expired)
+        // leaves a pending payment for the merchant to resolve, not for a second transfer.
+        .onConflictDoNothing({ target: paymentSubmissions.paymentId })
         .returning();
-      if (input.late) return { recorded: true as const, payment: locked, submission: submission! };
-      const payment = await transitionPayment(tx, {
+      if (!submission) {
+        const [existing] = await tx
+          .select()
+          .from(paymentSubmissions)
+          .where(eq(paymentSubmissions.paymentId, locked.id));
+        return { recorded: false as const, payment: locked, submission: existing };
+      }
+      // Only once the transfer is on record does its nonce stop being a reservation (a relay not recorded
+      // is released by the caller, which must find its reservation). Sent together: one round trip.
+      const spent = verified.kind === "relay" ? spendRelayNonce(tx, locked.id, input.relay!.nonce) : undefined;
+      if (input.late) {
+        await spent;
+        return { recorded: true as const, payment: locked, submission };
+      }
+      const transitioned = transitionPayment(tx, {
         name: "commit",
         target: { id: locked.id },
         changes: {
@@ -105,7 +115,8 @@ export async function recordSubmission(db: Db, input: RecordInput): Promise<Reco
           walletName: input.walletName,
         },
       });
-      return { recorded: true as const, payment: payment!, submission: submission! };
+      const [payment] = await Promise.all([transitioned, spent]);
+      return { recorded: true as const, payment: payment!, submission };
     })
     .catch((err: unknown) => {
       // payments_chain_tx_unique: one on-chain transfer settles at most one payment.
