@@ -51,23 +51,29 @@ export async function finishSubmission(db: Db, paymentId: string, outcome: Outco
       changes: { ...txHash, ...exception, ...failureReason },
     });
     const seen = outcome.status === "succeeded" ? "succeeded" : `failed: ${outcome.reason}`;
-    // The payment may already be final from what the ledger found on chain: the record says so.
-    await closeSubmission(tx, {
-      paymentId,
-      outcome: updated ? seen : `${seen} (the payment was already final)`,
-      ...txHash,
-    });
-    if (outcome.status === "succeeded" && outcome.sponsored)
-      await recordSponsoredAccount(tx, paymentId, outcome.sponsored);
-    if (outcome.fees) await recordServiceFees(tx, { paymentId, fees: outcome.fees, prices });
     const { landed } = outcome;
-    const recorded = landed
-      ? await recordSettledTransfer(tx, {
-          chainId: landed.chainId,
-          transfer: landed.transfer,
-          binding: { paymentId, optionId: landed.optionId, merchantId: landed.merchantId },
-        })
-      : false;
+    // The writes below do not depend on one another: they go out together on the transaction's
+    // connection (two round trips where they took up to five, the fees' insert waiting for its owner's row;
+    // issue 29), each still inside this one transaction.
+    const [, , , recorded] = await Promise.all([
+      // The payment may already be final from what the ledger found on chain: the record says so.
+      closeSubmission(tx, {
+        paymentId,
+        outcome: updated ? seen : `${seen} (the payment was already final)`,
+        ...txHash,
+      }),
+      outcome.status === "succeeded" && outcome.sponsored
+        ? recordSponsoredAccount(tx, paymentId, outcome.sponsored)
+        : undefined,
+      outcome.fees ? recordServiceFees(tx, { paymentId, fees: outcome.fees, prices }) : undefined,
+      landed
+        ? recordSettledTransfer(tx, {
+            chainId: landed.chainId,
+            transfer: landed.transfer,
+            binding: { paymentId, optionId: landed.optionId, merchantId: landed.merchantId },
+          })
+        : false,
+    ]);
     return { updated: updated !== undefined, recorded };
   });
   // Already final (the ledger settled it from another transfer): this one may be a second payment,
