@@ -19,7 +19,7 @@ describe("operator CLI, against the running server's database", () => {
     const list = await npmCli(["merchant", "list", "--json"]);
     expect(list.code).toBe(0);
     expect(JSON.parse(list.stdout).map((m: { id: string }) => m.id)).toContain(merchantId);
-  });
+  }, 150_000); // two cold tsx compiles of the CLI: 60 s on a busy 2-core CI machine
 
   it("merchant create --json prints exactly {merchantId, apiKey}, and the key works on the API", async () => {
     const out = await cli([

@@ -154,7 +154,7 @@ describe("webhook secrets at rest", () => {
     expect(r.received).toHaveLength(1);
     const [row] = await server.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
     expect(row!.secret.startsWith("sealed:v1:")).toBe(true);
-  });
+  }, 150_000); // four server starts: 45 s and more on a busy 2-core CI machine
 
   it("a deployment (PUBLIC_BASE_URL not loopback) without SECRETS_KEY refuses to serve, and says why", async () => {
     const port = await freePort();
