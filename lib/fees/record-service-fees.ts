@@ -6,8 +6,14 @@ import type { NetworkConfig } from "@/lib/chains/network-config";
 import type { PriceSource } from "@/lib/money/price-source";
 import { serviceFeeValue } from "./service-fee-value";
 
-/** Fees the service's gas keys paid for one payment, on one network. */
-export type FeesPaid = { network: NetworkConfig; paid: PaidFee[] };
+/**
+ * Fees the service's gas keys paid for one payment, on one network. `owner`: the payment's merchant
+ * and its currency, when the caller has just read them (the watcher's claim does), so the transaction
+ * that records the fees need not read them again.
+ */
+export type FeesPaid = { network: NetworkConfig; paid: PaidFee[]; owner?: FeeOwner };
+
+export type FeeOwner = { merchantId: string; currency: string };
 
 /**
  * Record what the service paid for a payment, valued in its merchant's currency (at `prices`, read
@@ -20,11 +26,7 @@ export async function recordServiceFees(
 ): Promise<void> {
   const paid = fees.paid.filter((fee) => fee.amount > 0n);
   if (paid.length === 0) return;
-  const [owner] = await tx
-    .select({ merchantId: payments.merchantId, currency: merchants.currency })
-    .from(payments)
-    .innerJoin(merchants, eq(merchants.id, payments.merchantId))
-    .where(eq(payments.id, paymentId));
+  const owner = fees.owner ?? (await ownerOf(tx, paymentId));
   if (!owner) return;
   const rows = paid.map((fee) => {
     const value = serviceFeeValue({ network: fees.network, amount: fee.amount, currency: owner.currency, prices });
@@ -43,4 +45,13 @@ export async function recordServiceFees(
     };
   });
   await tx.insert(serviceFees).values(rows).onConflictDoNothing();
+}
+
+async function ownerOf(tx: Tx, paymentId: string): Promise<FeeOwner | undefined> {
+  const [owner] = await tx
+    .select({ merchantId: payments.merchantId, currency: merchants.currency })
+    .from(payments)
+    .innerJoin(merchants, eq(merchants.id, payments.merchantId))
+    .where(eq(payments.id, paymentId));
+  return owner;
 }

@@ -6,7 +6,7 @@ import { namespaceOf } from "@/lib/chains/caip";
 import type { ChainAdapter, Observation, PaidFee, Tracked, TransferIntent } from "@/lib/chains/chain-adapter";
 import { createNetworkSlots } from "@/lib/concurrency/network-slots";
 import { env } from "@/lib/env";
-import type { FeesPaid } from "@/lib/fees/record-service-fees";
+import type { FeeOwner, FeesPaid } from "@/lib/fees/record-service-fees";
 import { intentOfOption } from "@/lib/payments/option-intent";
 import { ledgerSaysSince } from "@/lib/ledger/ledger-coverage";
 import { isDraining } from "@/lib/lifecycle/lifecycle-host";
@@ -105,7 +105,8 @@ async function checkOne(db: Db, due: DueSubmission): Promise<void> {
           : { landed, reason: seen.reason },
       );
     }
-    await act(db, { adapter, intent, offered: offered.amount, submission, seen, merchantId: due.merchantId });
+    const owner = { merchantId: due.merchantId, currency: due.merchantCurrency };
+    await act(db, { adapter, intent, offered: offered.amount, submission, seen, owner });
   } catch (err) {
     // An unreachable chain (or a network taken out of the configuration) leaves the payment
     // processing; it is looked at again later, backing off like any other check.
@@ -123,14 +124,14 @@ async function act(
     offered,
     submission,
     seen,
-    merchantId,
+    owner,
   }: {
     adapter: ChainAdapter;
     intent: TransferIntent;
     offered: bigint;
     submission: PaymentSubmission;
     seen: Observation;
-    merchantId: string;
+    owner: FeeOwner;
   },
 ): Promise<void> {
   const id = submission.paymentId;
@@ -160,14 +161,14 @@ async function act(
       return finishSubmission(db, id, {
         ...step.outcome,
         ...(step.outcome.status === "succeeded" && seen.state === "confirmed" ? { sponsored: seen.sponsored } : {}),
-        fees: seen.state === "confirmed" || seen.state === "failed" ? feesOf(intent, seen) : undefined,
+        fees: seen.state === "confirmed" || seen.state === "failed" ? feesOf(intent, seen, owner) : undefined,
         ...(seen.state === "confirmed" && seen.transfer
           ? {
               landed: {
                 chainId: submission.chainId,
                 transfer: seen.transfer,
                 optionId: submission.optionId,
-                merchantId,
+                merchantId: owner.merchantId,
               },
             }
           : {}),
@@ -188,8 +189,8 @@ async function act(
   }
 }
 
-function feesOf(intent: TransferIntent, seen: { fees?: PaidFee[] }): FeesPaid | undefined {
-  return seen.fees?.length ? { network: intent.network, paid: seen.fees } : undefined;
+function feesOf(intent: TransferIntent, seen: { fees?: PaidFee[] }, owner: FeeOwner): FeesPaid | undefined {
+  return seen.fees?.length ? { network: intent.network, paid: seen.fees, owner } : undefined;
 }
 
 /** Fill nonce gaps below a waiting relay (nobody else will), and for a stuck one re-send it at a higher fee with the same nonce. */

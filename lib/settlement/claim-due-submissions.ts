@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { paymentOptions, payments, paymentSubmissions, type PaymentSubmission } from "@/db/schema";
+import { merchants, paymentOptions, payments, paymentSubmissions, type PaymentSubmission } from "@/db/schema";
 import { CLAIM_LEASE_MS } from "@/lib/submissions/schedule";
 
 type OptionRow = typeof paymentOptions.$inferSelect;
@@ -10,6 +10,8 @@ export type DueSubmission = {
   option: OptionRow;
   paymentCreatedAt: Date;
   merchantId: string;
+  /** The merchant's currency, which values the fees recorded when the payment finishes. */
+  merchantCurrency: string;
 };
 
 /** How many rows to claim: per network (chain id), and of networks not named there (`others`). */
@@ -20,7 +22,7 @@ export type ClaimLimits = { perChain: ReadonlyMap<string, number>; others: numbe
  * whose checks are stalled claims nothing more, and takes nothing from the others), leasing them for
  * CLAIM_LEASE_MS (SKIP LOCKED: instances never take the same row). One statement reads only due
  * rows through a partial index, so the cost does not grow with rows that are not due; a second
- * reads their options. No lock outlives the statement: chain calls come after.
+ * reads their options, payments and merchants. No lock outlives the statement: chain calls come after.
  */
 export async function claimDueSubmissions(db: Db, limits: ClaimLimits): Promise<DueSubmission[]> {
   const named = [...limits.perChain.keys()];
@@ -56,10 +58,12 @@ export async function claimDueSubmissions(db: Db, limits: ClaimLimits): Promise<
       option: paymentOptions,
       paymentCreatedAt: payments.createdAt,
       merchantId: payments.merchantId,
+      merchantCurrency: merchants.currency,
     })
     .from(paymentSubmissions)
     .innerJoin(paymentOptions, eq(paymentOptions.id, paymentSubmissions.optionId))
     .innerJoin(payments, eq(payments.id, paymentSubmissions.paymentId))
+    .innerJoin(merchants, eq(merchants.id, payments.merchantId))
     .where(inArray(paymentSubmissions.paymentId, ids));
   return rows;
 }
