@@ -2,11 +2,12 @@ import { writeFileSync } from "node:fs";
 import { relative } from "node:path";
 import WebSocket from "ws";
 import { ROOT } from "../../tests/support/next-server";
+import { sourceFrameOf } from "./source-frames";
 
 /** The part of a V8 CPU profile (DevTools protocol `Profiler.Profile`) the summary reads. */
 type ProfileNode = {
   id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber?: number };
   children?: number[];
 };
 type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number };
@@ -62,9 +63,13 @@ export async function startCpuProfiles(inspectPorts: number[]) {
   };
 }
 
-/** Where a frame's code lives: a package, Node itself, or the app's own (bundled) code. */
-function placeOf(url: string): string {
+/** Where a frame's code lives: a package, Node itself, or the app's own code (by the bundle's source maps). */
+function placeOf(node: ProfileNode): string {
+  const { url } = node.callFrame;
   if (!url) return "(V8 / native)";
+  const source = sourceFrameOf(node.callFrame)?.source;
+  if (source?.startsWith("node_modules/src/")) return "a package mapped to its own src/ (drizzle-orm)";
+  if (source) return /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1] ?? `the app's ${source.split("/")[0]}/`;
   if (url.startsWith("node:")) return "node:*";
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (pkg) return pkg[1]!;
@@ -73,6 +78,8 @@ function placeOf(url: string): string {
 }
 
 function frameName(node: ProfileNode): string {
+  const mapped = sourceFrameOf(node.callFrame);
+  if (mapped) return `${mapped.name || "(anonymous)"} ${mapped.source.replace(/^.*node_modules\//, "")}:${mapped.line}`;
   const { functionName, url, lineNumber } = node.callFrame;
   const where = url ? `${relative(ROOT, url.replace(/^file:\/\//, ""))}:${lineNumber + 1}` : "";
   return `${functionName || "(anonymous)"}${where ? ` ${where}` : ""}`;
@@ -92,7 +99,7 @@ export function summarize(profile: Profile, file: string): ProfileSummary {
     frames.set(name, (frames.get(name) ?? 0) + us);
     if (node.callFrame.functionName === "(idle)") continue;
     busyUs += us;
-    const place = placeOf(node.callFrame.url);
+    const place = placeOf(node);
     places.set(place, (places.get(place) ?? 0) + us);
   }
   const top = (m: Map<string, number>, skipIdle: boolean) =>
