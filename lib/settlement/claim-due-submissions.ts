@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, getTableColumns, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { merchants, paymentOptions, payments, paymentSubmissions, type PaymentSubmission } from "@/db/schema";
 import { CLAIM_LEASE_MS } from "@/lib/submissions/schedule";
@@ -21,8 +21,8 @@ export type ClaimLimits = { perChain: ReadonlyMap<string, number>; others: numbe
  * Claim open submissions that are due, oldest due first, up to each network's own limit (a network
  * whose checks are stalled claims nothing more, and takes nothing from the others), leasing them for
  * CLAIM_LEASE_MS (SKIP LOCKED: instances never take the same row). One statement reads only due
- * rows through a partial index, so the cost does not grow with rows that are not due; a second
- * reads their options, payments and merchants. No lock outlives the statement: chain calls come after.
+ * rows through a partial index, so the cost does not grow with rows that are not due, and joins their
+ * options, payments and merchants. No lock outlives the statement: chain calls come after.
  */
 export async function claimDueSubmissions(db: Db, limits: ClaimLimits): Promise<DueSubmission[]> {
   const named = [...limits.perChain.keys()];
@@ -37,33 +37,43 @@ export async function claimDueSubmissions(db: Db, limits: ClaimLimits): Promise<
     named.map((chainId) => sql`${chainId}::text`),
     sql`, `,
   )}]::text[]`;
-  const claimed = await db.execute<{ payment_id: string }>(sql`
-    update ${paymentSubmissions} set next_check_at = now() + make_interval(secs => ${CLAIM_LEASE_MS / 1000}), checks = checks + 1
-    where payment_id in (
-      select d.payment_id from (values ${values}) as n(chain_id, lim)
-      cross join lateral (
-        select payment_id from ${paymentSubmissions} s
-        where s.state = 'open' and s.next_check_at <= now()
-          and (s.chain_id = n.chain_id or (n.chain_id is null and s.chain_id <> all(${others})))
-        order by s.next_check_at limit n.lim
-        for update skip locked
-      ) d
-    )
-    returning payment_id`);
-  const ids = claimed.map((row) => row.payment_id);
-  if (ids.length === 0) return [];
-  const rows = await db
+  const due = sql`(
+    select d.payment_id from (values ${values}) as n(chain_id, lim)
+    cross join lateral (
+      select payment_id from ${paymentSubmissions} s
+      where s.state = 'open' and s.next_check_at <= now()
+        and (s.chain_id = n.chain_id or (n.chain_id is null and s.chain_id <> all(${others})))
+      order by s.next_check_at limit n.lim
+      for update skip locked
+    ) d
+  )`;
+  // The rows as the claim left them (its RETURNING: the locked, updated versions, checks counted),
+  // joined in the same statement: a separate read of the other tables would be one more round trip
+  // of every watcher step.
+  const claimed = db.$with("claimed").as(
+    db
+      .update(paymentSubmissions)
+      .set({
+        nextCheckAt: sql`now() + make_interval(secs => ${CLAIM_LEASE_MS / 1000})`,
+        checks: sql`${paymentSubmissions.checks} + 1`,
+      })
+      .where(sql`${paymentSubmissions.paymentId} in ${due}`)
+      .returning(),
+  );
+  const submission = Object.fromEntries(
+    Object.keys(getTableColumns(paymentSubmissions)).map((key) => [key, claimed[key as keyof PaymentSubmission]]),
+  ) as { [K in keyof PaymentSubmission]: (typeof claimed)[K] };
+  return db
+    .with(claimed)
     .select({
-      submission: paymentSubmissions,
+      submission,
       option: paymentOptions,
       paymentCreatedAt: payments.createdAt,
       merchantId: payments.merchantId,
       merchantCurrency: merchants.currency,
     })
-    .from(paymentSubmissions)
-    .innerJoin(paymentOptions, eq(paymentOptions.id, paymentSubmissions.optionId))
-    .innerJoin(payments, eq(payments.id, paymentSubmissions.paymentId))
-    .innerJoin(merchants, eq(merchants.id, payments.merchantId))
-    .where(inArray(paymentSubmissions.paymentId, ids));
-  return rows;
+    .from(claimed)
+    .innerJoin(paymentOptions, eq(paymentOptions.id, claimed.optionId))
+    .innerJoin(payments, eq(payments.id, claimed.paymentId))
+    .innerJoin(merchants, eq(merchants.id, payments.merchantId));
 }
