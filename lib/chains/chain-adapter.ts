@@ -99,6 +99,13 @@ export type Tracked = {
   lastValidBlockHeight?: number;
   /** The payment's creation: a transfer landed earlier cannot pay it. */
   notBefore: Date;
+  /**
+   * The watcher's first look since the transaction was recorded (sent by the service, or found by
+   * confirm in the node's mempool): with no receipt yet it reads as pending without asking whether
+   * the node knows it, a call that would only tell what the send or confirm just saw. Later looks
+   * ask, so a dropped transaction is found one check later at most.
+   */
+  firstLook?: boolean;
 };
 
 /**

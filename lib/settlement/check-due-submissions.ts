@@ -70,6 +70,9 @@ function trackedOf({ submission, paymentCreatedAt }: DueSubmission): Tracked {
     relayNonce: submission.relayNonce ?? undefined,
     lastValidBlockHeight: submission.lastValidBlockHeight ?? undefined,
     notBefore: paymentCreatedAt,
+    // The claim counted this check (the first is 1). Under a burst a receipt is often not there yet at
+    // the first check: that look costs one call, not two.
+    firstLook: submission.checks === 1,
   };
 }
 

@@ -257,6 +257,43 @@ describe("the watcher with transactions the chain does not mine", () => {
     expect(await chain().getTransactionCount({ address: setup.relayer })).toBe(relayerNonce + 1);
   });
 
+  it("a relay not mined yet at the watcher's first look costs a receipt read only; later looks ask whether the node knows it", async () => {
+    // Issue 29 (RPC calls per EIP-3009 payment): under a burst the receipt is often not there at the
+    // first check, and asking the node whether it knows a relay just sent tells nothing new.
+    const calls: { method: string; hash: string }[] = [];
+    const setup = await newSetup("dropped_first_look", {
+      evmTap: (call) => calls.push({ method: call.method, hash: String(call.params[0]).toLowerCase() }),
+    });
+    const server = await setup.start("a");
+    const merchant = setup.merchant.evmAddress;
+    const usdcBefore = await balance("USDC", merchant);
+
+    await anvil("evm_setAutomine", [false]);
+    const { paymentId } = await pay(server, { setup, value: "1600", symbol: "USDC", buyer: 1 });
+    const { txHash } = await submissionOf(setup, paymentId);
+    const lookups = () =>
+      calls
+        .filter((c) => c.hash === txHash.toLowerCase())
+        .map((c) => c.method)
+        .filter((m) => m === "eth_getTransactionReceipt" || m === "eth_getTransactionByHash");
+    // Let a few checks pass with the relay in the mempool.
+    await waitFor(async () => (lookups().includes("eth_getTransactionByHash") ? true : undefined));
+    const seen = lookups();
+    console.log(`looks at an unmined relay: ${seen.join(", ")}`);
+    expect(seen.slice(0, 3)).toEqual([
+      "eth_getTransactionReceipt",
+      "eth_getTransactionReceipt",
+      "eth_getTransactionByHash",
+    ]);
+    expect((await rowsOf(setup, [paymentId]))[0]!.status).toBe("processing");
+
+    await anvil("evm_mine");
+    await anvil("evm_setAutomine", [true]);
+    const [row] = await waitFinal(setup, [paymentId], 20_000);
+    expect(row).toMatchObject({ status: "succeeded", txHash });
+    expect(await balance("USDC", merchant)).toBe(usdcBefore + units(1600));
+  });
+
   it("relays queued behind relayer nonces nobody will send (a chain reset under a kept database) are unblocked by no-op fillers", async () => {
     const setup = await newSetup("dropped_gap");
     const merchant = setup.merchant.evmAddress;

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { startDevnet, type Devnet } from "@payment-service/devnet";
+import type { RpcTap } from "@payment-service/devnet/rpc-proxy";
 import { proxiedSetup, type ProxiedSetup } from "./proxied-servers";
 import { devnetFileOf } from "./server";
 
@@ -45,9 +46,12 @@ export function ownDevnet(name: string) {
   return {
     info,
     anvil,
-    /** App instances of a test's own on a scratch database named `dbName`, reaching this devnet through proxies. */
-    async newSetup(dbName: string): Promise<ProxiedSetup> {
-      const setup = await proxiedSetup(dbName, { devnetFile: file });
+    /**
+     * App instances of a test's own on a scratch database named `dbName`, reaching this devnet through
+     * proxies (`evmTap` sees each call to anvil).
+     */
+    async newSetup(dbName: string, options: { evmTap?: RpcTap } = {}): Promise<ProxiedSetup> {
+      const setup = await proxiedSetup(dbName, { devnetFile: file, evmTap: options.evmTap });
       setups.push(setup);
       return setup;
     },

@@ -51,14 +51,16 @@ async function isKnown(client: PublicClient, hash: string): Promise<boolean> {
  * `network.confirmations` deep, its block is still the canonical block at that height (a reorg
  * re-checks instead of crediting), and that block is no older than `notBefore`. With no receipt:
  * pending while the node knows the transaction; otherwise unknown, with whether the sender's
- * nonce has moved past it (then it can never be mined). A relay that reverted or lost its nonce is
+ * nonce has moved past it (then it can never be mined); at the watcher's first look, pending
+ * (`Tracked.firstLook`). A relay that reverted or lost its nonce is
  * looked up by its authorization: whoever used it, the transfer it made is the payment's.
  */
 export async function observeEvmTransfer(intent: TransferIntent, tracked: Tracked): Promise<Observation> {
   const { publicClient } = evmClientFor(intent.network);
   const receipt = await firstReceipt(publicClient, tracked.txHashes);
   if (receipt) return judge(intent, { tracked, receipt });
-  if (await isKnown(publicClient, tracked.txHashes[0]!)) return { state: "pending", mined: false };
+  if (tracked.firstLook || (await isKnown(publicClient, tracked.txHashes[0]!)))
+    return { state: "pending", mined: false };
 
   const sender = tracked.kind === "relay" ? tracked.relayer : intent.payer;
   const nonce = tracked.kind === "relay" ? tracked.relayNonce : tracked.payerNonce;
