@@ -3,7 +3,14 @@
  * the app's own trivial route (/livez: what Next.js + our route wrapper cost) and a bare node:http +
  * postgres.js server doing the same status work (what the machine can do).
  *
- *   npm run bench:api [-- --no-build]      env: BENCH_SECONDS (5), BENCH_CONNECTIONS (32), BENCH_ROUNDS (4)
+ *   npm run bench:api [-- --no-build] [-- --control]
+ *   env: BENCH_SECONDS (5), BENCH_CONNECTIONS (32), BENCH_ROUNDS (4)
+ *
+ * `--control` puts GET /livez in the create target's place, so no payment is created: a trend that
+ * remains then does not come from the payments the rounds add. Every run also shows what ran on
+ * the machine over its window (the app, the bare server, PostgreSQL's processes, this process, all
+ * of the machine, in cores), since a target slowed by another process's work looks like one that
+ * got slower itself.
  *
  * Load: scripts/bench/http-load.ts, closed loop, in this process (it costs ~0.05 ms CPU per request,
  * a tenth of what a general-purpose client costs, so the servers keep the machine's cores).
@@ -16,7 +23,9 @@ import { join } from "node:path";
 import { launchNextServer } from "../tests/support/next-server";
 import { ensureBuild } from "./bench/ensure-build";
 import { createFixture } from "./bench/fixture";
-import { measure, warmUp, type RunFigures, type Target } from "./bench/load";
+import postgres from "postgres";
+import { measure, warmUp, type CpuSampler, type RunFigures, type Target } from "./bench/load";
+import { machineBusyMs, processCpuMs } from "./bench/proc-stats";
 import { checksOf, perRoundOf, printReport, ratiosOf, summarise } from "./bench/report";
 import { positiveInt, runWithCleanups, type Cleanup } from "./bench/run-with-cleanups";
 import { startBareServer } from "./bench/start-bare-server";
@@ -51,6 +60,11 @@ async function main(cleanups: Cleanup[]): Promise<void> {
   cleanups.push({ name: "bare server", pid: bare.pid, run: bare.stop });
   console.log(`bare: node:http + postgres.js at ${bare.url}, pid ${bare.pid}`);
 
+  const control = process.argv.includes("--control");
+  const watch = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  cleanups.push({ name: "cpu sampler's connection", run: () => watch.end({ timeout: 5 }) });
+  const sampleCpu = cpuSampler(watch, { app: app.pid, bare: bare.pid });
+
   const statusPath = `/v1/merchant/payment/${fixture.paymentId}/status`;
   const auth = { "Api-Key": fixture.headers["Api-Key"]!, "Merchant-Id": fixture.merchantId };
   const targets: Target[] = [
@@ -60,17 +74,24 @@ async function main(cleanups: Cleanup[]): Promise<void> {
       serverPid: app.pid,
       request: { url: appUrl + statusPath, headers: auth },
     },
-    {
-      name: "create",
-      label: "B app    POST /v1/merchant/payment (new each)",
-      serverPid: app.pid,
-      request: {
-        url: `${appUrl}/v1/merchant/payment`,
-        method: "POST",
-        headers: fixture.headers,
-        body: JSON.stringify({ amount: { unit: "iso4217/USD", value: "1250" }, referenceId: "bench-order" }),
-      },
-    },
+    control
+      ? {
+          name: "create",
+          label: "B app    GET /livez in the create slot (--control: no payments created)",
+          serverPid: app.pid,
+          request: { url: `${appUrl}/livez` },
+        }
+      : {
+          name: "create",
+          label: "B app    POST /v1/merchant/payment (new each)",
+          serverPid: app.pid,
+          request: {
+            url: `${appUrl}/v1/merchant/payment`,
+            method: "POST",
+            headers: fixture.headers,
+            body: JSON.stringify({ amount: { unit: "iso4217/USD", value: "1250" }, referenceId: "bench-order" }),
+          },
+        },
     {
       name: "trivial",
       label: "C app    GET /livez (trivial route)",
@@ -92,7 +113,7 @@ async function main(cleanups: Cleanup[]): Promise<void> {
   const latencies = new Map<string, Float64Array[]>(targets.map((t) => [t.name, []]));
   for (let round = 1; round <= ROUNDS; round++) {
     for (const target of targets) {
-      const { figures, latenciesMs } = await measure({ target, connections: CONNECTIONS, seconds: SECONDS });
+      const { figures, latenciesMs } = await measure({ target, connections: CONNECTIONS, seconds: SECONDS, sampleCpu });
       runs.get(target.name)!.push(figures);
       latencies.get(target.name)!.push(latenciesMs);
       console.log(
@@ -109,6 +130,7 @@ async function main(cleanups: Cleanup[]): Promise<void> {
   const out = join(ARTIFACTS, "bench-api.json");
   const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model, node: process.version };
   const settings = {
+    control,
     seconds: SECONDS,
     warmupSeconds: 1,
     firstWarmupSeconds: FIRST_WARMUP_SECONDS,
@@ -123,6 +145,29 @@ async function main(cleanups: Cleanup[]): Promise<void> {
     `${JSON.stringify({ at: new Date().toISOString(), machine, settings, results, perRound: perRoundOf(results), ratios: ratiosOf(byName), checks }, null, 2)}\n`,
   );
   console.log(`\nfigures: ${out}`);
+}
+
+/**
+ * CPU so far of the app, the bare server, every PostgreSQL process (pg_stat_activity lists its
+ * background processes too: autovacuum, the checkpointer, the WAL writer), this process and the machine.
+ */
+function cpuSampler(sql: postgres.Sql, pids: Record<string, number>): CpuSampler {
+  return async () => {
+    const parts: Record<string, number> = {};
+    for (const [name, pid] of Object.entries(pids)) {
+      const ms = processCpuMs(pid);
+      if (ms !== undefined) parts[name] = ms;
+    }
+    for (const { pid } of await sql<{ pid: number }[]>`select pid from pg_stat_activity`) {
+      const ms = processCpuMs(pid);
+      if (ms !== undefined) parts[`postgres:${pid}`] = ms;
+    }
+    const own = process.cpuUsage();
+    parts.bench = (own.user + own.system) / 1000;
+    const machine = machineBusyMs();
+    if (machine !== undefined) parts.machine = machine;
+    return parts;
+  };
 }
 
 /** Both servers must give the same answer, or the comparison is meaningless. */

@@ -136,6 +136,20 @@ function printTrend(results: TargetResult[]): void {
     ]);
 }
 
+/** What ran over each run's window, in cores: the machine's other work shows here, not in req/s alone. */
+function printWindows(results: TargetResult[]): void {
+  const parts = [...new Set(results.flatMap((t) => t.rounds.flatMap((r) => Object.keys(r.windowCores ?? {}))))];
+  if (parts.length === 0) return;
+  console.log("\nCPU over each run's window, in cores (postgres: all its processes; machine: everything)");
+  const cells = (xs: string[]) =>
+    console.log(xs.map((x, i) => (i < 2 ? x.padEnd(i === 0 ? 8 : 5) : x.padStart(9))).join(" "));
+  cells(["target", "round", ...parts]);
+  for (const t of results)
+    t.rounds.forEach((r, i) =>
+      cells([i === 0 ? t.name : "", String(i + 1), ...parts.map((p) => fixed(r.windowCores?.[p], 2))]),
+    );
+}
+
 const fixed = (x: number | undefined, digits: number) => (x === undefined ? "n/a" : x.toFixed(digits));
 
 export function printReport({
@@ -187,6 +201,7 @@ export function printReport({
   }
   const ratios = ratiosOf(Object.fromEntries(results.map((r) => [r.name, r])));
   printTrend(results);
+  printWindows(results);
   console.log("\nratios of req/s (median of the per-round ratios)");
   console.log(
     `  status / trivial route  ${ratios.statusOverTrivial.toFixed(2)}  (target >= ${MIN_STATUS_OVER_TRIVIAL} in every round; from CPU per request: ${fixed(ratios.statusOverTrivialByCpu, 2)})`,
