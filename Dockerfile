@@ -19,6 +19,8 @@ COPY package.json package-lock.json .npmrc ./
 # The devnet is an npm workspace of the root package (tests and the demo use it, the image does not): without its
 # package.json npm ci leaves it unlinked, and next build's type check of the tests could not resolve it.
 COPY scripts/devnet/package.json ./scripts/devnet/
+# npm ci's postinstall applies these fixes to dependencies (patch-package; scripts/patches/README.md says why each).
+COPY scripts/patches ./scripts/patches/
 # bigint-buffer's approved script compiles a C file when a compiler is present; the slim image has none, so it
 # falls back to JavaScript, as the server's bundle does anyway.
 RUN npm ci
