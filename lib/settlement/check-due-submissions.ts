@@ -17,6 +17,7 @@ import { finishLateTransfer, finishSubmission, rescheduleSubmission } from "./fi
 import { fillNonceGaps } from "./fill-nonce-gaps";
 import { nextStep, type StepFacts } from "./next-step";
 import { replaceRelay } from "./replace-relay";
+import { noteFirstLook } from "@/lib/submissions/first-check-delay";
 import { CLAIM_LEASE_MS, nextCheckDelayMs } from "@/lib/submissions/schedule";
 
 /**
@@ -92,6 +93,9 @@ async function checkOne(db: Db, due: DueSubmission): Promise<void> {
     const intent =
       submission.receivedAmount === null ? offered : { ...offered, amount: BigInt(submission.receivedAmount) };
     const seen = await adapter.observe(intent, trackedOf(due));
+    // The first look at what this service sent (send-recorded.ts scheduled it): teaches when to look next time.
+    if (submission.checks === 1 && submission.sentAt !== null)
+      noteFirstLook(submission.chainId, seen.state === "unknown" || (seen.state === "pending" && !seen.mined));
     if (submission.late && (seen.state === "confirmed" || seen.state === "failed")) {
       const landed = seen.state === "confirmed";
       return finishLateTransfer(

@@ -7,7 +7,7 @@ import { ApiError } from "@/lib/errors/api-error";
 import { CUT, trackWork, untilCut } from "@/lib/lifecycle/track-work";
 import { log } from "@/lib/log";
 import { transitionPayment } from "@/lib/payments/transition";
-import { FIRST_CHECK_MS } from "./schedule";
+import { firstCheckDelayMs } from "./first-check-delay";
 import { openSubmission } from "./open-submission";
 
 /**
@@ -47,7 +47,7 @@ async function send(db: Db, { adapter, network, submission, cut }: Recorded & { 
     .update(paymentSubmissions)
     .set({
       sentAt: sql`now()`,
-      nextCheckAt: sql`now() + make_interval(secs => ${FIRST_CHECK_MS / 1000})`,
+      nextCheckAt: sql`now() + make_interval(secs => ${firstCheckDelayMs(network.chainId) / 1000})`,
       updatedAt: sql`now()`,
     })
     .where(

@@ -294,6 +294,45 @@ describe("the watcher with transactions the chain does not mine", () => {
     expect(await balance("USDC", merchant)).toBe(usdcBefore + units(1600));
   });
 
+  it("after first looks that found relays not mined yet, the instance looks later at the next relay it sends", async () => {
+    // Issue 29 (RPC calls per EIP-3009 payment): a chain mining behind the sends makes the first look
+    // after FIRST_CHECK_MS (200 ms) a receipt read spent for nothing; five such misses take the
+    // instance's first look to 200 ms x 1.5^5 = 1,519 ms (lib/submissions/first-check-delay.ts).
+    const calls: { method: string; hash: string; at: number }[] = [];
+    const setup = await newSetup("dropped_first_delay", {
+      evmTap: (call) => calls.push({ method: call.method, hash: String(call.params[0]).toLowerCase(), at: Date.now() }),
+    });
+    const server = await setup.start("a");
+    const looksAt = (hash: string, method: string) =>
+      calls.filter((c) => c.hash === hash.toLowerCase() && c.method === method).map((c) => c.at);
+
+    await anvil("evm_setAutomine", [false]);
+    const unmined: Signed[] = [];
+    for (let i = 0; i < 5; i++) unmined.push(await pay(server, { setup, value: "1700", symbol: "USDC", buyer: 2 }));
+    const hashes = await Promise.all(unmined.map(async (s) => (await submissionOf(setup, s.paymentId)).txHash));
+    // Each relay's second look (the first asks only for its receipt) shows its first has been made, and missed.
+    await waitFor(async () =>
+      hashes.every((h) => looksAt(h, "eth_getTransactionByHash").length > 0) ? true : undefined,
+    );
+    await anvil("evm_mine");
+    await anvil("evm_setAutomine", [true]);
+    const ids = unmined.map((s) => s.paymentId);
+    expect((await waitFinal(setup, ids, 20_000)).map((r) => r.status)).toEqual(ids.map(() => "succeeded"));
+
+    const answered = Date.now();
+    const next = await pay(server, { setup, value: "1700", symbol: "USDC", buyer: 2 });
+    const { txHash } = await submissionOf(setup, next.paymentId);
+    await waitFor(async () => (looksAt(txHash, "eth_getTransactionReceipt").length > 0 ? true : undefined));
+    const sentAt = Math.max(...calls.filter((c) => c.method === "eth_sendRawTransaction").map((c) => c.at));
+    const firstLookMs = looksAt(txHash, "eth_getTransactionReceipt")[0]! - sentAt;
+    console.log(
+      `first look at the next relay ${firstLookMs} ms after its send (confirm answered ${Date.now() - answered} ms on)`,
+    );
+    expect(sentAt).toBeGreaterThanOrEqual(answered);
+    expect(firstLookMs).toBeGreaterThanOrEqual(1_400);
+    expect((await waitFinal(setup, [next.paymentId], 20_000))[0]!.status).toBe("succeeded");
+  });
+
   it("relays queued behind relayer nonces nobody will send (a chain reset under a kept database) are unblocked by no-op fillers", async () => {
     const setup = await newSetup("dropped_gap");
     const merchant = setup.merchant.evmAddress;
