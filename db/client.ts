@@ -24,31 +24,55 @@ type Connection = {
   sql: postgres.Sql;
   readSql: postgres.Sql;
   url: string;
-  stopEmbedded: () => Promise<void>;
 };
+
+/** The process's pools (postgres.js, loaded once from node_modules: not bundled). */
+type Pools = { sql: postgres.Sql; readSql: postgres.Sql; url: string; stopEmbedded: () => Promise<void> };
 
 // Few connections are enough for the hot reads: postgres.js pipelines queries over each one.
 const READ_POOL_SIZE = 2;
 
-let connecting: Promise<Connection> | undefined;
+// The pools live on globalThis, not in a module variable: Next.js bundles instrumentation.ts (the jobs)
+// apart from each route, each bundle with its own copy of this module, and a module variable made one
+// pair of pools per bundle: DATABASE_POOL_SIZE connections for the jobs, and as many again for every
+// route that had run, however many the setting said. Each bundle wraps the shared pools in its own
+// drizzle (drizzle-orm is bundled: its objects stay within their bundle).
+const KEY = Symbol.for("payment-service.database");
+const holder = globalThis as typeof globalThis & { [KEY]?: { opening?: Promise<Pools> } };
+const shared = (holder[KEY] ??= {});
+let wrapped: { pools: Pools; connection: Connection } | undefined;
 
 /**
  * The process-wide database: DATABASE_URL when set, otherwise the embedded PostgreSQL (started if no
- * other process of ours runs it). Migrations are applied once, before the first query.
+ * other process of ours runs it). Migrations are applied once per process, before the first query.
  */
-export function connection(): Promise<Connection> {
-  connecting ??= open().catch((err) => {
-    connecting = undefined;
+export async function connection(): Promise<Connection> {
+  shared.opening ??= open().catch((err: unknown) => {
+    shared.opening = undefined;
     throw err;
   });
-  return connecting;
+  const pools = await shared.opening;
+  if (wrapped?.pools !== pools) {
+    const { sql, readSql, url } = pools;
+    wrapped = {
+      pools,
+      connection: {
+        db: drizzle(prepareByDefault(sql), { schema }),
+        readDb: drizzle(prepareByDefault(readSql), { schema }),
+        sql,
+        readSql,
+        url,
+      },
+    };
+  }
+  return wrapped.connection;
 }
 
 export async function getDb(): Promise<Db> {
   return (await connection()).db;
 }
 
-async function open(): Promise<Connection> {
+async function open(): Promise<Pools> {
   const settings = env();
   const embedded = settings.DATABASE_URL
     ? { url: settings.DATABASE_URL, stop: async () => {} }
@@ -61,27 +85,21 @@ async function open(): Promise<Connection> {
   // generic plan reads the wrong index is written so it cannot (see read-status-with-key.ts).
   const sql = postgres(embedded.url, { max: settings.DATABASE_POOL_SIZE, onnotice: () => {} });
   const readSql = postgres(embedded.url, { max: READ_POOL_SIZE, onnotice: () => {} });
-  // The last step of a graceful shutdown (lib/lifecycle): this module's pools (each Next.js bundle has
-  // its own) and the LISTEN connections on them close, and the embedded server stops.
+  // The last step of a graceful shutdown (lib/lifecycle): the process's pools and the LISTEN
+  // connections on them close, and the embedded server stops.
   onShutdown("close", closeDb);
-  return {
-    db: drizzle(prepareByDefault(sql), { schema }),
-    readDb: drizzle(prepareByDefault(readSql), { schema }),
-    sql,
-    readSql,
-    url: embedded.url,
-    stopEmbedded: embedded.stop,
-  };
+  return { sql, readSql, url: embedded.url, stopEmbedded: embedded.stop };
 }
 
-/** Close the pool and, if this process started the embedded server, stop it. */
+/** Close the pools and, if this process started the embedded server, stop it. */
 export async function closeDb(): Promise<void> {
-  if (!connecting) return;
-  const conn = await connecting.catch(() => undefined);
-  connecting = undefined;
-  if (!conn) return;
-  await Promise.all([conn.sql.end({ timeout: 5 }), conn.readSql.end({ timeout: 5 })]);
-  await conn.stopEmbedded();
+  const opening = shared.opening;
+  if (!opening) return;
+  shared.opening = undefined;
+  const pools = await opening.catch(() => undefined);
+  if (!pools) return;
+  await Promise.all([pools.sql.end({ timeout: 5 }), pools.readSql.end({ timeout: 5 })]);
+  await pools.stopEmbedded();
 }
 
 const SIGNALS = ["SIGTERM", "SIGINT", "SIGHUP"] as const;

@@ -35,7 +35,8 @@ const envSchema = z.object({
     .optional(),
   /**
    * Connections of this process's main pool to PostgreSQL (postgres.js pipelines queries over them). Status
-   * polls use 2 more of their own, so long transactions never hold them up.
+   * polls use 2 more of their own, so long transactions never hold them up; with the LISTEN connection and
+   * the rate limiter's 3, a process holds at most this + 6.
    */
   DATABASE_POOL_SIZE: intFromEnv(1, 100, 10),
   /** Data folder of the embedded PostgreSQL (used when DATABASE_URL is unset). */

@@ -8,7 +8,11 @@ import {
   type RateLimiter,
 } from "./create-rate-limiter";
 
-let limiter: Promise<RateLimiter> | undefined;
+// On globalThis, not in a module variable: Next.js bundles each route apart, and a module variable made
+// one limiter, with a pool of its own, per route that limits (db/client.ts says the same of the pools).
+const KEY = Symbol.for("payment-service.rate-limiter");
+const holder = globalThis as typeof globalThis & { [KEY]?: { limiter?: Promise<RateLimiter> } };
+const shared = (holder[KEY] ??= {});
 
 const FROM_ADDRESS = "Too many requests from this address";
 const FIFTEEN_MINUTES = 15 * 60;
@@ -50,13 +54,13 @@ function budgets(): Record<RateLimitBucket, Budget> {
 
 /** The process's limiter, on a small pool of its own (made on first use). */
 export function rateLimiter(): Promise<RateLimiter> {
-  limiter ??= connection()
+  shared.limiter ??= connection()
     .then(({ url }) => createRateLimiter(createLimiterPool(url), budgets()))
     .catch((err) => {
-      limiter = undefined;
+      shared.limiter = undefined;
       throw err;
     });
-  return limiter;
+  return shared.limiter;
 }
 
 /** Count one call of `client` against `bucket` on the process's limiter, or throw 429 `rate_limited`. */
