@@ -59,7 +59,12 @@ else
   wait "$first_pid" || first_status=$?
   wait "$system_pid" || system_status=$?
   echo "integration runs: [$first] exit $first_status, [system] exit $system_status"
-  [ "$first_status" -eq 0 ] && [ "$system_status" -eq 0 ]
+  # An explicit exit: under set -e a failed test in `a && b` is ignored (only the list's last command
+  # counts), and the run went on to the browser tests and could end 0 with an integration run failed.
+  if [ "$first_status" -ne 0 ] || [ "$system_status" -ne 0 ]; then
+    echo "integration tests failed" >&2
+    exit 1
+  fi
 fi
 step "browser tests (Playwright, Debian Chromium)"
 bash scripts/ensure-chromium.sh
