@@ -6,6 +6,7 @@ import { ensureEmbeddedPostgres } from "./embedded";
 import { runMigrations } from "./migrate";
 import { prepareByDefault } from "./prepare-by-default";
 import * as schema from "./schema";
+import { processWide } from "@/lib/process-wide";
 
 export type Db = PostgresJsDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -32,14 +33,10 @@ type Pools = { sql: postgres.Sql; readSql: postgres.Sql; url: string; stopEmbedd
 // Few connections are enough for the hot reads: postgres.js pipelines queries over each one.
 const READ_POOL_SIZE = 2;
 
-// The pools live on globalThis, not in a module variable: Next.js bundles instrumentation.ts (the jobs)
-// apart from each route, each bundle with its own copy of this module, and a module variable made one
-// pair of pools per bundle: DATABASE_POOL_SIZE connections for the jobs, and as many again for every
-// route that had run, however many the setting said. Each bundle wraps the shared pools in its own
-// drizzle (drizzle-orm is bundled: its objects stay within their bundle).
-const KEY = Symbol.for("payment-service.database");
-const holder = globalThis as typeof globalThis & { [KEY]?: { opening?: Promise<Pools> } };
-const shared = (holder[KEY] ??= {});
+// One set of pools per process (a module variable made one per Next.js bundle: DATABASE_POOL_SIZE
+// connections for the jobs, and as many again for every route that had run). Each bundle wraps them in its
+// own drizzle (drizzle-orm is bundled: its objects stay within their bundle).
+const shared = processWide<{ opening?: Promise<Pools> }>("database", () => ({}));
 let wrapped: { pools: Pools; connection: Connection } | undefined;
 
 /**

@@ -2,15 +2,14 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import pino from "pino";
 import { env } from "@/lib/env";
 import { loggableError } from "@/lib/errors/loggable-error";
+import { processWide } from "@/lib/process-wide";
 
 type RequestContext = { reqId: string };
 
 // On globalThis, not in a module variable: Next.js bundles each route and instrumentation.ts apart, each
 // with its own copy of this module, and a line logged by one bundle's code must still see the request
 // another bundle's route wrapper is serving.
-const KEY = Symbol.for("payment-service.request-context");
-const holder = globalThis as typeof globalThis & { [KEY]?: AsyncLocalStorage<RequestContext> };
-const requests = (holder[KEY] ??= new AsyncLocalStorage<RequestContext>());
+const requests = processWide("request-context", () => new AsyncLocalStorage<RequestContext>());
 
 /**
  * Run `fn` as part of request `reqId`: every line logged while it (and whatever it starts) runs carries

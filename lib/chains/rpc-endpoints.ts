@@ -1,3 +1,5 @@
+import { processWide } from "@/lib/process-wide";
+
 /*
  * What this process has seen of each RPC endpoint: the outcome of its last calls (the service's own
  * and the ranking probes). Solana's failover ranks endpoints from it; /healthz reports it.
@@ -24,9 +26,7 @@ export type EndpointRecord = {
 
 // On globalThis: Next.js bundles the jobs (which make most calls) apart from the /healthz route,
 // each with its own copy of this module.
-const KEY = Symbol.for("payment-service.rpc-endpoints");
-const holder = globalThis as typeof globalThis & { [KEY]?: Map<string, EndpointRecord> };
-const records = (holder[KEY] ??= new Map());
+const records = processWide("rpc-endpoints", () => new Map<string, EndpointRecord>());
 
 const keyOf = (chainId: string, url: string) => `${chainId} ${url}`;
 

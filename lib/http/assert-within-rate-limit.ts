@@ -7,12 +7,10 @@ import {
   type RateLimitBucket,
   type RateLimiter,
 } from "./create-rate-limiter";
+import { processWide } from "@/lib/process-wide";
 
-// On globalThis, not in a module variable: Next.js bundles each route apart, and a module variable made
-// one limiter, with a pool of its own, per route that limits (db/client.ts says the same of the pools).
-const KEY = Symbol.for("payment-service.rate-limiter");
-const holder = globalThis as typeof globalThis & { [KEY]?: { limiter?: Promise<RateLimiter> } };
-const shared = (holder[KEY] ??= {});
+// One limiter, with its pool, per process (a module variable made one per route that limits).
+const shared = processWide<{ limiter?: Promise<RateLimiter> }>("rate-limiter", () => ({}));
 
 const FROM_ADDRESS = "Too many requests from this address";
 const FIFTEEN_MINUTES = 15 * 60;

@@ -1,3 +1,5 @@
+import { processWide } from "@/lib/process-wide";
+
 /*
  * The process's lifecycle, shared by scripts/serve.mjs and the app's code through one object on
  * globalThis. Not a module variable: Next.js bundles instrumentation.ts (the jobs) apart from each
@@ -41,11 +43,8 @@ export type LifecycleHost = {
   hooks?: Record<ShutdownPhase, Set<() => Promise<void>>>;
 };
 
-const KEY = Symbol.for("payment-service.lifecycle");
-const holder = globalThis as typeof globalThis & { [KEY]?: LifecycleHost };
-
 export function lifecycleHost(): LifecycleHost {
-  const host = (holder[KEY] ??= { draining: false, requests: 0 });
+  const host = processWide<LifecycleHost>("lifecycle", () => ({ draining: false, requests: 0 }));
   host.work ??= new Map();
   host.nextWorkId ??= 1;
   host.cut ??= new AbortController();

@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { processWide } from "@/lib/process-wide";
 
 /*
  * The process's Prometheus registry and series, on one object on globalThis. Not module variables:
@@ -41,11 +42,8 @@ export type MetricsHost = {
   scrape?: Promise<ScrapeSnapshot | undefined>;
 };
 
-const KEY = Symbol.for("payment-service.metrics");
-const holder = globalThis as typeof globalThis & { [KEY]?: MetricsHost };
-
 export function metricsHost(): MetricsHost {
-  return (holder[KEY] ??= createHost());
+  return processWide("metrics", createHost);
 }
 
 function createHost(): MetricsHost {

@@ -3,15 +3,14 @@ import type { GasEntry } from "./gas-schemas";
 import { gasCrossingOf, type GasMemory } from "./gas-status";
 import { gasEntryOf, listGasTargets } from "./list-gas-targets";
 import { readGasBalances } from "./read-gas-balances";
+import { processWide } from "@/lib/process-wide";
 
 type SnapshotState = { entries?: GasEntry[]; refreshing?: Promise<GasEntry[]>; memory: Map<string, GasMemory> };
 
 // On globalThis, not in a module variable: Next.js bundles instrumentation.ts (which starts the job)
 // apart from the route handlers, each with its own copy of this module, so a module variable would
 // be one snapshot for the job and another for /healthz that the job never refreshes.
-const KEY = Symbol.for("payment-service.gas-snapshot");
-const holder = globalThis as typeof globalThis & { [KEY]?: SnapshotState };
-const state: SnapshotState = (holder[KEY] ??= { memory: new Map() });
+const state = processWide<SnapshotState>("gas-snapshot", () => ({ memory: new Map() }));
 
 /**
  * Read the gas balances now and keep them as this process's snapshot, logging each key that goes

@@ -1,4 +1,5 @@
 import { FIRST_CHECK_MS } from "./schedule";
+import { processWide } from "@/lib/process-wide";
 
 /*
  * How long after a send the watcher first looks at it, per network. FIRST_CHECK_MS is about when a
@@ -21,11 +22,8 @@ export function nextFirstCheckDelay(current: number, missed: boolean): number {
   return Math.round(Math.min(MAX_FIRST_CHECK_MS, Math.max(FIRST_CHECK_MS, next)));
 }
 
-// On globalThis, not in a module variable: the watcher (started from instrumentation.ts) learns and the
-// confirm route schedules, and Next.js bundles the two apart, each with its own copy of this module.
-const KEY = Symbol.for("payment-service.first-check-delays");
-const holder = globalThis as typeof globalThis & { [KEY]?: Map<string, number> };
-const delays = (holder[KEY] ??= new Map<string, number>());
+// Per process: the watcher (instrumentation.ts's bundle) learns, the confirm route's bundle schedules.
+const delays = processWide("first-check-delays", () => new Map<string, number>());
 
 /** When this process schedules the first look at a transaction it has just sent on `chainId`. */
 export function firstCheckDelayMs(chainId: string): number {

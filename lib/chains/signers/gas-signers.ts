@@ -9,6 +9,7 @@ import type { EvmGasSigner, SolanaGasSigner } from "./gas-signer";
 import { decryptKeystore, KeystoreError } from "./keystore";
 import { localEvmSigner, localSolanaSigner } from "./local-signers";
 import { remoteEvmSigner, remoteSolanaSigner } from "./remote-signers";
+import { processWide } from "@/lib/process-wide";
 
 export type GasSigners = { eip155?: EvmGasSigner; solana?: SolanaGasSigner };
 
@@ -25,8 +26,6 @@ function oneForm(namespace: keyof typeof GAS_KEY_FORMS, forms: Record<string, un
   return given[0];
 }
 
-const OPENED = Symbol.for("payment-service.opened-keystores");
-
 /** The secret of a keystore file, opened with its passphrase; a wrong one stops the start, naming the file setting. */
 function openKeystore(setting: string, path: string, passphrase: string | undefined): Uint8Array {
   if (!passphrase) throw new Error(`${setting} needs ${setting.replace(/_FILE$/, "_PASSPHRASE_FILE")}`);
@@ -37,7 +36,7 @@ function openKeystore(setting: string, path: string, passphrase: string | undefi
     throw new Error(`${setting}: cannot read ${path} (${(err as NodeJS.ErrnoException).code ?? "error"})`);
   }
   // Unlocking costs about a second of scrypt: once per process, though each Next.js bundle has this module.
-  const opened = ((globalThis as { [OPENED]?: Map<string, Uint8Array> })[OPENED] ??= new Map());
+  const opened = processWide("opened-keystores", () => new Map<string, Uint8Array>());
   const key = `${json}\0${passphrase}`;
   const known = opened.get(key);
   if (known) return known;

@@ -1,4 +1,5 @@
 import { reuseFor, type ReuseStore } from "@/lib/concurrency/reuse-for";
+import { processWide } from "@/lib/process-wide";
 
 /** What a build needs of the chain's recent state: the blockhash it is valid under, and until which block height. */
 export type RecentBlockhash = { blockhash: string; lastValidBlockHeight: number };
@@ -13,8 +14,6 @@ export const BLOCKHASH_REUSE_MS = 3_000;
 
 // On globalThis: Next.js bundles the options and fetch routes apart, each with its own copy of this
 // module, and the point is that they share one read.
-const KEY = Symbol.for("payment-service.recent-blockhash");
-const holder = globalThis as typeof globalThis & { [KEY]?: ReuseStore<RecentBlockhash> };
 
 /**
  * A per-network cache of the latest blockhash (reuseFor): asks for one network within `reuseMs` of a
@@ -24,6 +23,6 @@ const holder = globalThis as typeof globalThis & { [KEY]?: ReuseStore<RecentBloc
 export function createBlockhashCache(options: { reuseMs?: number; now?: () => number; own?: boolean } = {}) {
   return reuseFor<RecentBlockhash>(options.reuseMs ?? BLOCKHASH_REUSE_MS, {
     now: options.now,
-    store: options.own ? new Map() : (holder[KEY] ??= new Map()),
+    store: options.own ? new Map() : processWide<ReuseStore<RecentBlockhash>>("recent-blockhash", () => new Map()),
   });
 }

@@ -5,13 +5,12 @@ import { env } from "@/lib/env";
 import { rpcUrlsOf, type NetworkConfig } from "../network-config";
 import { PROBE_TIMEOUT_MS, RANK_INTERVAL_MS, rankEndpoints } from "../rpc-endpoints";
 import { endpointFetch, type RpcFetch } from "../rpc-fetch";
+import { processWide } from "@/lib/process-wide";
 
 const connections = new Map<string, Connection>();
 
 // One prober per network and process, whichever bundle's copy of this module starts it.
-const PROBING = Symbol.for("payment-service.solana-probing");
-const holder = globalThis as typeof globalThis & { [PROBING]?: Set<string> };
-const probing = (holder[PROBING] ??= new Set());
+const probing = processWide("solana-probing", () => new Set<string>());
 
 const GET_HEALTH = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "getHealth" });
 
