@@ -1,6 +1,7 @@
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, is, SQL, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "@/db/client";
+import { runCompiled } from "@/db/compiled-statement";
 import { payments, type PaymentStatus } from "@/db/schema";
 
 /*
@@ -73,16 +74,32 @@ export async function transitionPayments(
   db: DbOrTx,
   { name, target, changes = {} }: { name: TransitionName; target: Target; changes?: PaymentChanges },
 ): Promise<PaymentRow[]> {
+  if ("id" in target && target.where === undefined) {
+    const shape = compiledShape(changes);
+    if (shape) return transitionById(db, { name, target, changes, shape });
+  }
+  return guardedUpdate(db, {
+    name,
+    whom: "id" in target ? byId(target.id, target.merchantId, target.where) : target.where,
+    changes,
+  }).returning();
+}
+
+function byId(id: unknown, merchantId: unknown, where?: SQL): SQL | undefined {
+  return and(
+    eq(payments.id, id as string),
+    merchantId === undefined ? undefined : eq(payments.merchantId, merchantId as string),
+    where,
+  );
+}
+
+/** The guarded UPDATE of `name`: the `whom` rows still in one of its from-statuses get `changes`, the status and the times. */
+function guardedUpdate(
+  db: DbOrTx,
+  { name, whom, changes }: { name: TransitionName; whom: SQL | undefined; changes: PaymentChanges },
+) {
   const rule: { from: readonly PaymentStatus[]; to: PaymentStatus | "same" } = TRANSITIONS[name];
   const to = rule.to === "same" ? undefined : rule.to;
-  const whom =
-    "id" in target
-      ? and(
-          eq(payments.id, target.id),
-          target.merchantId === undefined ? undefined : eq(payments.merchantId, target.merchantId),
-          target.where,
-        )
-      : target.where;
   return db
     .update(payments)
     .set({
@@ -92,8 +109,59 @@ export async function transitionPayments(
       ...(to === "pending" ? { finalizedAt: null } : {}),
       updatedAt: sql`now()`,
     })
-    .where(and(whom, inArray(payments.status, [...rule.from])))
-    .returning();
+    .where(and(whom, inArray(payments.status, [...rule.from])));
+}
+
+/**
+ * The changes' shape as a key (which columns get a value, which are set to null), or undefined when a
+ * value is SQL (an expression the statement must carry as written: it is built afresh).
+ */
+function compiledShape(changes: PaymentChanges): string | undefined {
+  const parts: string[] = [];
+  for (const [column, value] of Object.entries(changes)) {
+    if (value === undefined) continue; // drizzle leaves an undefined value out of the SET
+    if (is(value, SQL)) return undefined;
+    parts.push(value === null ? `${column}=null` : column);
+  }
+  return parts.sort().join(",");
+}
+
+/**
+ * The same guarded UPDATE for one payment by id, built once per process for each transition and
+ * shape of changes (db/compiled-statement.ts): the settlement of a payment runs two of them.
+ */
+function transitionById(
+  db: DbOrTx,
+  {
+    name,
+    target,
+    changes,
+    shape,
+  }: { name: TransitionName; target: { id: string; merchantId?: string }; changes: PaymentChanges; shape: string },
+): Promise<PaymentRow[]> {
+  const merchant = target.merchantId !== undefined;
+  const values: Record<string, unknown> = { id: target.id, ...(merchant ? { merchantId: target.merchantId } : {}) };
+  const placeholders: Record<string, unknown> = {};
+  for (const [column, value] of Object.entries(changes)) {
+    if (value === undefined) continue;
+    if (value === null) {
+      placeholders[column] = null;
+      continue;
+    }
+    placeholders[column] = sql.placeholder(`set_${column}`);
+    values[`set_${column}`] = value;
+  }
+  return runCompiled<PaymentRow[]>(
+    db,
+    `transition:${name}:${merchant ? "merchant" : "any"}:${shape}`,
+    (on) =>
+      guardedUpdate(on, {
+        name,
+        whom: byId(sql.placeholder("id"), merchant ? sql.placeholder("merchantId") : undefined),
+        changes: placeholders as PaymentChanges,
+      }).returning(),
+    values,
+  );
 }
 
 /** `transitionPayments` for one payment: the row as changed, or undefined when its status did not allow it. */

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
+import { runCompiled } from "@/db/compiled-statement";
 import { payments, paymentSubmissions, sponsoredTokenAccounts } from "@/db/schema";
 import type { ObservedTransfer } from "@/lib/chains/chain-adapter";
 import { recordServiceFees, type FeesPaid } from "@/lib/fees/record-service-fees";
@@ -154,10 +155,23 @@ async function closeSubmission(
   tx: Tx,
   { paymentId, outcome, txHash }: { paymentId: string; outcome: string; txHash?: string },
 ) {
-  await tx
-    .update(paymentSubmissions)
-    .set({ state: "closed", outcome, ...(txHash === undefined ? {} : { txHash }), updatedAt: sql`now()` })
-    .where(eq(paymentSubmissions.paymentId, paymentId));
+  // Built once per process (with or without the hash): one of the writes of every settled payment.
+  const withHash = txHash !== undefined;
+  await runCompiled(
+    tx,
+    `close-submission:${withHash ? "hash" : "no-hash"}`,
+    (on) =>
+      on
+        .update(paymentSubmissions)
+        .set({
+          state: "closed",
+          outcome: sql.placeholder("outcome") as unknown as string,
+          ...(withHash ? { txHash: sql.placeholder("txHash") as unknown as string } : {}),
+          updatedAt: sql`now()`,
+        })
+        .where(eq(paymentSubmissions.paymentId, sql.placeholder("paymentId") as unknown as string)),
+    { paymentId, outcome, ...(withHash ? { txHash } : {}) },
+  );
 }
 
 /**

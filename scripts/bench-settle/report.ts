@@ -26,6 +26,7 @@ export function printSettlement({
   total,
   settings,
   cpu,
+  cpuOneAtATime,
   clockPolls,
 }: {
   chains: ChainFigures[];
@@ -33,6 +34,7 @@ export function printSettlement({
   total: { payments: number; seconds: number; perSecond: number; notSucceeded: number };
   settings: string;
   cpu: CpuUse;
+  cpuOneAtATime: CpuUse;
   clockPolls: { made: number; failed: number };
 }): void {
   console.log(`\n1. confirm to final: ${total.payments} payments, every confirm fired at once, ${settings}`);
@@ -108,6 +110,14 @@ export function printSettlement({
       ms(c.p99Diff),
       both(c.toFinal),
     ]),
+  );
+  const singles = single.reduce((n, c) => n + c.payments, 0);
+  const appMs = Object.entries(cpuOneAtATime.parts)
+    .filter(([name]) => name.startsWith("app"))
+    .reduce((sum, [, ms]) => sum + ms, 0);
+  const perSecond = (ms: number) => (ms / cpuOneAtATime.seconds).toFixed(0);
+  console.log(
+    `CPU over those ${singles} (${cpuOneAtATime.seconds.toFixed(1)} s; the jobs' passes, idle or watching the burst's transfers to finality, included): app instances ${perSecond(appMs)} ms per second (${(appMs / singles).toFixed(0)} ms per payment), PostgreSQL ${perSecond(cpuOneAtATime.postgres)} ms per second`,
   );
 }
 

@@ -127,7 +127,15 @@ async function main(cleanups: Cleanup[]): Promise<void> {
     notSucceeded: chains.reduce((n, c) => n + c.notSucceeded, 0),
   };
   const settings = `${INSTANCES} instances (watchers every ${WATCHER_INTERVAL_MS} ms, the default), load average ${load.before.toFixed(2)} before, ${load.after.toFixed(2)} after, on ${cpus().length} cores`;
-  printSettlement({ chains, single, total, settings, cpu: settled.cpu, clockPolls: settled.clockPolls });
+  printSettlement({
+    chains,
+    single,
+    total,
+    settings,
+    cpu: settled.cpu,
+    cpuOneAtATime: settled.cpuOneAtATime,
+    clockPolls: settled.clockPolls,
+  });
   printRpc(rpc);
   printStatements(settled.statements, total.payments);
   printProfiles(settled.profiles, total.payments);

@@ -29,6 +29,8 @@ export type Settled = {
   confirmCounts: Counts;
   prepSeconds: number;
   cpu: CpuUse;
+  /** CPU over the one-at-a-time payments: the path's own cost with no queue (idle watcher passes included). */
+  cpuOneAtATime: CpuUse;
   clockPolls: { made: number; failed: number };
   balances: Record<Chain, { expected: bigint; received: bigint }>;
   /** CPU profiles of the instances over the burst (--cpu-prof). */
@@ -184,7 +186,9 @@ export async function settle(
       concurrency: PREP_CONCURRENCY,
     });
     const sequential: PaymentTimes[] = [];
+    const cpuSingleBefore = await sampleCpu(run.cpuGroups, sql, database);
     for (const p of single) sequential.push(...(await confirmAll(sql, [p], run.timeoutMs)));
+    const cpuOneAtATime = cpuBetween(cpuSingleBefore, await sampleCpu(run.cpuGroups, sql, database));
     clock.record(false);
     console.log(`one at a time: ${sequential.length} more payments confirmed, each after the previous was final`);
     return {
@@ -194,6 +198,7 @@ export async function settle(
       confirmCounts,
       prepSeconds,
       cpu,
+      cpuOneAtATime,
       clockPolls,
       balances,
       profiles,
