@@ -9,7 +9,8 @@
  *   their top frames printed
  *   env: DATABASE_URL (server for the scratch databases <name>_settle and <name>_settle_watcher;
  *        default: embedded PostgreSQL on 54359), BENCH_PAYMENTS (500), BENCH_NOT_DUE (10000),
- *        BENCH_DUE (20), BENCH_PASSES (5), BENCH_ONE_AT_A_TIME (20), BENCH_TIMEOUT_S (120)
+ *        BENCH_DUE (20), BENCH_PASSES (5), BENCH_ONE_AT_A_TIME (20), BENCH_TIMEOUT_S (120), BENCH_IDLE_S (10:
+ *        the instances measured with nothing to do, before the warm-up)
  *
  * Figures go to stdout and tests/artifacts/bench-settle.json. Exits 0 when a target is missed (it
  * is a measurement; FAIL lines say what missed), 1 when the bench itself cannot run.
@@ -36,6 +37,7 @@ import {
   printWatcher,
   type Check,
 } from "./report";
+import { printIdle } from "./idle";
 import { settle } from "./settle";
 import { measureWatcherPasses } from "./watcher-passes";
 
@@ -45,6 +47,7 @@ const DUE = positiveInt("BENCH_DUE", 20);
 const PASSES = positiveInt("BENCH_PASSES", 5);
 const ONE_AT_A_TIME = positiveInt("BENCH_ONE_AT_A_TIME", 20);
 const TIMEOUT_S = positiveInt("BENCH_TIMEOUT_S", 120);
+const IDLE_S = positiveInt("BENCH_IDLE_S", 10);
 const INSTANCES = 2;
 const KEEP = process.argv.includes("--keep");
 const CPU_PROF = process.argv.includes("--cpu-prof");
@@ -96,6 +99,7 @@ async function main(cleanups: Cleanup[]): Promise<void> {
       oneAtATime: ONE_AT_A_TIME,
       timeoutMs: TIMEOUT_S * 1000,
       cpuGroups,
+      idleSeconds: IDLE_S,
     },
   });
   load.after = loadavg()[0]!;
@@ -127,6 +131,7 @@ async function main(cleanups: Cleanup[]): Promise<void> {
     notSucceeded: chains.reduce((n, c) => n + c.notSucceeded, 0),
   };
   const settings = `${INSTANCES} instances (watchers every ${WATCHER_INTERVAL_MS} ms, the default), load average ${load.before.toFixed(2)} before, ${load.after.toFixed(2)} after, on ${cpus().length} cores`;
+  printIdle(settled.idle);
   printSettlement({
     chains,
     single,
@@ -212,6 +217,8 @@ async function main(cleanups: Cleanup[]): Promise<void> {
     rpc,
     profiles: settled.profiles,
     statements: settled.statements,
+    idle: settled.idle,
+    cpu: { burst: settled.cpu, oneAtATime: settled.cpuOneAtATime },
     watcher,
     checks,
   };

@@ -16,6 +16,7 @@ import { startCpuProfiles, type ProfileSummary } from "./cpu-profile";
 import { cpuBetween, sampleCpu, type CpuUse } from "./cpu-usage";
 import { startStatementCount, type StatementUse } from "./statements";
 import { listenForFinals } from "./final-clock";
+import { measureIdle, type IdleUse } from "./idle";
 import { fireConfirms, type Fired } from "./fire-confirms";
 import type { Instances } from "./instances";
 import { preparePayments, type Chain, type Prepared } from "./prepare";
@@ -29,6 +30,8 @@ export type Settled = {
   confirmCounts: Counts;
   prepSeconds: number;
   cpu: CpuUse;
+  /** The instances with nothing to do, before the warm-up. */
+  idle: IdleUse;
   /** CPU over the one-at-a-time payments: the path's own cost with no queue (idle watcher passes included). */
   cpuOneAtATime: CpuUse;
   clockPolls: { made: number; failed: number };
@@ -124,13 +127,22 @@ export async function settle(
     databaseUrl: string;
     instances: Instances;
     clock: ChainClock;
-    run: { payments: number; oneAtATime: number; timeoutMs: number; cpuGroups: Record<string, number> };
+    run: {
+      payments: number;
+      oneAtATime: number;
+      timeoutMs: number;
+      cpuGroups: Record<string, number>;
+      idleSeconds: number;
+    };
   },
 ): Promise<Settled> {
   const database = new URL(databaseUrl).pathname.slice(1);
   const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
   try {
     const appUrls = instances.servers.map((s) => s.url);
+    // The first passes after a start catch up (the ledger's scans from their lookback): not idle yet.
+    await new Promise((r) => setTimeout(r, 3000));
+    const idle = await measureIdle(sql, { database, groups: run.cpuGroups, seconds: run.idleSeconds });
     await warmUp(devnet, sql, { appUrls, timeoutMs: run.timeoutMs });
     instances.evm.resetCounts();
     instances.solana.resetCounts();
@@ -198,6 +210,7 @@ export async function settle(
       confirmCounts,
       prepSeconds,
       cpu,
+      idle,
       cpuOneAtATime,
       clockPolls,
       balances,
