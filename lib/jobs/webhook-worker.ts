@@ -13,6 +13,8 @@ import { every } from "./every";
 
 /** Due retries are found by this poll; new events wake the worker at once through NOTIFY. */
 const POLL_MS = 250;
+/** Claims whose lease lapsed are looked for this often. */
+const LAPSED_EVERY_MS = 2_000;
 
 /**
  * Fair shares of WEBHOOK_CONCURRENCY: a quarter per merchant and per host, and an eighth per merchant on
@@ -110,10 +112,15 @@ export function startWebhookWorker(): () => void {
   void connection()
     .then(({ sql }) => sql.listen("webhook_deliveries", wake))
     .catch((err) => log.error({ job: "webhooks", err }, "cannot listen for webhook deliveries; polling only"));
-  // Lapsed claims are rare (a crash, a database that refused a write): the poll frees them, so a
-  // completion's own pass costs one query, the claim.
+  // Lapsed claims are rare (a crash, a database that refused a write) and a lease is at least 10 s
+  // past due when one lapses: every LAPSED_EVERY_MS frees them, not every poll (an idle instance ran
+  // the release four times a second), so a completion's own pass costs one query, the claim.
+  let lapsedAt = 0;
   const stopPolling = every("webhooks", POLL_MS, async () => {
-    await releaseLapsedClaims(await getDb(), { scheduleLength, leaseMs });
+    if (Date.now() - lapsedAt >= LAPSED_EVERY_MS) {
+      lapsedAt = Date.now();
+      await releaseLapsedClaims(await getDb(), { scheduleLength, leaseMs });
+    }
     await pump();
   });
   // Stopped (draining): nothing more is claimed; attempts in flight go on as tracked work.

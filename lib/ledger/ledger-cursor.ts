@@ -20,20 +20,21 @@ export async function claimCursor(
     startBlock,
   }: { chainId: string; genesisHash: string; owner: string; leaseMs: number; startBlock: bigint },
 ): Promise<Cursor | undefined> {
-  await db.insert(ledgerCursors).values({ chainId, genesisHash, nextBlock: startBlock }).onConflictDoNothing();
+  // One statement: the first claim of a network makes its row (leased), a later one takes the lease
+  // when it is free, run out or already ours (every scan pass of every instance runs this).
+  const lease = sql`now() + make_interval(secs => ${leaseMs / 1000})`;
   const [row] = await db
-    .update(ledgerCursors)
-    .set({ leaseOwner: owner, leaseUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})` })
-    .where(
-      and(
-        eq(ledgerCursors.chainId, chainId),
-        or(
-          isNull(ledgerCursors.leaseUntil),
-          lt(ledgerCursors.leaseUntil, sql`now()`),
-          eq(ledgerCursors.leaseOwner, owner),
-        ),
+    .insert(ledgerCursors)
+    .values({ chainId, genesisHash, nextBlock: startBlock, leaseOwner: owner, leaseUntil: lease })
+    .onConflictDoUpdate({
+      target: ledgerCursors.chainId,
+      set: { leaseOwner: owner, leaseUntil: lease },
+      setWhere: or(
+        isNull(ledgerCursors.leaseUntil),
+        lt(ledgerCursors.leaseUntil, sql`now()`),
+        eq(ledgerCursors.leaseOwner, owner),
       ),
-    )
+    })
     .returning({
       nextBlock: ledgerCursors.nextBlock,
       lastHash: ledgerCursors.lastHash,

@@ -1,5 +1,6 @@
 import { eq, getTableColumns, sql } from "drizzle-orm";
-import type { Db } from "@/db/client";
+import type { Db, DbOrTx } from "@/db/client";
+import { runCompiled } from "@/db/compiled-statement";
 import { merchants, paymentOptions, payments, paymentSubmissions, type PaymentSubmission } from "@/db/schema";
 import { CLAIM_LEASE_MS } from "@/lib/submissions/schedule";
 
@@ -29,16 +30,31 @@ export async function claimDueSubmissions(db: Db, limits: ClaimLimits): Promise<
   // A null chain stands for every network not named.
   const wanted = [...limits.perChain, [null, limits.others] as const].filter(([, limit]) => limit > 0);
   if (wanted.length === 0) return [];
-  const values = sql.join(
-    wanted.map(([chainId, limit]) => sql`(${chainId}::text, ${limit}::int)`),
+  // Built once per process for each shape (how many networks are named, which are wanted): the
+  // watcher runs it every pass, idle or not, and drizzle rebuilt its 60 columns each time.
+  const values: Record<string, unknown> = {};
+  named.forEach((chainId, i) => (values[`named${i}`] = chainId));
+  wanted.forEach(([chainId, limit], i) => {
+    values[`chain${i}`] = chainId;
+    values[`limit${i}`] = limit;
+  });
+  const shape = `claim-due:${named.length}:${wanted.map(([chainId]) => (chainId === null ? "*" : "c")).join("")}`;
+  return runCompiled<DueSubmission[]>(db, shape, (on) => claimStatement(on, named.length, wanted.length), values);
+}
+
+/** The claim with placeholders: `named0..` the networks named, `chain0..`/`limit0..` the rows per network wanted. */
+function claimStatement(db: DbOrTx, namedCount: number, wantedCount: number) {
+  const p = (name: string) => sql.placeholder(name);
+  const rows = sql.join(
+    Array.from({ length: wantedCount }, (_, i) => sql`(${p(`chain${i}`)}::text, ${p(`limit${i}`)}::int)`),
     sql`, `,
   );
   const others = sql`array[${sql.join(
-    named.map((chainId) => sql`${chainId}::text`),
+    Array.from({ length: namedCount }, (_, i) => sql`${p(`named${i}`)}::text`),
     sql`, `,
   )}]::text[]`;
   const due = sql`(
-    select d.payment_id from (values ${values}) as n(chain_id, lim)
+    select d.payment_id from (values ${rows}) as n(chain_id, lim)
     cross join lateral (
       select payment_id from ${paymentSubmissions} s
       where s.state = 'open' and s.next_check_at <= now()
