@@ -1,3 +1,4 @@
+import { is, SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "./client";
 
 /** What drizzle's `.prepare()` gives: a statement built once, run with values for its placeholders. */
@@ -44,6 +45,34 @@ export function runCompiled<T>(
   // The built statement with this call's connection: drizzle's prepared query reads `this.client` when it runs.
   const onThisClient = Object.create(prepared, { client: { value: client } }) as Prepared;
   return onThisClient.execute(values) as Promise<T>;
+}
+
+/**
+ * A row of column values (an INSERT's, an UPDATE's SET) for a compiled statement: each value becomes
+ * the placeholder `${prefix}${column}` (`values` holds it), a null stays a literal null, an undefined
+ * is left out as drizzle leaves it out. `shape` names which columns are there and which are null, for
+ * the statement's key. Undefined when a value is SQL: an expression is built afresh, not compiled.
+ */
+export function placeholdersFor(
+  row: Record<string, unknown>,
+  prefix: string,
+): { shape: string; row: Record<string, unknown>; values: Record<string, unknown> } | undefined {
+  const shape: string[] = [];
+  const built: Record<string, unknown> = {};
+  const values: Record<string, unknown> = {};
+  for (const [column, value] of Object.entries(row)) {
+    if (value === undefined) continue;
+    if (is(value, SQL)) return undefined;
+    if (value === null) {
+      built[column] = null;
+      shape.push(`${column}=null`);
+    } else {
+      built[column] = sql.placeholder(`${prefix}${column}`);
+      values[`${prefix}${column}`] = value;
+      shape.push(column);
+    }
+  }
+  return { shape: shape.sort().join(","), row: built, values };
 }
 
 /** How many shapes this process has built (tests). */

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Tx } from "@/db/client";
+import { placeholdersFor, runCompiled } from "@/db/compiled-statement";
 import { merchants, payments, serviceFees } from "@/db/schema";
 import type { PaidFee } from "@/lib/chains/chain-adapter";
 import type { NetworkConfig } from "@/lib/chains/network-config";
@@ -28,23 +29,36 @@ export async function recordServiceFees(
   if (paid.length === 0) return;
   const owner = fees.owner ?? (await ownerOf(tx, paymentId));
   if (!owner) return;
-  const rows = paid.map((fee) => {
+  const rows = paid.map((fee, i) => {
     const value = serviceFeeValue({ network: fees.network, amount: fee.amount, currency: owner.currency, prices });
-    return {
-      merchantId: owner.merchantId,
-      paymentId,
-      chainId: fees.network.chainId,
-      txHash: fee.txHash,
-      kind: fee.kind,
-      nativeAmount: fee.amount.toString(),
-      nativeSymbol: value.symbol,
-      nativeDecimals: value.decimals,
-      currency: owner.currency,
-      fiatAmount: value.fiatAmount,
-      paidAt: sql`now()`,
-    };
+    return placeholdersFor(
+      {
+        merchantId: owner.merchantId,
+        paymentId,
+        chainId: fees.network.chainId,
+        txHash: fee.txHash,
+        kind: fee.kind,
+        nativeAmount: fee.amount.toString(),
+        nativeSymbol: value.symbol,
+        nativeDecimals: value.decimals,
+        currency: owner.currency,
+        fiatAmount: value.fiatAmount,
+      },
+      `r${i}_`,
+    )!;
   });
-  await tx.insert(serviceFees).values(rows).onConflictDoNothing();
+  // Built once per process for each shape of rows (how many, which unvalued): every relayed or
+  // co-signed payment records one.
+  await runCompiled(
+    tx,
+    `insert-service-fees:${rows.map((r) => r.shape).join(";")}`,
+    (on) =>
+      on
+        .insert(serviceFees)
+        .values(rows.map((r) => ({ ...(r.row as typeof serviceFees.$inferInsert), paidAt: sql`now()` })))
+        .onConflictDoNothing(),
+    Object.assign({}, ...rows.map((r) => r.values)) as Record<string, unknown>,
+  );
 }
 
 async function ownerOf(tx: Tx, paymentId: string): Promise<FeeOwner | undefined> {

@@ -1,7 +1,7 @@
-import { and, eq, inArray, is, SQL, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "@/db/client";
-import { runCompiled } from "@/db/compiled-statement";
+import { placeholdersFor, runCompiled } from "@/db/compiled-statement";
 import { payments, type PaymentStatus } from "@/db/schema";
 
 /*
@@ -62,8 +62,11 @@ export type PaymentChanges = Omit<
 
 type PaymentRow = typeof payments.$inferSelect;
 
-/** Which payments: one by id (optionally only the merchant's own), or every payment matching `where` (the expiry sweep). */
-export type Target = { id: string; merchantId?: string; where?: SQL } | { where: SQL };
+/**
+ * Which payments: one by id (optionally only the merchant's own, only if it expires after
+ * `expiresAfter`), or every payment matching `where` (the expiry sweep).
+ */
+export type Target = { id: string; merchantId?: string; expiresAfter?: Date; where?: SQL } | { where: SQL };
 
 /**
  * Apply `name` to the payments `target` names that are in one of its from-statuses (and match any
@@ -75,20 +78,25 @@ export async function transitionPayments(
   { name, target, changes = {} }: { name: TransitionName; target: Target; changes?: PaymentChanges },
 ): Promise<PaymentRow[]> {
   if ("id" in target && target.where === undefined) {
-    const shape = compiledShape(changes);
-    if (shape) return transitionById(db, { name, target, changes, shape });
+    const set = placeholdersFor(changes, "set_");
+    if (set) return transitionById(db, { name, target, set });
   }
   return guardedUpdate(db, {
     name,
-    whom: "id" in target ? byId(target.id, target.merchantId, target.where) : target.where,
+    whom: "id" in target ? byId(target, target.where) : target.where,
     changes,
   }).returning();
 }
 
-function byId(id: unknown, merchantId: unknown, where?: SQL): SQL | undefined {
+/** The payment `id` (of `merchantId`, not expired at `expiresAfter`, where given): values or placeholders. */
+function byId(
+  { id, merchantId, expiresAfter }: { id: unknown; merchantId?: unknown; expiresAfter?: unknown },
+  where?: SQL,
+): SQL | undefined {
   return and(
     eq(payments.id, id as string),
     merchantId === undefined ? undefined : eq(payments.merchantId, merchantId as string),
+    expiresAfter === undefined ? undefined : gt(payments.expiresAt, expiresAfter as Date),
     where,
   );
 }
@@ -113,52 +121,42 @@ function guardedUpdate(
 }
 
 /**
- * The changes' shape as a key (which columns get a value, which are set to null), or undefined when a
- * value is SQL (an expression the statement must carry as written: it is built afresh).
- */
-function compiledShape(changes: PaymentChanges): string | undefined {
-  const parts: string[] = [];
-  for (const [column, value] of Object.entries(changes)) {
-    if (value === undefined) continue; // drizzle leaves an undefined value out of the SET
-    if (is(value, SQL)) return undefined;
-    parts.push(value === null ? `${column}=null` : column);
-  }
-  return parts.sort().join(",");
-}
-
-/**
  * The same guarded UPDATE for one payment by id, built once per process for each transition and
- * shape of changes (db/compiled-statement.ts): the settlement of a payment runs two of them.
+ * shape of target and changes (db/compiled-statement.ts): every settled payment runs two of them.
  */
 function transitionById(
   db: DbOrTx,
   {
     name,
     target,
-    changes,
-    shape,
-  }: { name: TransitionName; target: { id: string; merchantId?: string }; changes: PaymentChanges; shape: string },
+    set,
+  }: {
+    name: TransitionName;
+    target: { id: string; merchantId?: string; expiresAfter?: Date };
+    set: NonNullable<ReturnType<typeof placeholdersFor>>;
+  },
 ): Promise<PaymentRow[]> {
   const merchant = target.merchantId !== undefined;
-  const values: Record<string, unknown> = { id: target.id, ...(merchant ? { merchantId: target.merchantId } : {}) };
-  const placeholders: Record<string, unknown> = {};
-  for (const [column, value] of Object.entries(changes)) {
-    if (value === undefined) continue;
-    if (value === null) {
-      placeholders[column] = null;
-      continue;
-    }
-    placeholders[column] = sql.placeholder(`set_${column}`);
-    values[`set_${column}`] = value;
-  }
+  const expiring = target.expiresAfter !== undefined;
+  const values: Record<string, unknown> = {
+    ...set.values,
+    id: target.id,
+    ...(merchant ? { merchantId: target.merchantId } : {}),
+    // A placeholder compared in WHERE gets no column mapping: the driver takes times as ISO text.
+    ...(expiring ? { expiresAfter: target.expiresAfter!.toISOString() } : {}),
+  };
   return runCompiled<PaymentRow[]>(
     db,
-    `transition:${name}:${merchant ? "merchant" : "any"}:${shape}`,
+    `transition:${name}:${merchant ? "merchant" : ""}:${expiring ? "expiring" : ""}:${set.shape}`,
     (on) =>
       guardedUpdate(on, {
         name,
-        whom: byId(sql.placeholder("id"), merchant ? sql.placeholder("merchantId") : undefined),
-        changes: placeholders as PaymentChanges,
+        whom: byId({
+          id: sql.placeholder("id"),
+          merchantId: merchant ? sql.placeholder("merchantId") : undefined,
+          expiresAfter: expiring ? sql.placeholder("expiresAfter") : undefined,
+        }),
+        changes: set.row as PaymentChanges,
       }).returning(),
     values,
   );
@@ -171,7 +169,11 @@ export async function transitionPayment(
     name,
     target,
     changes = {},
-  }: { name: TransitionName; target: { id: string; merchantId?: string; where?: SQL }; changes?: PaymentChanges },
+  }: {
+    name: TransitionName;
+    target: { id: string; merchantId?: string; expiresAfter?: Date; where?: SQL };
+    changes?: PaymentChanges;
+  },
 ): Promise<PaymentRow | undefined> {
   const [row] = await transitionPayments(db, { name, target, changes });
   return row;

@@ -1,6 +1,7 @@
-import { eq, gt, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { PgInsertValue } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "@/db/client";
+import { placeholdersFor, runCompiled } from "@/db/compiled-statement";
 import { violatedIndex } from "@/db/violated-index";
 import { payments, paymentSubmissions, type paymentOptions, type PaymentSubmission } from "@/db/schema";
 import type { TransferIntent, Verified } from "@/lib/chains/chain-adapter";
@@ -69,7 +70,7 @@ async function recordAndCommit(db: Db, input: RecordInput): Promise<Recorded> {
       const [payment, submission] = await Promise.all([
         transitionPayment(tx, {
           name: "commit",
-          target: { id: input.paymentId, where: gt(payments.expiresAt, new Date()) },
+          target: { id: input.paymentId, expiresAfter: new Date() },
           changes: {
             optionId: option.id,
             buyerAccount: option.account,
@@ -114,7 +115,12 @@ async function recordLate(db: Db, input: RecordInput): Promise<Recorded> {
   });
 }
 
-type SubmissionValues = PgInsertValue<typeof paymentSubmissions> & { txHash: string };
+type SubmissionRow = PgInsertValue<typeof paymentSubmissions>;
+/** The row, its first check given as `nextCheckInS` seconds from the insert (not as `nextCheckAt`). */
+type SubmissionValues = Omit<typeof paymentSubmissions.$inferInsert, "nextCheckAt"> & {
+  txHash: string;
+  nextCheckInS: number;
+};
 
 /** The submission's row: everything needed to finish the transfer (what to send, or what to watch for). */
 function submissionValues(input: RecordInput): SubmissionValues {
@@ -151,7 +157,7 @@ function submissionValues(input: RecordInput): SubmissionValues {
       verified.kind === "wallet_sent" && verified.amount !== intent.amount ? verified.amount.toString() : null,
     lastValidBlockHeight: verified.kind === "cosigned" ? (verified.lastValidBlockHeight ?? null) : null,
     // Wallet-sent transfers need no send: watch them at once. Others: confirm sends them now.
-    nextCheckAt: sql`now() + make_interval(secs => ${verified.kind === "wallet_sent" ? 0 : SEND_LEASE_MS / 1000})`,
+    nextCheckInS: verified.kind === "wallet_sent" ? 0 : SEND_LEASE_MS / 1000,
   };
 }
 
@@ -159,12 +165,28 @@ function submissionValues(input: RecordInput): SubmissionValues {
  * One transfer per payment is watched: a late one already on record (its quote had expired) leaves
  * a pending payment for the merchant to resolve, not for a second transfer. Undefined when there is one.
  */
-async function insertSubmission(tx: Tx, values: SubmissionValues): Promise<PaymentSubmission | undefined> {
-  const [submission] = await tx
-    .insert(paymentSubmissions)
-    .values(values)
-    .onConflictDoNothing({ target: paymentSubmissions.paymentId })
-    .returning();
+async function insertSubmission(
+  tx: Tx,
+  { nextCheckInS, ...values }: SubmissionValues,
+): Promise<PaymentSubmission | undefined> {
+  // Built once per process for each shape of row (a relay, a co-signed or a wallet's transfer): one
+  // of every confirm's writes.
+  const row = placeholdersFor(values, "v_");
+  if (!row) throw new Error("a submission's values are plain values, not SQL");
+  const [submission] = await runCompiled<PaymentSubmission[]>(
+    tx,
+    `insert-submission:${row.shape}`,
+    (on) =>
+      on
+        .insert(paymentSubmissions)
+        .values({
+          ...(row.row as SubmissionRow),
+          nextCheckAt: sql`now() + make_interval(secs => ${sql.placeholder("nextCheckInS")}::float8)`,
+        })
+        .onConflictDoNothing({ target: paymentSubmissions.paymentId })
+        .returning(),
+    { ...row.values, nextCheckInS },
+  );
   return submission;
 }
 

@@ -1,5 +1,6 @@
 import { and, eq, gt, max, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
+import { runCompiled } from "@/db/compiled-statement";
 import { paymentSubmissions, relayerNonces, relayNonceReservations } from "@/db/schema";
 import type { Relayer } from "@/lib/chains/chain-adapter";
 import type { NetworkConfig } from "@/lib/chains/network-config";
@@ -88,9 +89,21 @@ export async function reserveRelayNonce(db: Db, r: RelayFor): Promise<number> {
 
 /** The relay signed at `nonce` is recorded (inside the recording transaction `tx`): its reservation is spent. */
 export async function spendRelayNonce(tx: Tx, paymentId: string, nonce: number): Promise<void> {
-  await tx
-    .delete(relayNonceReservations)
-    .where(and(eq(relayNonceReservations.paymentId, paymentId), eq(relayNonceReservations.nonce, nonce)));
+  // Built once per process: every relay's record runs it.
+  await runCompiled(
+    tx,
+    "spend-relay-nonce",
+    (on) =>
+      on
+        .delete(relayNonceReservations)
+        .where(
+          and(
+            eq(relayNonceReservations.paymentId, sql.placeholder("paymentId") as unknown as string),
+            eq(relayNonceReservations.nonce, sql.placeholder("nonce") as unknown as number),
+          ),
+        ),
+    { paymentId, nonce },
+  );
 }
 
 /**

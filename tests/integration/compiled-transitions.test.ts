@@ -72,6 +72,18 @@ describe("transitions built once per shape", () => {
     });
   });
 
+  it("commits only a payment that expires after the given time", async () => {
+    const m = await newMerchant();
+    const { db } = testDb();
+    const live = await seedPayment(m.merchantId, { status: "pending" });
+    const lapsed = await seedPayment(m.merchantId, { status: "pending", expiresAt: new Date(Date.now() - 1000) });
+    const commit = (id: string) =>
+      transitionPayment(db, { name: "commit", target: { id, expiresAfter: new Date() }, changes: { walletName: "W" } });
+    expect(await commit(lapsed)).toBe(undefined);
+    expect(await rowOf(lapsed)).toMatchObject({ status: "pending", walletName: null });
+    expect(await commit(live)).toMatchObject({ id: live, status: "processing", walletName: "W" });
+  });
+
   it("maps each value through its column (a time, a null) as the builder does", async () => {
     const m = await newMerchant();
     const { db } = testDb();
