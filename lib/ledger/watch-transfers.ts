@@ -3,17 +3,62 @@ import type { Db } from "@/db/client";
 import { chainTransfers, type ChainTransfer, type TransferState } from "@/db/schema";
 import { adapterFor } from "@/lib/chains/adapters";
 import { namespaceOf } from "@/lib/chains/caip";
-import type { LocatedTransfer } from "@/lib/chains/chain-adapter";
+import type { ChainAdapter, ChainTip, LocatedTransfer } from "@/lib/chains/chain-adapter";
 import type { NetworkConfig } from "@/lib/chains/network-config";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { nextCheckDelayMs } from "@/lib/submissions/schedule";
 import { reconcilePayment } from "./reconcile-payment";
 
-/** Transfers of one network looked at per pass at most. */
 /** Transfers located at once: an RPC endpoint sees at most this many reads of one pass in flight. */
 const LOCATES_AT_ONCE = 16;
+/** Transfers of one network looked at per pass at most. */
 const BATCH = 100;
+
+/**
+ * Where a transfer stands when the block it was recorded in is still the canonical block at its
+ * height (`hashNow`): a block with the same hash holds the same transactions and receipts, so the
+ * transfer is still there, as deep as the tip says. Undefined when the block changed, is gone or was
+ * not read: the transfer is then located afresh.
+ */
+export function locatedInUnchangedBlock(
+  row: { blockNumber: bigint | null; blockHash: string | null },
+  hashNow: string | undefined,
+  tip: ChainTip,
+): LocatedTransfer | undefined {
+  if (row.blockNumber === null || row.blockHash === null || hashNow === undefined) return undefined;
+  if (hashNow.toLowerCase() !== row.blockHash.toLowerCase()) return undefined;
+  return {
+    state: "mined",
+    blockNumber: row.blockNumber,
+    blockHash: row.blockHash,
+    confirmations: Number(tip.head - row.blockNumber + 1n),
+    final: row.blockNumber <= tip.finalized,
+  };
+}
+
+/**
+ * The current hash of every block the rows were recorded in, one read per block however many
+ * transfers it holds (a burst of payments lands a few blocks): where the chain can tell (EVM). A
+ * read that fails leaves its block out.
+ */
+async function hashesNow(
+  adapter: ChainAdapter,
+  network: NetworkConfig,
+  rows: ChainTransfer[],
+): Promise<Map<bigint, string>> {
+  const hashes = new Map<bigint, string>();
+  if (!adapter.blockHash) return hashes;
+  const blocks = [...new Set(rows.flatMap((r) => (r.blockNumber === null ? [] : [r.blockNumber])))];
+  for (let i = 0; i < blocks.length; i += LOCATES_AT_ONCE)
+    await Promise.all(
+      blocks.slice(i, i + LOCATES_AT_ONCE).map(async (block) => {
+        const hash = await adapter.blockHash!(network, block).catch(() => undefined);
+        if (hash !== undefined) hashes.set(block, hash);
+      }),
+    );
+  return hashes;
+}
 
 /** The state a transfer is in once the chain was asked where it stands. */
 export function nextTransferState({
@@ -40,8 +85,8 @@ export function nextTransferState({
 
 /**
  * One pass of the finality watch for one network: claim its transfers that are due (leased, SKIP
- * LOCKED: instances share them), read the chain's head and finality once, locate each transfer, and
- * record its depth, a reorg, its return or its loss; the payments whose transfers changed are
+ * LOCKED: instances share them), read the chain's head and finality once, read each of their blocks
+ * once (EVM), locate each transfer whose block changed (or every one, on Solana), and record its depth, a reorg, its return or its loss; the payments whose transfers changed are
  * reconciled. A final or dropped transfer is never looked at again.
  */
 export async function watchTransfers(db: Db, network: NetworkConfig): Promise<number> {
@@ -69,11 +114,22 @@ export async function watchTransfers(db: Db, network: NetworkConfig): Promise<nu
     );
   const tip = await adapter.chainTip(network);
   const changedPayments = new Set<string>();
-  // Read together (no transaction open), a few at a time: Solana's status reads then share one call.
   const locatedOf = new Map<string, LocatedTransfer>();
-  for (let i = 0; i < rows.length; i += LOCATES_AT_ONCE)
+  const hashes = await hashesNow(adapter, network, rows);
+  const toLocate: ChainTransfer[] = [];
+  for (const row of rows) {
+    const located = locatedInUnchangedBlock(
+      row,
+      row.blockNumber === null ? undefined : hashes.get(row.blockNumber),
+      tip,
+    );
+    if (located) locatedOf.set(row.id, located);
+    else toLocate.push(row);
+  }
+  // Read together (no transaction open), a few at a time: Solana's status reads then share one call.
+  for (let i = 0; i < toLocate.length; i += LOCATES_AT_ONCE)
     await Promise.all(
-      rows.slice(i, i + LOCATES_AT_ONCE).map(async (row) => {
+      toLocate.slice(i, i + LOCATES_AT_ONCE).map(async (row) => {
         const transfer = {
           txHash: row.txHash,
           position: row.position,

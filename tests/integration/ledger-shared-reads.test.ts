@@ -99,6 +99,25 @@ describe("the ledger reads no transaction the watcher settled a payment with", (
     expect(callsFor(evmCalls, { method: "eth_getTransactionByHash", txHash, after: closedAt })).toBe(0);
   });
 
+  it("EIP-3009 relay: the finality watch reads the transfer's block, not its receipt, while the block is unchanged", async () => {
+    const { payment, closedAt } = await paySettled("eip155", 2);
+    const txHash = payment.txHash!;
+    // Two claims by the finality watch: the first pass looked at the transfer and recorded where it stands.
+    const [row] = await until(
+      () => recordedTransfers(payment.id),
+      (rows) => (rows[0]?.checks ?? 0) >= 2,
+      20_000,
+    );
+    expect(row!.checks).toBeGreaterThanOrEqual(2);
+    expect(["counted", "final"]).toContain(row!.state);
+    const blockTag = `0x${row!.blockNumber!.toString(16)}`;
+    const blockReads = evmCalls.filter(
+      (c) => c.at > closedAt && c.method === "eth_getBlockByNumber" && c.params[0] === blockTag,
+    ).length;
+    expect(blockReads).toBeGreaterThanOrEqual(1);
+    expect(callsFor(evmCalls, { method: "eth_getTransactionReceipt", txHash, after: closedAt })).toBe(0);
+  });
+
   it("Solana co-signed transfer: one transfer in the ledger, and the transaction read by the watcher only", async () => {
     const { payment, closedAt } = await paySettled("solana", 1);
     const signature = payment.txHash!;
