@@ -44,6 +44,16 @@ describe("gas signers", () => {
     expect(isValidSignature(await sol.signMessage(message), message, solana.publicKey)).toBe(true);
   });
 
+  it("the local EVM signer writes viem's signature byte for byte (same nonce, low s, v as 27 or 28)", async () => {
+    for (let i = 0; i < 50; i++) {
+      const key = generatePrivateKey();
+      const digest = keccak256(toHex(`relay ${i}`));
+      expect(await localEvmSigner(key).signHash(digest, "0x")).toBe(
+        await privateKeyToAccount(key).sign({ hash: digest }),
+      );
+    }
+  });
+
   it("a remote signer's signatures are used once they recover to the configured key", async () => {
     signer.mode = "honest";
     const options = { url: signer.url, token: signer.token, timeoutMs: 2000 };
