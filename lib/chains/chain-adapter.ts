@@ -207,6 +207,17 @@ export type LocatedTransfer =
   /** No successful transaction with this transfer in the canonical chain (reorged out, or mined again and reverted). */
   | { state: "missing" };
 
+/** A transfer mined in `block`, as deep as `tip` says: final once the block is at or below the tip's final one. */
+export function minedIn(block: { blockNumber: bigint; blockHash: string }, tip: ChainTip): LocatedTransfer {
+  return {
+    state: "mined",
+    blockNumber: block.blockNumber,
+    blockHash: block.blockHash,
+    confirmations: Number(tip.head - block.blockNumber + 1n),
+    final: block.blockNumber <= tip.finalized,
+  };
+}
+
 /** The relayer side of an EVM adapter: the key that relays EIP-3009 authorizations. */
 export interface Relayer {
   address: `0x${string}`;

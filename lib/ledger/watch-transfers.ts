@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { chainTransfers, type ChainTransfer, type TransferState } from "@/db/schema";
 import { adapterFor } from "@/lib/chains/adapters";
 import { namespaceOf } from "@/lib/chains/caip";
-import type { ChainAdapter, ChainTip, LocatedTransfer } from "@/lib/chains/chain-adapter";
+import { minedIn, type ChainAdapter, type ChainTip, type LocatedTransfer } from "@/lib/chains/chain-adapter";
 import type { NetworkConfig } from "@/lib/chains/network-config";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
@@ -28,13 +28,7 @@ export function locatedInUnchangedBlock(
 ): LocatedTransfer | undefined {
   if (row.blockNumber === null || row.blockHash === null || hashNow === undefined) return undefined;
   if (hashNow.toLowerCase() !== row.blockHash.toLowerCase()) return undefined;
-  return {
-    state: "mined",
-    blockNumber: row.blockNumber,
-    blockHash: row.blockHash,
-    confirmations: Number(tip.head - row.blockNumber + 1n),
-    final: row.blockNumber <= tip.finalized,
-  };
+  return minedIn({ blockNumber: row.blockNumber, blockHash: row.blockHash }, tip);
 }
 
 /**

@@ -431,6 +431,22 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
     );
   });
 
+  it("confirm's simulation of the co-signed bytes: one the buyer can fund passes and sends nothing; one it cannot is refused with the program's reason", async () => {
+    const merchantBefore = await tokenBalance(merchant);
+    const simulated = async (intent: TransferIntent) => {
+      const built = await adapter.resolveBuild(intent);
+      const verified = await adapter.verify(intent, [walletSign(built, buyer)], {
+        builds: [built],
+        notBefore: new Date(),
+      });
+      if (verified.kind !== "cosigned") throw new Error(`expected a co-signed transfer, got ${verified.kind}`);
+      return adapter.simulate!(network, verified.rawTx);
+    };
+    await expect(simulated(intentFor())).resolves.toBeUndefined();
+    await expectRefused(simulated(intentFor({ amount: 10n ** 15n })), /refused the transaction: .*insufficient funds/);
+    expect(await tokenBalance(merchant)).toBe(merchantBefore);
+  });
+
   it("submitting the same signed transaction twice pays once: the resend is idempotent", async () => {
     const intent = intentFor();
     const notBefore = new Date();

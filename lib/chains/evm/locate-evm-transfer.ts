@@ -1,5 +1,5 @@
 import { TransactionReceiptNotFoundError, type Hash } from "viem";
-import type { ChainTip, LocatedTransfer, RecordedTransfer } from "../chain-adapter";
+import { minedIn, type ChainTip, type LocatedTransfer, type RecordedTransfer } from "../chain-adapter";
 import type { NetworkConfig } from "../network-config";
 import { evmClientFor, sameAddress, tokenAddressOf } from "./evm-client";
 import { rpcOrThrow } from "./rpc-errors";
@@ -65,11 +65,5 @@ export async function locateEvmTransfer(
     )
       return { state: "missing" };
   }
-  return {
-    state: "mined",
-    blockNumber: receipt.blockNumber,
-    blockHash: receipt.blockHash,
-    confirmations: Number(tip.head - receipt.blockNumber + 1n),
-    final: receipt.blockNumber <= tip.finalized,
-  };
+  return minedIn(receipt, tip);
 }

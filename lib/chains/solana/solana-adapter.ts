@@ -160,13 +160,13 @@ export function createSolanaAdapter(options: SolanaAdapterOptions): ChainAdapter
     async simulate(network, rawTx) {
       const wire = decodeBase64(rawTx);
       if (!wire) throw new ChainVerificationError("raw transaction is not base64");
-      await simulateSignedTransaction(solanaConnection(network), wire);
+      await simulateSignedTransaction(network, Buffer.from(wire).toString("base64"));
     },
 
     async broadcast(network, rawTx, { preflight }) {
       const wire = decodeBase64(rawTx);
       if (!wire) throw new ChainVerificationError("raw transaction is not base64");
-      await sendSignedTransaction(solanaConnection(network), wire, { preflight });
+      await sendSignedTransaction(network, Buffer.from(wire).toString("base64"), { preflight });
     },
 
     async observe(intent, tracked) {

@@ -1,4 +1,5 @@
 import { Connection } from "@solana/web3.js";
+import { z } from "zod";
 import { ChainRpcError } from "@/lib/chains/chain-adapter";
 import { currentDeadline, outsideDeadline } from "@/lib/concurrency/deadline";
 import { env } from "@/lib/env";
@@ -8,6 +9,8 @@ import { endpointFetch, type RpcFetch } from "../rpc-fetch";
 import { processWide } from "@/lib/process-wide";
 
 const connections = new Map<string, Connection>();
+/** The shared connections' failover fetch, for the calls made without web3.js (solanaRequest). */
+const sharedFetches = new Map<string, RpcFetch>();
 
 // One prober per network and process, whichever bundle's copy of this module starts it.
 const probing = processWide("solana-probing", () => new Set<string>());
@@ -28,15 +31,17 @@ export function solanaConnection(network: NetworkConfig, options: { timeoutMs?: 
   let connection = shared ? connections.get(key) : undefined;
   if (!connection) {
     const timeoutMs = options.timeoutMs ?? env().RPC_TIMEOUT_MS;
+    const fetch = failoverFetch(network.chainId, urls, timeoutMs);
     connection = new Connection(urls[0]!, {
       commitment: "confirmed",
-      fetch: failoverFetch(network.chainId, urls, timeoutMs),
+      fetch,
       // A 429 fails over like any other refusal; what still fails is retried by the caller's own schedule.
       disableRetryOnRateLimit: true,
       httpAgent: false, // unused by Node's fetch, which keeps its own connections
     });
     if (shared) {
       connections.set(key, connection);
+      sharedFetches.set(key, fetch);
       if (urls.length > 1) startProbing(network.chainId, urls, Math.min(PROBE_TIMEOUT_MS, timeoutMs));
     }
   }
@@ -90,4 +95,38 @@ export async function solanaRpc<T>(what: string, call: () => Promise<T>): Promis
       cause: error,
     });
   }
+}
+
+// The error first: `result: unknown` would also take an answer without a result.
+const rpcAnswer = z.union([
+  z.object({ error: z.object({ code: z.number(), message: z.string(), data: z.unknown().optional() }) }),
+  z.object({ result: z.unknown() }),
+]);
+export type SolanaRpcAnswer = z.infer<typeof rpcAnswer>;
+
+/**
+ * One JSON-RPC call to `network` through the shared connection's endpoints (the same failover and
+ * deadlines), its answer parsed only as far as the JSON-RPC envelope: for the confirm path's calls,
+ * where web3.js would decode wire bytes the service already holds and validate the answer field by
+ * field (superstruct), which cost more CPU than the call. A node's error answer is returned, not
+ * thrown; a transport failure or a non-2xx answer is a ChainRpcError.
+ */
+export async function solanaRequest(
+  network: NetworkConfig,
+  method: string,
+  params: unknown[],
+): Promise<SolanaRpcAnswer> {
+  solanaConnection(network);
+  const fetch = sharedFetches.get(`${network.chainId} ${rpcUrlsOf(network).join(" ")}`)!;
+  return solanaRpc(method, async () => {
+    const res = await fetch("", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+    });
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    const answer = rpcAnswer.safeParse(await res.json());
+    if (!answer.success) throw new Error("the node's answer is not JSON-RPC");
+    return answer.data;
+  });
 }
