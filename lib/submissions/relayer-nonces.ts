@@ -50,16 +50,22 @@ async function syncNow(db: Db, network: NetworkConfig, relayer: Relayer): Promis
       .from(relayerNonces)
       .where(and(eq(relayerNonces.chainId, network.chainId), eq(relayerNonces.address, address)))
       .for("update");
-    // Statements after the lock, so they see every relay recorded and every nonce reserved before it.
-    const [open] = await tx
+    // After the lock, so it sees every relay recorded and every nonce reserved before it. One statement,
+    // one snapshot: a record moves its nonce from a reservation to an open submission in one commit, and
+    // two reads with that commit between them would see it in neither (the next nonce would fall back to
+    // it and be signed again).
+    const open = tx
       .select({ highest: max(paymentSubmissions.relayNonce) })
       .from(paymentSubmissions)
       .where(and(ofKey(paymentSubmissions), eq(paymentSubmissions.state, "open")));
-    const [reserved] = await tx
+    const reserved = tx
       .select({ highest: max(relayNonceReservations.nonce) })
       .from(relayNonceReservations)
       .where(and(ofKey(relayNonceReservations), fresh()));
-    const next = Math.max(pending, (open?.highest ?? -1) + 1, (reserved?.highest ?? -1) + 1);
+    const [held] = await tx.execute<{ highest: string | number | null }>(
+      sql`select greatest((${open}), (${reserved})) as highest`,
+    );
+    const next = Math.max(pending, Number(held?.highest ?? -1) + 1);
     await tx
       .update(relayerNonces)
       .set({ nextNonce: next, updatedAt: sql`now()` })
