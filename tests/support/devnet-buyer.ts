@@ -89,14 +89,21 @@ export async function optionForDevnetBuyer(
     evm: { privateKey: evmBuyer.privateKey as `0x${string}`, rpcUrl: evm.rpcUrl, chainId: evm.chainIdNumber },
     solana: { secretKey: solBuyer.secretKey },
   });
-  const { options } = (await (
-    await gatewayAt(server, { paymentId, path: "/options", body: { accounts: [account] } })
-  ).json()) as {
-    options: WireOption[];
-  };
-  const option = options.find((o) => o.amount.display.assetSymbol === symbol);
-  if (!option) throw new Error(`no ${symbol} option`);
-  return { option, wallet: (action) => perform(action as Parameters<typeof perform>[0]) };
+  // A network that cannot build its transactions right now (a node slow past RPC_TIMEOUT_MS on a
+  // loaded machine) is left out of that answer and tried again at the next call: a wallet asks again.
+  let offered: string[] = [];
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const { options } = (await (
+      await gatewayAt(server, { paymentId, path: "/options", body: { accounts: [account] } })
+    ).json()) as {
+      options: WireOption[];
+    };
+    const option = options.find((o) => o.amount.display.assetSymbol === symbol);
+    if (option) return { option, wallet: (action) => perform(action as Parameters<typeof perform>[0]) };
+    offered = options.map((o) => o.amount.display.assetSymbol);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`no ${symbol} option in three answers (the last offered: ${offered.join(", ") || "none"})`);
 }
 
 /**
