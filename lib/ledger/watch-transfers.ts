@@ -80,7 +80,8 @@ export function nextTransferState({
 /**
  * One pass of the finality watch for one network: claim its transfers that are due (leased, SKIP
  * LOCKED: instances share them), read the chain's head and finality once, read each of their blocks
- * once (EVM), locate each transfer whose block changed (or every one, on Solana), and record its depth, a reorg, its return or its loss; the payments whose transfers changed are
+ * once (EVM), locate each transfer whose block changed (or every one, on Solana), and record its
+ * depth, a reorg, its return or its loss; the payments whose transfers changed are
  * reconciled. A final or dropped transfer is never looked at again.
  */
 export async function watchTransfers(db: Db, network: NetworkConfig): Promise<number> {

@@ -9,6 +9,9 @@ import { endpointFetch, type RpcFetch } from "../rpc-fetch";
 import { processWide } from "@/lib/process-wide";
 
 const connections = new Map<string, Connection>();
+/** A network's shared connection (and its fetch) are kept under its id and endpoints. */
+const connectionKey = (network: NetworkConfig) => `${network.chainId} ${rpcUrlsOf(network).join(" ")}`;
+
 /** The shared connections' failover fetch, for the calls made without web3.js (solanaRequest). */
 const sharedFetches = new Map<string, RpcFetch>();
 
@@ -27,7 +30,7 @@ const GET_HEALTH = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "getHealth" }
 export function solanaConnection(network: NetworkConfig, options: { timeoutMs?: number } = {}): Connection {
   const urls = rpcUrlsOf(network);
   const shared = options.timeoutMs === undefined;
-  const key = `${network.chainId} ${urls.join(" ")}`;
+  const key = connectionKey(network);
   let connection = shared ? connections.get(key) : undefined;
   if (!connection) {
     const timeoutMs = options.timeoutMs ?? env().RPC_TIMEOUT_MS;
@@ -116,8 +119,8 @@ export async function solanaRequest(
   method: string,
   params: unknown[],
 ): Promise<SolanaRpcAnswer> {
-  solanaConnection(network);
-  const fetch = sharedFetches.get(`${network.chainId} ${rpcUrlsOf(network).join(" ")}`)!;
+  solanaConnection(network); // makes the shared connection, and its fetch, on first use
+  const fetch = sharedFetches.get(connectionKey(network))!;
   return solanaRpc(method, async () => {
     const res = await fetch("", {
       method: "POST",
