@@ -215,7 +215,12 @@ describe("EVM adapter: EIP-3009 (USDC)", () => {
       context: { notBefore },
     });
     expect(submitted.txHashes[0]).toMatch(/^0x[0-9a-f]{64}$/);
-    const relayed = await client().getTransactionReceipt({ hash: submitted.txHashes[0] as `0x${string}` });
+    // Anvil mines the relay at once, but its receipt may trail the send's answer on a loaded machine (CI once).
+    const relayed = await client().waitForTransactionReceipt({
+      hash: submitted.txHashes[0] as `0x${string}`,
+      pollingInterval: 20,
+      timeout: 10_000,
+    });
     // The relayer's gas is reported as the service's fee for this transfer, to the wei.
     const fees = [
       { kind: "network_fee", txHash: submitted.txHashes[0], amount: relayed.gasUsed * relayed.effectiveGasPrice },
