@@ -142,7 +142,12 @@ export async function settle(
     const appUrls = instances.servers.map((s) => s.url);
     // The first passes after a start catch up (the ledger's scans from their lookback): not idle yet.
     await new Promise((r) => setTimeout(r, 3000));
+    // With --cpu-prof the idle window is profiled too: what the jobs cost when nothing happens.
+    const idleProfiling = instances.inspectPorts.length ? await startCpuProfiles(instances.inspectPorts) : undefined;
     const idle = await measureIdle(sql, { database, groups: run.cpuGroups, seconds: run.idleSeconds });
+    await idleProfiling?.stop(
+      instances.inspectPorts.map((_, i) => join(ARTIFACTS, `bench-settle-app${i + 1}-idle.cpuprofile`)),
+    );
     await warmUp(devnet, sql, { appUrls, timeoutMs: run.timeoutMs });
     instances.evm.resetCounts();
     instances.solana.resetCounts();

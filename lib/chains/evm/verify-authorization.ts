@@ -1,10 +1,7 @@
-import { encodeFunctionData, hashTypedData, parseSignature, type Hex } from "viem";
+import { encodeFunctionData, parseSignature, type Hex } from "viem";
 import { ChainRpcError, ChainVerificationError, type TransferIntent, type Verified } from "../chain-adapter";
-import {
-  toViemTypedData,
-  transferWithAuthorizationTypedData,
-  type TransferWithAuthorizationTypedData,
-} from "./eip3009-typed-data";
+import { transferWithAuthorizationDigest } from "./eip3009-digest";
+import { transferWithAuthorizationTypedData, type TransferWithAuthorizationTypedData } from "./eip3009-typed-data";
 import { ERC20_ABI } from "./erc20-abi";
 import { evmClientFor, sameAddress, tokenAddressOf } from "./evm-client";
 import { revertReasonOf } from "./rpc-errors";
@@ -19,7 +16,7 @@ const GAS_HEADROOM_PERCENT = 25n;
 function recoverSigner(typedData: TransferWithAuthorizationTypedData, signature: Hex) {
   let signer;
   try {
-    signer = recoverAddressOf(hashTypedData(toViemTypedData(typedData)), signature);
+    signer = recoverAddressOf(transferWithAuthorizationDigest(typedData), signature);
   } catch {
     throw new ChainVerificationError("signature is malformed");
   }
