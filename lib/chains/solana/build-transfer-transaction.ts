@@ -1,6 +1,7 @@
 import { createAssociatedTokenAccountIdempotentInstruction, createTransferCheckedInstruction } from "@solana/spl-token";
-import { PublicKey, SystemProgram, Transaction, TransactionInstruction } from "@solana/web3.js";
+import { PublicKey, SystemProgram, TransactionInstruction } from "@solana/web3.js";
 import { associatedTokenAccount } from "./associated-account";
+import { compileLegacyMessage } from "./compile-legacy-message";
 import type { SolanaTransfer } from "./solana-transfer";
 
 /** SPL Memo (the program LiteSVM and every cluster ship; Memo1Uhk… is the legacy v1). */
@@ -11,7 +12,6 @@ export type BuildContext = {
   /** The mint's token program (SPL Token or Token-2022); null for SOL. */
   tokenProgram: PublicKey | null;
   blockhash: string;
-  lastValidBlockHeight: number;
 };
 
 /** Token accounts of both parties: associated token accounts (merchants may be PDAs, e.g. multisig vaults). */
@@ -30,14 +30,22 @@ export function memoText(transfer: SolanaTransfer): string {
 }
 
 /**
- * The unsigned payment transaction, a pure function of the transfer and context, so confirm can
+ * The unsigned payment transaction's message bytes, a pure function of the transfer and context, so confirm can
  * rebuild it and compare: (1) create the merchant's token account if missing, rent paid by the fee
  * payer or, once the service has funded that account before, by the buyer; (2) transferChecked buyer -> merchant of exactly `amount`, with the reference as an extra
  * read-only key (Solana Pay); (3) a memo naming the reference. SOL: a system transfer of exactly
  * `amount` lamports buyer -> merchant with the reference key, and the memo (no account to create).
  */
-export function buildTransferTransaction(transfer: SolanaTransfer, context: BuildContext): Transaction {
-  const { feePayer, tokenProgram, blockhash, lastValidBlockHeight } = context;
+export function buildTransferMessage(transfer: SolanaTransfer, context: BuildContext): Buffer {
+  return compileLegacyMessage(context.feePayer, transferInstructions(transfer, context), context.blockhash);
+}
+
+/** The instructions of that transaction, in order (what web3.js's `Transaction.add` would be given). */
+export function transferInstructions(
+  transfer: SolanaTransfer,
+  context: Omit<BuildContext, "blockhash">,
+): TransactionInstruction[] {
+  const { feePayer, tokenProgram } = context;
   const memo = new TransactionInstruction({
     programId: MEMO_PROGRAM_ID,
     keys: [],
@@ -51,7 +59,7 @@ export function buildTransferTransaction(transfer: SolanaTransfer, context: Buil
       lamports: transfer.amount,
     });
     pay.keys.push({ pubkey: transfer.reference, isSigner: false, isWritable: false });
-    return new Transaction({ feePayer, blockhash, lastValidBlockHeight }).add(pay, memo);
+    return [pay, memo];
   }
   if (!tokenProgram) throw new Error("an SPL transfer needs its mint's token program");
   const { source, destination } = tokenAccountsOf({ ...transfer, mint }, tokenProgram);
@@ -76,5 +84,5 @@ export function buildTransferTransaction(transfer: SolanaTransfer, context: Buil
     tokenProgram,
   );
   pay.keys.push({ pubkey: transfer.reference, isSigner: false, isWritable: false });
-  return new Transaction({ feePayer, blockhash, lastValidBlockHeight }).add(createDestination, pay, memo);
+  return [createDestination, pay, memo];
 }

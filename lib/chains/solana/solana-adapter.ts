@@ -9,7 +9,7 @@ import {
 import type { SolanaGasSigner } from "../signers/gas-signer";
 import { decodeBase64 } from "./wire-transaction";
 import { encodeBase58 } from "./base58";
-import { buildTransferTransaction, tokenAccountsOf } from "./build-transfer-transaction";
+import { buildTransferMessage, tokenAccountsOf } from "./build-transfer-transaction";
 import { locateSignature, solanaTip } from "./locate-signature";
 import { observeSignature } from "./observe-signature";
 import { createBlockhashCache } from "./recent-blockhash";
@@ -92,12 +92,7 @@ export function createSolanaAdapter(options: SolanaAdapterOptions): ChainAdapter
         const { blockhash, lastValidBlockHeight } = await latestBlockhash(intent.network.chainId, () =>
           solanaRpc("getLatestBlockhash", () => connection.getLatestBlockhash("confirmed")),
         );
-        const message = buildTransferTransaction(transfer, {
-          feePayer: feePayer.publicKey,
-          tokenProgram,
-          blockhash,
-          lastValidBlockHeight,
-        }).serializeMessage();
+        const message = buildTransferMessage(transfer, { feePayer: feePayer.publicKey, tokenProgram, blockhash });
         return { actions: [signRequestOf(intent, message)], message: message.toString("base64"), lastValidBlockHeight };
       }),
     );

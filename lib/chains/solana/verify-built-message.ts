@@ -1,6 +1,6 @@
 import { Message, type PublicKey } from "@solana/web3.js";
 import { ChainVerificationError, type BuiltTransaction } from "@/lib/chains/chain-adapter";
-import { buildTransferTransaction } from "./build-transfer-transaction";
+import { buildTransferMessage } from "./build-transfer-transaction";
 import type { SolanaTransfer } from "./solana-transfer";
 import { decodeBase64 } from "./wire-transaction";
 
@@ -25,12 +25,7 @@ export function verifyBuiltMessage(
   } catch {
     throw new ChainVerificationError("the stored build is not a Solana message");
   }
-  const expected = buildTransferTransaction(transfer, {
-    feePayer,
-    tokenProgram,
-    blockhash,
-    lastValidBlockHeight: 0,
-  }).serializeMessage();
+  const expected = buildTransferMessage(transfer, { feePayer, tokenProgram, blockhash });
   if (!expected.equals(bytes))
     throw new ChainVerificationError("the stored build does not match this payment's transfer");
   return bytes;
