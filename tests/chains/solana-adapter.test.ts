@@ -2,11 +2,23 @@ import { createPrivateKey, randomBytes, sign } from "node:crypto";
 import { getBase58Decoder, getBase58Encoder } from "@solana/kit";
 import {
   ASSOCIATED_TOKEN_PROGRAM_ID,
+  createAssociatedTokenAccountIdempotentInstruction,
   createTransferCheckedInstruction,
   getAssociatedTokenAddressSync,
   TOKEN_PROGRAM_ID,
 } from "@solana/spl-token";
-import { Connection, Keypair, PublicKey, Transaction } from "@solana/web3.js";
+import {
+  AddressLookupTableProgram,
+  Connection,
+  Keypair,
+  PublicKey,
+  SystemProgram,
+  SYSVAR_SLOT_HASHES_PUBKEY,
+  Transaction,
+  TransactionMessage,
+  VersionedTransaction,
+  type VersionedTransactionResponse,
+} from "@solana/web3.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ChainVerificationError,
@@ -21,6 +33,7 @@ import type { NetworkConfig } from "@/lib/chains/network-config";
 import { localSolanaSigner } from "@/lib/chains/signers/local-signers";
 import { createSolanaAdapter } from "@/lib/chains/solana/solana-adapter";
 import { BLOCKHASH_REUSE_MS } from "@/lib/chains/solana/recent-blockhash";
+import { readTransaction } from "@/lib/chains/solana/read-transaction";
 import { submit } from "./submit";
 import { startDevnet, type Devnet } from "@payment-service/devnet";
 
@@ -489,5 +502,170 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
     };
     expect(await adapter.observe(intent, dropped)).toEqual({ state: "unknown", nonceUsed: false, expired: true });
     expect(await tokenBalance(merchant)).toBe(merchantBefore);
+  });
+});
+
+describe("readTransaction (getTransaction at base64, without web3.js)", () => {
+  /** What the readers use of web3.js's getTransaction, in LandedTransaction's terms (keys as text, money as bigint). */
+  function web3Figures(tx: VersionedTransactionResponse) {
+    const { message } = tx.transaction;
+    const { meta } = tx;
+    const tokens = (balances: NonNullable<typeof meta>["preTokenBalances"]) =>
+      (balances ?? []).map((b) => ({
+        accountIndex: b.accountIndex,
+        mint: b.mint,
+        owner: b.owner,
+        amount: BigInt(b.uiTokenAmount.amount),
+      }));
+    return {
+      slot: tx.slot,
+      blockTime: tx.blockTime ?? null,
+      keys: message.getAccountKeys({ accountKeysFromLookups: meta?.loadedAddresses }).keySegments().flat().map(String),
+      instructions: message.compiledInstructions.map(({ programIdIndex, accountKeyIndexes }) => ({
+        programIdIndex,
+        accountKeyIndexes,
+      })),
+      meta: meta && {
+        err: meta.err,
+        fee: BigInt(meta.fee),
+        preBalances: meta.preBalances.map(BigInt),
+        postBalances: meta.postBalances.map(BigInt),
+        preTokenBalances: tokens(meta.preTokenBalances),
+        postTokenBalances: tokens(meta.postTokenBalances),
+      },
+    };
+  }
+
+  /** The same landed transaction read both ways: they must agree on all the readers use. */
+  async function readBothWays(signature: string) {
+    const ours = await readTransaction(network, signature);
+    const web3 = await connection.getTransaction(signature, {
+      commitment: "confirmed",
+      maxSupportedTransactionVersion: 0,
+    });
+    expect(ours && { ...ours, keys: ours.keys.map(String) }).toEqual(web3 && web3Figures(web3));
+    return ours!;
+  }
+
+  beforeAll(async () => {
+    // A build within BLOCKHASH_REUSE_MS of the earlier tests' would reuse a blockhash they let expire.
+    await new Promise((resolve) => setTimeout(resolve, BLOCKHASH_REUSE_MS));
+  });
+
+  async function landed(signature: string): Promise<void> {
+    for (let i = 0; i < 100; i++) {
+      if ((await connection.getSignatureStatus(signature)).value) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`${signature} did not land in 10 s`);
+  }
+
+  it("reads a settled payment (the merchant's token account created in it) as web3.js reads it", async () => {
+    const freshMerchant = Keypair.generate().publicKey;
+    const intent = intentFor({ recipient: freshMerchant.toBase58(), amount: 765_432n });
+    const notBefore = new Date();
+    const built = await adapter.resolveBuild(intent);
+    const submitted = await submit(adapter, {
+      intent,
+      results: [walletSign(built, buyer)],
+      context: { builds: [built], notBefore },
+    });
+    expect(await settle(intent, submitted, notBefore)).toMatchObject({ state: "confirmed" });
+
+    const tx = await readBothWays(submitted.txHashes[0]!);
+    const account = getAssociatedTokenAddressSync(mint, freshMerchant);
+    const index = tx.keys.findIndex((k) => k.equals(account));
+    expect(tx.keys[0]!.equals(feePayer.publicKey)).toBe(true);
+    expect(tx.meta).toMatchObject({ err: null, fee: 10_000n });
+    expect(tx.meta!.preBalances[index]).toBe(0n);
+    expect(tx.meta!.postBalances[index]).toBeGreaterThan(0n);
+    expect(tx.meta!.preTokenBalances.find((b) => b.accountIndex === index)).toBeUndefined();
+    expect(tx.meta!.postTokenBalances.find((b) => b.accountIndex === index)).toEqual({
+      accountIndex: index,
+      mint: mint.toBase58(),
+      owner: freshMerchant.toBase58(),
+      amount: 765_432n,
+    });
+    expect(tx.blockTime).not.toBeNull();
+  });
+
+  it("reads a transfer that failed on chain (its error and the fee it still cost) as web3.js reads it", async () => {
+    const intent = intentFor({ amount: 10n ** 15n }); // more than the buyer holds
+    const built = await adapter.resolveBuild(intent);
+    const verified = await adapter.verify(intent, [walletSign(built, buyer)], {
+      builds: [built],
+      notBefore: new Date(),
+    });
+    if (verified.kind !== "cosigned") throw new Error(`expected a co-signed transfer, got ${verified.kind}`);
+    await adapter.broadcast(network, verified.rawTx, { preflight: false });
+    await landed(verified.txHash);
+
+    const tx = await readBothWays(verified.txHash);
+    expect(tx.meta!.err).toEqual({ InstructionError: [1, expect.anything()] });
+    expect(tx.meta!.fee).toBe(10_000n);
+  });
+
+  it("reads a v0 transaction's keys loaded from a lookup table, after its static keys, as web3.js reads them", async () => {
+    const reference = Keypair.generate().publicKey;
+    const merchantAccount = getAssociatedTokenAddressSync(mint, merchant);
+    // A table is made at a slot of the SlotHashes sysvar (the devnet's holds one, not its clock's).
+    const slotHashes = (await connection.getAccountInfo(SYSVAR_SLOT_HASHES_PUBKEY, "confirmed"))!.data;
+    const [create, table] = AddressLookupTableProgram.createLookupTable({
+      authority: buyer.publicKey,
+      payer: buyer.publicKey,
+      recentSlot: slotHashes.readBigUInt64LE(8),
+    });
+    const extend = AddressLookupTableProgram.extendLookupTable({
+      authority: buyer.publicKey,
+      payer: buyer.publicKey,
+      lookupTable: table,
+      addresses: [merchantAccount, mint, reference],
+    });
+    const send = async (
+      message: TransactionMessage,
+      tables = [] as Parameters<typeof message.compileToV0Message>[0],
+    ) => {
+      const tx = new VersionedTransaction(message.compileToV0Message(tables));
+      tx.sign([buyer]);
+      const signature = await connection.sendTransaction(tx);
+      await landed(signature);
+      return signature;
+    };
+    const { blockhash } = await connection.getLatestBlockhash("confirmed");
+    await send(
+      new TransactionMessage({ payerKey: buyer.publicKey, recentBlockhash: blockhash, instructions: [create, extend] }),
+    );
+    await devnetRpc("devnet_advanceSlots", [1]); // a table's new addresses are usable from the next slot
+    const lookupTable = (await connection.getAddressLookupTable(table, { commitment: "confirmed" })).value!;
+
+    const pay = createTransferCheckedInstruction(
+      getAssociatedTokenAddressSync(mint, buyer.publicKey),
+      mint,
+      merchantAccount,
+      buyer.publicKey,
+      3n,
+      6,
+    );
+    pay.keys.push({ pubkey: reference, isSigner: false, isWritable: false });
+    const open = createAssociatedTokenAccountIdempotentInstruction(buyer.publicKey, merchantAccount, merchant, mint);
+    const sol = SystemProgram.transfer({ fromPubkey: buyer.publicKey, toPubkey: merchant, lamports: 1_000_000n });
+    const latest = await connection.getLatestBlockhash("confirmed");
+    const signature = await send(
+      new TransactionMessage({
+        payerKey: buyer.publicKey,
+        recentBlockhash: latest.blockhash,
+        instructions: [open, pay, sol],
+      }),
+      [lookupTable],
+    );
+
+    const tx = await readBothWays(signature);
+    expect(tx.keys.slice(-3).map(String)).toEqual([merchantAccount, mint, reference].map(String));
+    const merchantIndex = tx.keys.length - 3;
+    expect(tx.meta!.postTokenBalances.find((b) => b.accountIndex === merchantIndex)?.owner).toBe(merchant.toBase58());
+  });
+
+  it("is null for a transaction the node does not have", async () => {
+    expect(await readTransaction(network, getBase58Decoder().decode(randomBytes(64)))).toBeNull();
   });
 });

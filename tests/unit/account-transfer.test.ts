@@ -4,16 +4,10 @@ import {
   getAssociatedTokenAddressSync,
   TOKEN_PROGRAM_ID,
 } from "@solana/spl-token";
-import {
-  Keypair,
-  PublicKey,
-  SystemProgram,
-  Transaction,
-  type TokenBalance,
-  type VersionedTransactionResponse,
-} from "@solana/web3.js";
+import { Keypair, PublicKey, SystemProgram, Transaction } from "@solana/web3.js";
 import { describe, expect, it } from "vitest";
 import { accountTransferOf } from "@/lib/chains/solana/account-transfer";
+import { landedTransactionOf, type LandedTransaction } from "@/lib/chains/solana/read-transaction";
 
 // How the ledger reads a Solana transaction listed for a merchant's receiving account: what reached
 // the recipient, from whom, where in the transaction, and the keys that may name an option.
@@ -32,11 +26,11 @@ const merchantAta = getAssociatedTokenAddressSync(mint, merchant, true);
 
 type Balances = Record<string, bigint>;
 
-/** A confirmed transaction as getTransaction answers it, from its instructions and each account's balances. */
+/** A confirmed transaction read from getTransaction's answer (base64): its instructions, each account's balances. */
 function landed(
   tx: Transaction,
   opts: { lamports?: [Balances, Balances]; tokens?: [Balances, Balances]; err?: unknown },
-): VersionedTransactionResponse {
+): LandedTransaction {
   const message = tx.compileMessage();
   const keys = message.accountKeys.map((k) => k.toBase58());
   const lamports = (side: 0 | 1) => keys.map((k) => Number(opts.lamports?.[side][k] ?? 1_000_000_000n));
@@ -44,17 +38,18 @@ function landed(
     [buyerAta.toBase58(), buyer.toBase58()],
     [merchantAta.toBase58(), merchant.toBase58()],
   ]);
-  const tokens = (side: 0 | 1): TokenBalance[] =>
+  const tokens = (side: 0 | 1) =>
     Object.entries(opts.tokens?.[side] ?? {}).map(([account, amount]) => ({
       accountIndex: keys.indexOf(account),
       mint: mint.toBase58(),
       owner: owners.get(account),
       uiTokenAmount: { amount: amount.toString(), decimals: 6, uiAmount: null },
     }));
-  return {
+  const wire = tx.serialize({ requireAllSignatures: false, verifySignatures: false }).toString("base64");
+  const result = {
     slot: 4242,
     blockTime: 1_800_000_000,
-    transaction: { message, signatures: [] },
+    transaction: [wire, "base64"],
     meta: {
       err: opts.err ?? null,
       fee: 5000,
@@ -64,8 +59,10 @@ function landed(
       postTokenBalances: tokens(1),
       innerInstructions: [],
       logMessages: [],
+      loadedAddresses: { writable: [], readonly: [] },
     },
-  } as unknown as VersionedTransactionResponse;
+  };
+  return landedTransactionOf({ result })!;
 }
 
 function splPayment(amount: bigint, withReference = true): Transaction {

@@ -1,8 +1,8 @@
 import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from "@solana/spl-token";
-import { SystemProgram, type PublicKey, type TokenBalance, type VersionedTransactionResponse } from "@solana/web3.js";
+import { SystemProgram, type PublicKey } from "@solana/web3.js";
 import type { AccountWatch, ObservedTransfer } from "@/lib/chains/chain-adapter";
 import { parseAssetId } from "@/lib/chains/caip";
-import { accountKeys } from "./balance-change";
+import type { LandedTransaction, TokenBalance } from "./read-transaction";
 import { serviceCostOf } from "./service-cost";
 
 /** Programs whose instructions move an asset: the System program (SOL) and both token programs. */
@@ -11,32 +11,32 @@ const MOVERS = new Set([SystemProgram.programId, TOKEN_PROGRAM_ID, TOKEN_2022_PR
 type Move = { owner: string; change: bigint; index: number };
 
 /** Token balances of `mint` by account index: what each held before or after the transaction. */
-function tokenAmounts(balances: TokenBalance[] | null | undefined, mint: string): Map<number, TokenBalance> {
-  return new Map((balances ?? []).filter((b) => b.mint === mint).map((b) => [b.accountIndex, b]));
+function tokenAmounts(balances: TokenBalance[], mint: string): Map<number, TokenBalance> {
+  return new Map(balances.filter((b) => b.mint === mint).map((b) => [b.accountIndex, b]));
 }
 
 /**
  * Net moves of the mint per token account, with each account's owner. A token account's owner is
  * what the merchant is paid at: a wallet may pay its associated account or any other it owns.
  */
-function tokenMoves(tx: VersionedTransactionResponse, mint: string): Move[] {
-  const pre = tokenAmounts(tx.meta?.preTokenBalances, mint);
-  const post = tokenAmounts(tx.meta?.postTokenBalances, mint);
+function tokenMoves(tx: LandedTransaction, mint: string): Move[] {
+  const pre = tokenAmounts(tx.meta?.preTokenBalances ?? [], mint);
+  const post = tokenAmounts(tx.meta?.postTokenBalances ?? [], mint);
   const indexes = new Set([...pre.keys(), ...post.keys()]);
   return [...indexes].flatMap((index) => {
     const owner = post.get(index)?.owner ?? pre.get(index)?.owner;
     if (!owner) return [];
-    const amount = (b: TokenBalance | undefined) => BigInt(b?.uiTokenAmount.amount ?? "0");
+    const amount = (b: TokenBalance | undefined) => b?.amount ?? 0n;
     return [{ owner, change: amount(post.get(index)) - amount(pre.get(index)), index }];
   });
 }
 
 /** Net lamport moves per account key (the fee payer's includes the fee). */
-function lamportMoves(tx: VersionedTransactionResponse, keys: PublicKey[]): Move[] {
+function lamportMoves(tx: LandedTransaction, keys: PublicKey[]): Move[] {
   const { preBalances = [], postBalances = [] } = tx.meta ?? {};
   return keys.map((key, i) => ({
     owner: key.toBase58(),
-    change: BigInt(postBalances[i] ?? 0) - BigInt(preBalances[i] ?? 0),
+    change: (postBalances[i] ?? 0n) - (preBalances[i] ?? 0n),
     index: i,
   }));
 }
@@ -47,8 +47,8 @@ function lamportMoves(tx: VersionedTransactionResponse, keys: PublicKey[]): Move
  * Solana Pay transfer's `transferChecked`, not the token account's creation before it); else the
  * first instruction that names one at all; 0 if only an inner instruction does.
  */
-function positionOf(tx: VersionedTransactionResponse, keys: PublicKey[], accounts: Set<number>): number {
-  const instructions = tx.transaction.message.compiledInstructions;
+function positionOf(tx: LandedTransaction, keys: PublicKey[], accounts: Set<number>): number {
+  const instructions = tx.instructions;
   const names = (ix: (typeof instructions)[number]) => ix.accountKeyIndexes.some((i) => accounts.has(i));
   const moving = instructions.findIndex((ix) => names(ix) && MOVERS.has(keys[ix.programIdIndex]!.toBase58()));
   return moving >= 0 ? moving : Math.max(instructions.findIndex(names), 0);
@@ -67,13 +67,13 @@ function positionOf(tx: VersionedTransactionResponse, keys: PublicKey[], account
  * in the transaction goes with the transfer (service-cost.ts).
  */
 export function accountTransferOf(
-  tx: VersionedTransactionResponse,
+  tx: LandedTransaction,
   { signature, watch, feePayer }: { signature: string; watch: AccountWatch; feePayer?: PublicKey },
 ): ObservedTransfer | undefined {
   if (!tx.meta || tx.meta.err !== null || tx.blockTime == null) return undefined;
   const asset = parseAssetId(watch.asset);
   if (!asset || (asset.assetNamespace !== "token" && asset.assetNamespace !== "slip44")) return undefined;
-  const keys = accountKeys(tx);
+  const keys = tx.keys;
   const moves = asset.assetNamespace === "token" ? tokenMoves(tx, asset.assetReference) : lamportMoves(tx, keys);
   const mine = moves.filter((m) => m.owner === watch.recipient);
   const amount = mine.reduce((sum, m) => sum + m.change, 0n);
@@ -81,7 +81,7 @@ export function accountTransferOf(
   const sender = moves
     .filter((m) => m.owner !== watch.recipient && m.change < 0n)
     .sort((a, b) => (a.change < b.change ? -1 : a.change > b.change ? 1 : 0))[0]?.owner;
-  const paidByService = feePayer && serviceCostOf(tx, { signature, keys, feePayer, recipient: watch.recipient });
+  const paidByService = feePayer && serviceCostOf(tx, { signature, feePayer, recipient: watch.recipient });
   return {
     txHash: signature,
     position: positionOf(tx, keys, new Set(mine.map((m) => m.index))),

@@ -1,10 +1,12 @@
-import type { Connection, PublicKey, VersionedTransactionResponse } from "@solana/web3.js";
+import type { Connection, PublicKey } from "@solana/web3.js";
 import type { Observation, PaidFee, Tracked } from "@/lib/chains/chain-adapter";
 import { accountTransferOf } from "./account-transfer";
-import { accountKeys, balanceChange } from "./balance-change";
+import { balanceChange } from "./balance-change";
 import { tokenAccountsOf } from "./build-transfer-transaction";
+import { readTransaction, type LandedTransaction } from "./read-transaction";
 import { signatureStatus } from "./signature-statuses";
 import { solanaRpc } from "./solana-connection";
+import type { NetworkConfig } from "../network-config";
 import type { SolanaTransfer } from "./solana-transfer";
 
 const FINALIZED_DEPTH = 32;
@@ -15,29 +17,25 @@ const FINALIZED_DEPTH = 32;
 const BLOCK_TIME_SKEW_SECONDS = 60;
 
 /** What the merchant received: the rise of its token account of the mint, or of its own lamports for SOL. */
-function merchantReceived(tx: VersionedTransactionResponse, transfer: SolanaTransfer, tokenProgram: PublicKey | null) {
+function merchantReceived(tx: LandedTransaction, transfer: SolanaTransfer, tokenProgram: PublicKey | null) {
   const { mint } = transfer;
   if (!mint || !tokenProgram) return balanceChange(tx, transfer.recipient, null);
   return balanceChange(tx, tokenAccountsOf({ ...transfer, mint }, tokenProgram).destination, mint);
 }
 
 /** The account, when this transaction brought it into existence, with the lamports put into it (its rent). */
-function createdAccount(
-  tx: VersionedTransactionResponse,
-  account: PublicKey,
-): { account: string; lamports: bigint } | undefined {
-  const index = accountKeys(tx).findIndex((key) => key.equals(account));
+function createdAccount(tx: LandedTransaction, account: PublicKey): { account: string; lamports: bigint } | undefined {
+  const index = tx.keys.findIndex((key) => key.equals(account));
   const before = tx.meta?.preBalances[index];
   const after = tx.meta?.postBalances[index];
-  if (index < 0 || before === undefined || after === undefined || before !== 0 || after <= 0) return undefined;
-  return { account: account.toBase58(), lamports: BigInt(after) };
+  if (index < 0 || before === undefined || after === undefined || before !== 0n || after <= 0n) return undefined;
+  return { account: account.toBase58(), lamports: after };
 }
 
 /** The transaction's fee when the service's fee payer paid it (it signs first, so it is key 0). */
-function feesOf(tx: VersionedTransactionResponse, txHash: string, feePayer: PublicKey): PaidFee[] {
-  const payer = accountKeys(tx)[0];
-  if (!tx.meta || !payer?.equals(feePayer)) return [];
-  return [{ kind: "network_fee", txHash, amount: BigInt(tx.meta.fee) }];
+function feesOf(tx: LandedTransaction, txHash: string, feePayer: PublicKey): PaidFee[] {
+  if (!tx.meta || !tx.keys[0]?.equals(feePayer)) return [];
+  return [{ kind: "network_fee", txHash, amount: tx.meta.fee }];
 }
 
 /**
@@ -52,6 +50,8 @@ function feesOf(tx: VersionedTransactionResponse, txHash: string, feePayer: Publ
 export async function observeSignature(
   connection: Connection,
   context: {
+    /** The network `connection` reaches: the transaction is read through its endpoints without web3.js. */
+    network: NetworkConfig;
     transfer: SolanaTransfer;
     tokenProgram: PublicKey | null;
     tracked: Tracked;
@@ -75,9 +75,7 @@ export async function observeSignature(
   }
   if (status.err) {
     // A failed transaction still cost its fee: read it (only on this rare path) so it is counted.
-    const failed = await solanaRpc("getTransaction", () =>
-      connection.getTransaction(txHash, { commitment: "confirmed", maxSupportedTransactionVersion: 0 }),
-    );
+    const failed = await readTransaction(context.network, txHash);
     return {
       state: "failed",
       reason: `transaction failed on chain: ${JSON.stringify(status.err)}`,
@@ -88,14 +86,12 @@ export async function observeSignature(
   if (!finalized && !(context.requiredDepth <= 1 && status.confirmationStatus === "confirmed"))
     return { state: "pending", mined: true };
 
-  const tx = await solanaRpc("getTransaction", () =>
-    connection.getTransaction(txHash, { commitment: "confirmed", maxSupportedTransactionVersion: 0 }),
-  );
+  const tx = await readTransaction(context.network, txHash);
   if (!tx?.meta) return { state: "pending", mined: true }; // the status can run ahead of the node serving the transaction
   const fees = feesOf(tx, txHash, context.feePayer);
   if (tx.meta.err)
     return { state: "failed", reason: `transaction failed on chain: ${JSON.stringify(tx.meta.err)}`, fees };
-  if (!accountKeys(tx).some((key) => key.equals(transfer.reference))) {
+  if (!tx.keys.some((key) => key.equals(transfer.reference))) {
     return { state: "failed", reason: "transaction does not carry this payment's reference", fees };
   }
   const received = merchantReceived(tx, transfer, tokenProgram);

@@ -1,8 +1,10 @@
-import { PublicKey, type Connection, type VersionedTransactionResponse } from "@solana/web3.js";
+import { PublicKey, type Connection } from "@solana/web3.js";
 import type { AccountSignatures, AccountWatch, ObservedTransfer } from "@/lib/chains/chain-adapter";
 import { parseAssetId } from "@/lib/chains/caip";
 import { accountTransferOf } from "./account-transfer";
+import { readTransaction, type LandedTransaction } from "./read-transaction";
 import { solanaRpc } from "./solana-connection";
+import type { NetworkConfig } from "../network-config";
 import { tokenProgramOf } from "./token-program";
 import { associatedTokenAccount } from "./associated-account";
 
@@ -85,16 +87,13 @@ export async function accountSignatures(
  * one that listed them), to be read again next pass.
  */
 export async function accountTransfers(
-  connection: Connection,
+  network: NetworkConfig,
   reads: { signature: string; watches: AccountWatch[] }[],
   feePayer?: PublicKey,
 ): Promise<{ transfers: ObservedTransfer[]; unread: string[] }> {
-  const transactions = new Map<string, VersionedTransactionResponse | null>();
+  const transactions = new Map<string, LandedTransaction | null>();
   await inBatches(reads, async ({ signature }) => {
-    const tx = await solanaRpc("getTransaction", () =>
-      connection.getTransaction(signature, { commitment: "confirmed", maxSupportedTransactionVersion: 0 }),
-    );
-    transactions.set(signature, tx);
+    transactions.set(signature, await readTransaction(network, signature));
   });
   const unread = reads.filter((r) => !transactions.get(r.signature)).map((r) => r.signature);
   const transfers = reads.flatMap(({ signature, watches }) => {

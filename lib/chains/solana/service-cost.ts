@@ -1,5 +1,6 @@
-import type { PublicKey, VersionedTransactionResponse } from "@solana/web3.js";
+import type { PublicKey } from "@solana/web3.js";
 import type { ObservedTransfer } from "@/lib/chains/chain-adapter";
+import type { LandedTransaction } from "./read-transaction";
 
 /**
  * What the service's fee payer paid in a transaction it signed as fee payer (its key is then the
@@ -8,26 +9,23 @@ import type { ObservedTransfer } from "@/lib/chains/chain-adapter";
  * fee payer put in; the only account a transaction the service builds lets it fund).
  */
 export function serviceCostOf(
-  tx: VersionedTransactionResponse,
-  {
-    signature,
-    keys,
-    feePayer,
-    recipient,
-  }: { signature: string; keys: PublicKey[]; feePayer: PublicKey; recipient: string },
+  tx: LandedTransaction,
+  { signature, feePayer, recipient }: { signature: string; feePayer: PublicKey; recipient: string },
 ): ObservedTransfer["paidByService"] {
-  const meta = tx.meta;
+  const { meta, keys } = tx;
   if (!meta || !keys[0]?.equals(feePayer)) return undefined;
-  const fee = BigInt(meta.fee);
+  const fee = meta.fee;
   const fees = [{ kind: "network_fee" as const, txHash: signature, amount: fee }];
-  const spent = BigInt(meta.preBalances[0] ?? 0) - BigInt(meta.postBalances[0] ?? 0);
+  const spent = (meta.preBalances[0] ?? 0n) - (meta.postBalances[0] ?? 0n);
   if (spent <= fee) return { fees };
-  const created = (meta.postTokenBalances ?? []).find(
+  const created = meta.postTokenBalances.find(
     (b) =>
-      b.owner === recipient && meta.preBalances[b.accountIndex] === 0 && (meta.postBalances[b.accountIndex] ?? 0) > 0,
+      b.owner === recipient &&
+      meta.preBalances[b.accountIndex] === 0n &&
+      (meta.postBalances[b.accountIndex] ?? 0n) > 0n,
   );
   if (!created) return { fees };
-  const lamports = BigInt(meta.postBalances[created.accountIndex]!);
+  const lamports = meta.postBalances[created.accountIndex]!;
   return {
     fees: [...fees, { kind: "rent", txHash: signature, amount: lamports }],
     sponsored: { account: keys[created.accountIndex]!.toBase58(), lamports },

@@ -167,6 +167,7 @@ export function createSolanaAdapter(options: SolanaAdapterOptions): ChainAdapter
     async observe(intent, tracked) {
       const { transfer, connection, tokenProgram } = await onChain(intent, feePayer.publicKey);
       return observeSignature(connection, {
+        network: intent.network,
         transfer,
         tokenProgram,
         tracked,
@@ -187,7 +188,7 @@ export function createSolanaAdapter(options: SolanaAdapterOptions): ChainAdapter
     },
 
     accountTransfers(network, reads) {
-      return accountTransfers(solanaConnection(network), reads, feePayer.publicKey);
+      return accountTransfers(network, reads, feePayer.publicKey);
     },
 
     chainTip(network) {

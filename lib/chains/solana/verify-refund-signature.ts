@@ -3,6 +3,7 @@ import { parseAssetId } from "@/lib/chains/caip";
 import { ChainVerificationError, type Observation, type RefundIntent } from "@/lib/chains/chain-adapter";
 import { balanceChange } from "./balance-change";
 import { decodeBase58 } from "./base58";
+import { readTransaction } from "./read-transaction";
 import { solanaRpc } from "./solana-connection";
 import { tokenProgramOf } from "./token-program";
 import { associatedTokenAccount } from "./associated-account";
@@ -52,9 +53,7 @@ export async function verifyRefundSignature(
   if (!finalized && !(intent.network.confirmations <= 1 && status.confirmationStatus === "confirmed"))
     return { state: "pending", mined: true };
 
-  const tx = await solanaRpc("getTransaction", () =>
-    connection.getTransaction(signature, { commitment: "confirmed", maxSupportedTransactionVersion: 0 }),
-  );
+  const tx = await readTransaction(intent.network, signature);
   if (!tx?.meta || tx.blockTime == null) return { state: "pending", mined: true };
   if (tx.meta.err) return { state: "failed", reason: `transaction failed on chain: ${JSON.stringify(tx.meta.err)}` };
   const sent = -balanceChange(tx, merchantAccount, mint);
@@ -71,10 +70,7 @@ export async function verifyRefundSignature(
   }
   // Slot order, not clocks: a transfer made before (or with) the payment cannot refund it.
   if (intent.paidBy) {
-    const paidBy = intent.paidBy;
-    const paid = await solanaRpc("getTransaction", () =>
-      connection.getTransaction(paidBy, { commitment: "confirmed", maxSupportedTransactionVersion: 0 }),
-    );
+    const paid = await readTransaction(intent.network, intent.paidBy);
     if (paid && tx.slot <= paid.slot)
       return { state: "failed", reason: "the transaction landed before the payment's own transfer" };
   }
