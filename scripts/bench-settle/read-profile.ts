@@ -43,9 +43,21 @@ function stackOf(id: number): number[] {
   return stack;
 }
 
-// A sample's time is the delta to the next sample, as DevTools counts it.
+// A sample's time is the delta to the next sample, as DevTools counts it; but a gap of many intervals is
+// the process waiting for a core (or the profiler stalled), not that frame's work, and one such gap would
+// make a cheap frame look like a hot one: it counts as one interval, and the rest is reported apart.
+const STALL_US = 20_000;
+const intervalUs = 500;
+let stalledUs = 0;
 const selfUs = new Map<number, number>();
-profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i + 1] ?? 0)));
+profile.samples.forEach((id, i) => {
+  let us = profile.timeDeltas[i + 1] ?? 0;
+  if (us > STALL_US) {
+    stalledUs += us - intervalUs;
+    us = intervalUs;
+  }
+  selfUs.set(id, (selfUs.get(id) ?? 0) + us);
+});
 const busyUs = [...selfUs].reduce(
   (sum, [id, us]) => (byId.get(id)!.callFrame.functionName === "(idle)" ? sum : sum + us),
   0,
@@ -69,7 +81,9 @@ for (const [id, us] of selfUs) {
 }
 
 const filter = below === undefined ? rest[0] : undefined;
-console.log(`${file}: ${(busyUs / 1000).toFixed(0)} ms busy`);
+console.log(
+  `${file}: ${(busyUs / 1000).toFixed(0)} ms busy (${(stalledUs / 1000).toFixed(0)} ms of gaps over ${STALL_US / 1000} ms left out)`,
+);
 [...totals]
   .filter(([name]) => !filter || name.includes(filter))
   .sort((a, b) => b[1] - a[1])
