@@ -80,18 +80,20 @@ export function startChainClock(rpcUrls: Record<Chain, string>) {
     outstanding[tx.chain].delete(id);
   };
 
-  const loop = (async () => {
-    while (!stopped) {
-      const evm = [...outstanding.evm].slice(0, 200);
-      const solana = [...outstanding.solana].slice(0, 256);
-      if (evm.length || solana.length) polls++;
-      // A failed poll is only a late one: the next poll asks again.
-      await Promise.all([evm.length ? pollEvm(evm) : undefined, solana.length ? pollSolana(solana) : undefined]).catch(
-        () => pollErrors++,
-      );
-      await new Promise((r) => setTimeout(r, POLL_MS));
-    }
-  })();
+  // One loop per chain: a chain slow to answer under the burst does not make the other's clock late.
+  const poller = (chain: Chain, max: number, poll: (ids: string[]) => Promise<void>) =>
+    (async () => {
+      while (!stopped) {
+        const ids = [...outstanding[chain]].slice(0, max);
+        if (ids.length) {
+          polls++;
+          // A failed poll is only a late one: the next poll asks again.
+          await poll(ids).catch(() => pollErrors++);
+        }
+        await new Promise((r) => setTimeout(r, POLL_MS));
+      }
+    })();
+  const loops = [poller("evm", 200, pollEvm), poller("solana", 256, pollSolana)];
 
   return {
     taps: { evm: tapFor("evm"), solana: tapFor("solana") },
@@ -102,7 +104,7 @@ export function startChainClock(rpcUrls: Record<Chain, string>) {
     polls: () => ({ made: polls, failed: pollErrors }),
     stop: async () => {
       stopped = true;
-      await loop;
+      await Promise.all(loops);
     },
   };
 }

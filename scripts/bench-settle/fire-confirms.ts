@@ -1,3 +1,4 @@
+import { request } from "undici";
 import type { Prepared } from "./prepare";
 
 export type Fired = {
@@ -19,20 +20,22 @@ export async function fireConfirms(prepared: Prepared[]): Promise<Fired[]> {
     prepared.map(async (p) => {
       const startedAt = performance.now();
       try {
-        const res = await fetch(`${p.appUrl}/v1/gateway/payment/${p.paymentId}/confirm`, {
+        // undici's request rather than the global fetch: the bench shares the machine with the app.
+        const res = await request(`${p.appUrl}/v1/gateway/payment/${p.paymentId}/confirm`, {
           method: "POST",
           headers: { "content-type": "application/json", "x-forwarded-for": p.clientIp },
           body: p.confirmBody,
         });
-        const body = (await res.json()) as { status?: string; code?: string; message?: string };
+        const body = (await res.body.json()) as { status?: string; code?: string; message?: string };
         const answeredAt = performance.now();
+        const ok = res.statusCode >= 200 && res.statusCode < 300;
         return {
           paymentId: p.paymentId,
           startedAt,
           answeredAt,
-          httpStatus: res.status,
+          httpStatus: res.statusCode,
           status: body.status,
-          error: res.ok ? undefined : `${body.code}: ${body.message}`,
+          error: ok ? undefined : `${body.code}: ${body.message}`,
         };
       } catch (err) {
         return { paymentId: p.paymentId, startedAt, answeredAt: performance.now(), httpStatus: 0, error: String(err) };
