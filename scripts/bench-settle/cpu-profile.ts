@@ -13,7 +13,10 @@ type ProfileNode = {
 type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number };
 
 export type Frame = { frame: string; selfMs: number; share: number };
-export type ProfileSummary = { file: string; sampledMs: number; top: Frame[]; byPlace: Frame[] };
+export type ProfileSummary = { file: string; sampledMs: number; stalledMs: number; top: Frame[]; byPlace: Frame[] };
+
+const SAMPLING_US = 500;
+const STALL_US = 20_000;
 
 /** One DevTools protocol session to a process started with --inspect. */
 async function connect(inspectPort: number) {
@@ -45,7 +48,7 @@ export async function startCpuProfiles(inspectPorts: number[]) {
   const sessions = await Promise.all(inspectPorts.map(connect));
   for (const s of sessions) {
     await s.send("Profiler.enable");
-    await s.send("Profiler.setSamplingInterval", { interval: 500 });
+    await s.send("Profiler.setSamplingInterval", { interval: SAMPLING_US });
     await s.send("Profiler.start");
   }
   return {
@@ -89,7 +92,17 @@ function frameName(node: ProfileNode): string {
 export function summarize(profile: Profile, file: string): ProfileSummary {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const selfUs = new Map<number, number>();
-  profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  // A gap of many sampling intervals is the process waiting for a core (or the profiler stalled), not
+  // the next frame's work: counted as one interval, the rest reported apart (read-profile.ts does the same).
+  let stalledUs = 0;
+  profile.samples.forEach((id, i) => {
+    let us = profile.timeDeltas[i] ?? 0;
+    if (us > STALL_US) {
+      stalledUs += us - SAMPLING_US;
+      us = SAMPLING_US;
+    }
+    selfUs.set(id, (selfUs.get(id) ?? 0) + us);
+  });
   const frames = new Map<string, number>();
   const places = new Map<string, number>();
   let busyUs = 0;
@@ -111,6 +124,7 @@ export function summarize(profile: Profile, file: string): ProfileSummary {
   return {
     file: relative(ROOT, file),
     sampledMs: busyUs / 1000,
+    stalledMs: stalledUs / 1000,
     top: top(frames, true),
     byPlace: top(places, false),
   };

@@ -184,7 +184,7 @@ export function printChecks(checks: Check[]): void {
 export function printProfiles(profiles: ProfileSummary[], payments: number): void {
   for (const [i, p] of profiles.entries()) {
     console.log(
-      `\nCPU profile of app ${i + 1} over the burst: ${p.sampledMs.toFixed(0)} ms busy (${(p.sampledMs / (payments / profiles.length)).toFixed(1)} ms per payment it served, assuming an even split); ${p.file}`,
+      `\nCPU profile of app ${i + 1} over the burst: ${p.sampledMs.toFixed(0)} ms busy (${(p.sampledMs / (payments / profiles.length)).toFixed(1)} ms per payment it served, assuming an even split; gaps over 20 ms between samples, ${p.stalledMs.toFixed(0)} ms, left out); ${p.file}`,
     );
     const rows = (frames: ProfileSummary["top"]) =>
       frames.map((f) => [f.frame.slice(0, 110), f.selfMs.toFixed(0), `${(f.share * 100).toFixed(1)}%`]);
