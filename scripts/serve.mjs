@@ -98,6 +98,14 @@ server = createServer((req, res) => {
 });
 // Longer than a load balancer's idle timeout (often 60 s), so the balancer closes idle connections first.
 server.keepAliveTimeout = 65_000;
+let listenFailed = false;
+// A port another process holds is fatal: exit with the reason rather than run the jobs behind a listener
+// that never opened, while whoever holds the port answers in this instance's place.
+server.once("error", (err) => {
+  console.error(`payment service cannot listen on ${hostname ?? "localhost"}:${port}: ${err.message}`);
+  listenFailed = true;
+  void stop("listen failed");
+});
 server.listen(port, hostname, () => {
   console.log(
     `ready on http://${hostname ?? "localhost"}:${port} (client address: ${hops ? `${hops} trusted proxy hop(s)` : "socket"})`,
@@ -142,5 +150,5 @@ async function stop(signal) {
     console.error(`shutdown failed: ${err?.stack ?? err}`);
   }
   server.closeAllConnections();
-  process.exit(code);
+  process.exit(listenFailed ? 1 : code);
 }

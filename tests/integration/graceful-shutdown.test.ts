@@ -45,8 +45,8 @@ afterAll(async () => {
 });
 
 /** Spawn the production server; resolves once /readyz answers 200, or once it exited (`waitReady: false`). */
-async function serve(env: Record<string, string>, name: string, waitReady = true): Promise<Served> {
-  const port = await freePort();
+async function serve(env: Record<string, string>, name: string, waitReady = true, at?: number): Promise<Served> {
+  const port = at ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [join(ROOT, "scripts", "serve.mjs"), "-p", String(port), "-H", "127.0.0.1"], {
     cwd: ROOT,
@@ -68,10 +68,13 @@ async function serve(env: Record<string, string>, name: string, waitReady = true
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}:\n${output}`);
-    const ready = await fetch(`${url}/readyz`).then(
-      (r) => r.status === 200,
-      () => false,
-    );
+    // Its own line first: another process that took the port picked for it would answer /readyz too.
+    const ready =
+      output.includes(`ready on ${url} `) &&
+      (await fetch(`${url}/readyz`).then(
+        (r) => r.status === 200,
+        () => false,
+      ));
     if (ready) return { url, child, output: () => output, exited };
     if (Date.now() > deadline) throw new Error(`${name} not ready after 90 s:\n${output}`);
     await new Promise((r) => setTimeout(r, 200));
@@ -285,5 +288,18 @@ describe.concurrent("SIGTERM drains the server within SHUTDOWN_GRACE_MS", { time
     // Seconds on an idle machine (Next.js loads first); generous for a busy one.
     expect(Math.max(fileExit.at, databaseExit.at) - started).toBeLessThan(30_000);
     expect(badFile.output()).not.toMatch(/ready on/);
+  });
+
+  it("a port another process holds: exits non-zero saying so, rather than run its jobs while the other answers", async () => {
+    const holder = createServer((_, res) => res.end("another service"));
+    await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+    closers.push(() => new Promise((resolve) => holder.close(resolve)));
+    const { port } = holder.address() as AddressInfo;
+    const env = { DATABASE_URL: await scratchDatabaseUrl("shutdown_port_taken"), DEVNET_FILE: TEST_DEVNET_FILE };
+    const taken = await serve(env, "port-taken", false, port);
+    const exit = await taken.exited;
+    expect(exit.code).toBe(1);
+    expect(taken.output()).toMatch(/cannot listen on 127\.0\.0\.1:\d+: .*EADDRINUSE/);
+    expect(taken.output()).not.toMatch(/ready on/);
   });
 });

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { closeSync, existsSync, mkdirSync, openSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 
 export const ROOT = join(import.meta.dirname, "..", "..");
@@ -54,9 +54,16 @@ export async function launchNextServer(opts: {
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
 
   const deadline = Date.now() + 90_000;
+  // Healthy only once this child says it listens: a port picked free can be taken by another process
+  // before the child binds it, and that process's /healthz would answer in its place.
+  const listening = () => readFileSync(opts.logFile, "utf8").includes(`ready on ${url} `);
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}; see ${opts.logFile}`);
-    if (await healthy(url)) break;
+    if (child.exitCode !== null) {
+      const log = readFileSync(opts.logFile, "utf8");
+      if (log.includes("EADDRINUSE")) throw new PortTakenError(opts.port);
+      throw new Error(`server exited with code ${child.exitCode}; see ${opts.logFile}`);
+    }
+    if (listening() && (await healthy(url))) break;
     if (Date.now() > deadline) {
       process.kill(-child.pid!, "SIGKILL");
       throw new Error(`server not healthy after 90 s; see ${opts.logFile}`);
@@ -85,6 +92,13 @@ export async function launchNextServer(opts: {
       }
     },
   };
+}
+
+/** The port was taken between being picked and being bound: pick another and start again. */
+export class PortTakenError extends Error {
+  constructor(port: number) {
+    super(`port ${port} was taken before the server could listen on it`);
+  }
 }
 
 async function healthy(url: string): Promise<boolean> {

@@ -1,6 +1,6 @@
 import { createServer } from "node:net";
 import { join } from "node:path";
-import { launchNextServer, ROOT } from "./next-server";
+import { launchNextServer, PortTakenError, ROOT } from "./next-server";
 
 export { ROOT };
 
@@ -56,11 +56,18 @@ export async function startServer(
   extraEnv: Record<string, string | undefined> = {},
   name = "server",
 ): Promise<RunningServer> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  return launchNextServer({
-    port,
-    env: { ...TEST_ENV, PUBLIC_BASE_URL: url, ...extraEnv },
-    logFile: join(ARTIFACTS, `${name}-${port}.log`),
-  });
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    try {
+      return await launchNextServer({
+        port,
+        env: { ...TEST_ENV, PUBLIC_BASE_URL: url, ...extraEnv },
+        logFile: join(ARTIFACTS, `${name}-${port}.log`),
+      });
+    } catch (err) {
+      // Suites run side by side pick ports at once: another server can take this one first.
+      if (!(err instanceof PortTakenError) || attempt === 3) throw err;
+    }
+  }
 }
