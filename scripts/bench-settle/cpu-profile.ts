@@ -16,7 +16,7 @@ export type Frame = { frame: string; selfMs: number; share: number };
 export type ProfileSummary = { file: string; sampledMs: number; stalledMs: number; top: Frame[]; byPlace: Frame[] };
 
 const SAMPLING_US = 500;
-const STALL_US = 20_000;
+export const STALL_US = 20_000;
 
 /** One DevTools protocol session to a process started with --inspect. */
 async function connect(inspectPort: number) {
@@ -88,12 +88,16 @@ function frameName(node: ProfileNode): string {
   return `${functionName || "(anonymous)"}${where ? ` ${where}` : ""}`;
 }
 
-/** Self time per frame and per place (package), the idle and GC pseudo-frames included, top 15 of each. */
-export function summarize(profile: Profile, file: string): ProfileSummary {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+/**
+ * Self time per profile node: each sample's delta since the one before. A gap of many sampling intervals
+ * is the process waiting for a core (or the profiler stalled), not that frame's work, and one such gap
+ * makes a cheap frame look hot: it counts as one interval, and the rest is reported apart.
+ */
+export function selfTimes(profile: Pick<Profile, "samples" | "timeDeltas">): {
+  selfUs: Map<number, number>;
+  stalledUs: number;
+} {
   const selfUs = new Map<number, number>();
-  // A gap of many sampling intervals is the process waiting for a core (or the profiler stalled), not
-  // the next frame's work: counted as one interval, the rest reported apart (read-profile.ts does the same).
   let stalledUs = 0;
   profile.samples.forEach((id, i) => {
     let us = profile.timeDeltas[i] ?? 0;
@@ -103,6 +107,13 @@ export function summarize(profile: Profile, file: string): ProfileSummary {
     }
     selfUs.set(id, (selfUs.get(id) ?? 0) + us);
   });
+  return { selfUs, stalledUs };
+}
+
+/** Self time per frame and per place (package), the idle and GC pseudo-frames included, top 15 of each. */
+export function summarize(profile: Profile, file: string): ProfileSummary {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const { selfUs, stalledUs } = selfTimes(profile);
   const frames = new Map<string, number>();
   const places = new Map<string, number>();
   let busyUs = 0;

@@ -10,6 +10,7 @@
  * resumed after an `await` has no caller in the stacks: its time shows under runMicrotasks.
  */
 import { readFileSync } from "node:fs";
+import { selfTimes, STALL_US } from "./cpu-profile";
 import { sourceFrameOf } from "./source-frames";
 
 type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };
@@ -43,21 +44,7 @@ function stackOf(id: number): number[] {
   return stack;
 }
 
-// A sample's time is the delta to the next sample, as DevTools counts it; but a gap of many intervals is
-// the process waiting for a core (or the profiler stalled), not that frame's work, and one such gap would
-// make a cheap frame look like a hot one: it counts as one interval, and the rest is reported apart.
-const STALL_US = 20_000;
-const intervalUs = 500;
-let stalledUs = 0;
-const selfUs = new Map<number, number>();
-profile.samples.forEach((id, i) => {
-  let us = profile.timeDeltas[i + 1] ?? 0;
-  if (us > STALL_US) {
-    stalledUs += us - intervalUs;
-    us = intervalUs;
-  }
-  selfUs.set(id, (selfUs.get(id) ?? 0) + us);
-});
+const { selfUs, stalledUs } = selfTimes(profile);
 const busyUs = [...selfUs].reduce(
   (sum, [id, us]) => (byId.get(id)!.callFrame.functionName === "(idle)" ? sum : sum + us),
   0,
