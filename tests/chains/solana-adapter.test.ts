@@ -17,7 +17,6 @@ import {
   Transaction,
   TransactionMessage,
   VersionedTransaction,
-  type VersionedTransactionResponse,
 } from "@solana/web3.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -36,6 +35,7 @@ import { BLOCKHASH_REUSE_MS } from "@/lib/chains/solana/recent-blockhash";
 import { readTransaction } from "@/lib/chains/solana/read-transaction";
 import { submit } from "./submit";
 import { startDevnet, type Devnet } from "@payment-service/devnet";
+import { web3Figures } from "../support/web3-transaction-figures";
 
 const MEMO_PROGRAM_ID = "MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr";
 const keypair = (secret: string) => Keypair.fromSecretKey(Uint8Array.from(getBase58Encoder().encode(secret)));
@@ -506,36 +506,6 @@ describe("Solana adapter (SPL transferChecked, service fee payer)", () => {
 });
 
 describe("readTransaction (getTransaction at base64, without web3.js)", () => {
-  /** What the readers use of web3.js's getTransaction, in LandedTransaction's terms (keys as text, money as bigint). */
-  function web3Figures(tx: VersionedTransactionResponse) {
-    const { message } = tx.transaction;
-    const { meta } = tx;
-    const tokens = (balances: NonNullable<typeof meta>["preTokenBalances"]) =>
-      (balances ?? []).map((b) => ({
-        accountIndex: b.accountIndex,
-        mint: b.mint,
-        owner: b.owner,
-        amount: BigInt(b.uiTokenAmount.amount),
-      }));
-    return {
-      slot: tx.slot,
-      blockTime: tx.blockTime ?? null,
-      keys: message.getAccountKeys({ accountKeysFromLookups: meta?.loadedAddresses }).keySegments().flat().map(String),
-      instructions: message.compiledInstructions.map(({ programIdIndex, accountKeyIndexes }) => ({
-        programIdIndex,
-        accountKeyIndexes,
-      })),
-      meta: meta && {
-        err: meta.err,
-        fee: BigInt(meta.fee),
-        preBalances: meta.preBalances.map(BigInt),
-        postBalances: meta.postBalances.map(BigInt),
-        preTokenBalances: tokens(meta.preTokenBalances),
-        postTokenBalances: tokens(meta.postTokenBalances),
-      },
-    };
-  }
-
   /** The same landed transaction read both ways: they must agree on all the readers use. */
   async function readBothWays(signature: string) {
     const ours = await readTransaction(network, signature);

@@ -19,6 +19,7 @@ import { describe, expect, it } from "vitest";
 import { ChainRpcError } from "@/lib/chains/chain-adapter";
 import { balanceChange } from "@/lib/chains/solana/balance-change";
 import { landedTransactionOf, type LandedTransaction } from "@/lib/chains/solana/read-transaction";
+import { web3Figures } from "../support/web3-transaction-figures";
 
 // The settlement watcher, the ledger and refunds read a landed transaction from getTransaction's
 // base64 answer instead of web3.js's: they must see the same keys (lookup tables' included, in the
@@ -148,36 +149,6 @@ async function web3Read(result: unknown): Promise<VersionedTransactionResponse> 
     },
   });
   return (await connection.getTransaction("1", { commitment: "confirmed", maxSupportedTransactionVersion: 0 }))!;
-}
-
-/** What the readers use of web3.js's answer, in LandedTransaction's terms (keys as text, money as bigint). */
-function web3Figures(tx: VersionedTransactionResponse) {
-  const { message } = tx.transaction;
-  const { meta } = tx;
-  const tokens = (balances: NonNullable<typeof meta>["preTokenBalances"]) =>
-    (balances ?? []).map((b) => ({
-      accountIndex: b.accountIndex,
-      mint: b.mint,
-      owner: b.owner,
-      amount: BigInt(b.uiTokenAmount.amount),
-    }));
-  return {
-    slot: tx.slot,
-    blockTime: tx.blockTime ?? null,
-    keys: message.getAccountKeys({ accountKeysFromLookups: meta?.loadedAddresses }).keySegments().flat().map(String),
-    instructions: message.compiledInstructions.map(({ programIdIndex, accountKeyIndexes }) => ({
-      programIdIndex,
-      accountKeyIndexes,
-    })),
-    meta: meta && {
-      err: meta.err,
-      fee: BigInt(meta.fee),
-      preBalances: meta.preBalances.map(BigInt),
-      postBalances: meta.postBalances.map(BigInt),
-      preTokenBalances: tokens(meta.preTokenBalances),
-      postTokenBalances: tokens(meta.postTokenBalances),
-    },
-  };
 }
 
 const ourFigures = (tx: LandedTransaction | null) => tx && { ...tx, keys: tx.keys.map(String) };
