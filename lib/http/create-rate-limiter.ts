@@ -1,5 +1,6 @@
 import postgres from "postgres";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
+import { currentDeadline, withDeadline } from "@/lib/concurrency/deadline";
 import { log } from "@/lib/log";
 import { ApiError } from "@/lib/errors/api-error";
 
@@ -57,24 +58,15 @@ export function createLimiterPool(url: string, timeoutMs = 3000): LimiterStore {
     onnotice: () => {},
   });
   return {
-    async query({ text, values = [] }) {
-      const query = sql.unsafe(text, values as never[], { prepare: true });
-      // Bounds connecting, waiting for a free connection and the query alike: past it the request is
-      // counted locally (below) instead of hanging on an unreachable or stalled database.
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
-          void query.cancel();
-          reject(new Error(`rate limit query timed out after ${timeoutMs} ms`));
-        }, timeoutMs);
-      });
-      try {
-        const rows = await Promise.race([query, timeout]);
+    // The deadline bounds connecting, waiting for a free connection and the query alike: past it the
+    // request is counted locally (below) instead of hanging on an unreachable or stalled database.
+    query: ({ text, values = [] }) =>
+      withDeadline(timeoutMs, async () => {
+        const query = sql.unsafe(text, values as never[], { prepare: true });
+        currentDeadline()?.addEventListener("abort", () => void query.cancel(), { once: true });
+        const rows = await query;
         return { rows, rowCount: rows.count };
-      } finally {
-        clearTimeout(timer);
-      }
-    },
+      }),
     end: () => sql.end({ timeout: 1 }),
   };
 }

@@ -1,6 +1,6 @@
-import { hashDomain, hexToBytes, keccak256, stringToBytes, type Hex } from "viem";
+import { hexToBytes, keccak256, stringToBytes, type Hex } from "viem";
 import type { TransferWithAuthorizationTypedData } from "./eip3009-typed-data";
-import { EIP712_DOMAIN_TYPES, type Eip712Domain } from "./token-domain";
+import { domainSeparatorOf } from "./token-domain";
 
 const TYPE_HASH = hexToBytes(
   keccak256(
@@ -9,23 +9,6 @@ const TYPE_HASH = hexToBytes(
     ),
   ),
 );
-
-// A token's domain is fixed, so its separator is hashed once per process, not per confirm.
-const separators = new Map<string, Uint8Array>();
-
-function separatorOf(domain: Eip712Domain): Uint8Array {
-  const key = `${domain.chainId}:${domain.verifyingContract.toLowerCase()}:${domain.name}:${domain.version}`;
-  let separator = separators.get(key);
-  if (!separator) {
-    const hash = hashDomain({
-      domain: { ...domain, chainId: BigInt(domain.chainId) },
-      types: { EIP712Domain: EIP712_DOMAIN_TYPES },
-    });
-    separator = hexToBytes(hash);
-    separators.set(key, separator);
-  }
-  return separator;
-}
 
 /** A 32-byte ABI word: an address left-padded, a uint256 big-endian, a bytes32 as it is. */
 function word(value: Hex | bigint): Uint8Array {
@@ -57,7 +40,7 @@ export function transferWithAuthorizationDigest({ domain, message }: TransferWit
   ].forEach((w, i) => struct.set(w, i * 32));
   const digest = new Uint8Array(2 + 32 + 32);
   digest.set([0x19, 0x01], 0);
-  digest.set(separatorOf(domain), 2);
+  digest.set(hexToBytes(domainSeparatorOf(domain)), 2);
   digest.set(keccak256(struct, "bytes"), 34);
   return keccak256(digest);
 }

@@ -1,4 +1,4 @@
-import { hashDomain, type Address } from "viem";
+import { hashDomain, type Address, type Hex } from "viem";
 import { ChainRpcError } from "../chain-adapter";
 import type { NetworkConfig, TokenConfig } from "../network-config";
 import { ERC20_ABI } from "./erc20-abi";
@@ -13,6 +13,23 @@ export const EIP712_DOMAIN_TYPES = [
   { name: "chainId", type: "uint256" },
   { name: "verifyingContract", type: "address" },
 ] as const;
+
+// A domain's separator, hashed once per process: every EIP-3009 confirm signs over it (eip3009-digest.ts).
+const separators = new Map<string, Hex>();
+
+/** The EIP-712 domain separator of `domain`: what a token's DOMAIN_SEPARATOR() returns for it. */
+export function domainSeparatorOf(domain: Eip712Domain): Hex {
+  const key = `${domain.chainId} ${domain.verifyingContract.toLowerCase()} ${domain.name} ${domain.version}`;
+  let separator = separators.get(key);
+  if (!separator) {
+    separator = hashDomain({
+      domain: { ...domain, chainId: BigInt(domain.chainId) },
+      types: { EIP712Domain: EIP712_DOMAIN_TYPES },
+    });
+    separators.set(key, separator);
+  }
+  return separator;
+}
 
 // A token's domain never changes (name and version are constants of the deployed code); failed
 // reads are not kept, so a node that was down is asked again next time.
@@ -48,10 +65,7 @@ async function readDomain(network: NetworkConfig, token: TokenConfig): Promise<E
     rpcOrThrow(`${token.symbol} DOMAIN_SEPARATOR()`, () => read("DOMAIN_SEPARATOR")),
   ]);
   const domain: Eip712Domain = { name, version, chainId, verifyingContract: address };
-  if (
-    hashDomain({ domain: { ...domain, chainId: BigInt(chainId) }, types: { EIP712Domain: EIP712_DOMAIN_TYPES } }) !==
-    separator
-  ) {
+  if (domainSeparatorOf(domain) !== separator) {
     throw new ChainRpcError(
       `${token.caip19}: EIP-712 domain (${name}, ${version}) does not match the token's DOMAIN_SEPARATOR()`,
     );

@@ -1,11 +1,11 @@
-import type { Connection, PublicKey } from "@solana/web3.js";
+import type { PublicKey } from "@solana/web3.js";
 import type { Observation, PaidFee, Tracked } from "@/lib/chains/chain-adapter";
 import { accountTransferOf } from "./account-transfer";
 import { balanceChange } from "./balance-change";
 import { tokenAccountsOf } from "./build-transfer-transaction";
 import { readTransaction, type LandedTransaction } from "./read-transaction";
 import { signatureStatus } from "./signature-statuses";
-import { solanaRpc } from "./solana-connection";
+import { solanaConnection, solanaRpc } from "./solana-connection";
 import type { NetworkConfig } from "../network-config";
 import type { SolanaTransfer } from "./solana-transfer";
 
@@ -48,10 +48,8 @@ function feesOf(tx: LandedTransaction, txHash: string, feePayer: PublicKey): Pai
  * `expired` once its blockhash has expired unlanded (then it never can land).
  */
 export async function observeSignature(
-  connection: Connection,
+  network: NetworkConfig,
   context: {
-    /** The network `connection` reaches: the transaction is read through its endpoints without web3.js. */
-    network: NetworkConfig;
     transfer: SolanaTransfer;
     tokenProgram: PublicKey | null;
     tracked: Tracked;
@@ -62,6 +60,7 @@ export async function observeSignature(
   },
 ): Promise<Observation> {
   const { transfer, tokenProgram, tracked } = context;
+  const connection = solanaConnection(network);
   const txHash = tracked.txHashes[0]!;
   const { lastValidBlockHeight, notBefore } = tracked;
   let status = await signatureStatus(connection, txHash);
@@ -75,7 +74,7 @@ export async function observeSignature(
   }
   if (status.err) {
     // A failed transaction still cost its fee: read it (only on this rare path) so it is counted.
-    const failed = await readTransaction(context.network, txHash);
+    const failed = await readTransaction(network, txHash);
     return {
       state: "failed",
       reason: `transaction failed on chain: ${JSON.stringify(status.err)}`,
@@ -86,7 +85,7 @@ export async function observeSignature(
   if (!finalized && !(context.requiredDepth <= 1 && status.confirmationStatus === "confirmed"))
     return { state: "pending", mined: true };
 
-  const tx = await readTransaction(context.network, txHash);
+  const tx = await readTransaction(network, txHash);
   if (!tx?.meta) return { state: "pending", mined: true }; // the status can run ahead of the node serving the transaction
   const fees = feesOf(tx, txHash, context.feePayer);
   if (tx.meta.err)

@@ -165,9 +165,8 @@ export function createSolanaAdapter(options: SolanaAdapterOptions): ChainAdapter
     },
 
     async observe(intent, tracked) {
-      const { transfer, connection, tokenProgram } = await onChain(intent, feePayer.publicKey);
-      return observeSignature(connection, {
-        network: intent.network,
+      const { transfer, tokenProgram } = await onChain(intent, feePayer.publicKey);
+      return observeSignature(intent.network, {
         transfer,
         tokenProgram,
         tracked,
@@ -178,7 +177,7 @@ export function createSolanaAdapter(options: SolanaAdapterOptions): ChainAdapter
     },
 
     async verifyRefund(intent, signature) {
-      return verifyRefundSignature(solanaConnection(intent.network), intent, signature);
+      return verifyRefundSignature(intent, signature);
     },
 
     // The ledger: Solana has no block scan here (a block is thousands of transactions); the chain

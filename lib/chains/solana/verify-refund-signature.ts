@@ -1,10 +1,10 @@
-import { PublicKey, type Connection } from "@solana/web3.js";
+import { PublicKey } from "@solana/web3.js";
 import { parseAssetId } from "@/lib/chains/caip";
 import { ChainVerificationError, type Observation, type RefundIntent } from "@/lib/chains/chain-adapter";
 import { balanceChange } from "./balance-change";
 import { decodeBase58 } from "./base58";
 import { readTransaction } from "./read-transaction";
-import { solanaRpc } from "./solana-connection";
+import { solanaConnection, solanaRpc } from "./solana-connection";
 import { tokenProgramOf } from "./token-program";
 import { associatedTokenAccount } from "./associated-account";
 
@@ -27,11 +27,8 @@ function key(value: string, what: string): PublicKey {
  * merchant, who also paid the fee, fell by at least it), and its block time is no earlier than
  * `notBefore` (less a minute of clock skew). Unknown while the network has no status for it.
  */
-export async function verifyRefundSignature(
-  connection: Connection,
-  intent: RefundIntent,
-  signature: string,
-): Promise<Observation> {
+export async function verifyRefundSignature(intent: RefundIntent, signature: string): Promise<Observation> {
+  const connection = solanaConnection(intent.network);
   if (decodeBase58(signature)?.length !== 64) throw new ChainVerificationError("not a transaction signature");
   const asset = parseAssetId(intent.token.caip19);
   if (!asset || (asset.assetNamespace !== "token" && asset.assetNamespace !== "slip44"))
