@@ -29,24 +29,9 @@ export async function recordServiceFees(
   if (paid.length === 0) return;
   const owner = fees.owner ?? (await ownerOf(tx, paymentId));
   if (!owner) return;
-  const rows = paid.map((fee, i) => {
-    const value = serviceFeeValue({ network: fees.network, amount: fee.amount, currency: owner.currency, prices });
-    return placeholdersFor(
-      {
-        merchantId: owner.merchantId,
-        paymentId,
-        chainId: fees.network.chainId,
-        txHash: fee.txHash,
-        kind: fee.kind,
-        nativeAmount: fee.amount.toString(),
-        nativeSymbol: value.symbol,
-        nativeDecimals: value.decimals,
-        currency: owner.currency,
-        fiatAmount: value.fiatAmount,
-      },
-      `r${i}_`,
-    )!;
-  });
+  const rows = feeRows({ paymentId, fees: { ...fees, paid }, owner, prices }).map((row, i) =>
+    placeholdersFor(row, `r${i}_`)!,
+  );
   // Built once per process for each shape of rows (how many, which unvalued): every relayed or
   // co-signed payment records one.
   await runCompiled(
@@ -59,6 +44,57 @@ export async function recordServiceFees(
         .onConflictDoNothing(),
     Object.assign({}, ...rows.map((r) => r.values)) as Record<string, unknown>,
   );
+}
+
+/**
+ * `recordServiceFees` for many payments at once, in one INSERT (the settlement watcher's group
+ * commit, lib/settlement/finish-settled.ts): each with its owner given, as the watcher's claim read it.
+ */
+export async function recordServiceFeesOfMany(
+  tx: Tx,
+  { each, prices }: { each: { paymentId: string; fees: FeesPaid & { owner: FeeOwner } }[]; prices?: PriceSource },
+): Promise<void> {
+  const rows = each.flatMap(({ paymentId, fees }) =>
+    feeRows({
+      paymentId,
+      fees: { ...fees, paid: fees.paid.filter((fee) => fee.amount > 0n) },
+      owner: fees.owner,
+      prices,
+    }),
+  );
+  if (rows.length === 0) return;
+  await tx
+    .insert(serviceFees)
+    .values(rows.map((row) => ({ ...row, paidAt: sql`now()` })))
+    .onConflictDoNothing();
+}
+
+function feeRows({
+  paymentId,
+  fees,
+  owner,
+  prices,
+}: {
+  paymentId: string;
+  fees: FeesPaid;
+  owner: FeeOwner;
+  prices?: PriceSource;
+}): (typeof serviceFees.$inferInsert)[] {
+  return fees.paid.map((fee) => {
+    const value = serviceFeeValue({ network: fees.network, amount: fee.amount, currency: owner.currency, prices });
+    return {
+      merchantId: owner.merchantId,
+      paymentId,
+      chainId: fees.network.chainId,
+      txHash: fee.txHash,
+      kind: fee.kind,
+      nativeAmount: fee.amount.toString(),
+      nativeSymbol: value.symbol,
+      nativeDecimals: value.decimals,
+      currency: owner.currency,
+      fiatAmount: value.fiatAmount,
+    };
+  });
 }
 
 async function ownerOf(tx: Tx, paymentId: string): Promise<FeeOwner | undefined> {

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, gt, inArray, is, sql, SQL } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "@/db/client";
 import { placeholdersFor, runCompiled } from "@/db/compiled-statement";
@@ -160,6 +160,50 @@ function transitionById(
       }).returning(),
     values,
   );
+}
+
+/**
+ * `name` applied to many payments by id at once, each with its own `changes` (every row the same
+ * columns), in one guarded UPDATE: the settlement watcher's group commit (issue 29), where a pass
+ * finishes dozens of payments and one statement costs the database what one payment's did. The rows
+ * are locked in id order, so two such batches (on two instances) wait for each other instead of
+ * deadlocking. Returns the rows changed: a payment whose status no longer allows `name` is left as
+ * it stands and is not among them.
+ */
+export async function transitionEach(
+  db: DbOrTx,
+  { name, rows }: { name: TransitionName; rows: { id: string; changes: PaymentChanges }[] },
+): Promise<PaymentRow[]> {
+  if (rows.length === 0) return [];
+  const keys = Object.keys(rows[0]!.changes).sort();
+  const columns = getTableColumns(payments);
+  const records = rows.map(({ id, changes }) => {
+    if (Object.keys(changes).sort().join() !== keys.join())
+      throw new Error("transitionEach: every row sets the same columns");
+    const record: Record<string, unknown> = { id };
+    for (const key of keys) {
+      const value = changes[key as keyof PaymentChanges];
+      if (is(value, SQL)) throw new Error("transitionEach: values, not SQL");
+      const column = columns[key as keyof typeof columns];
+      record[column.name] = value === null || value === undefined ? null : column.mapToDriverValue(value);
+    }
+    return record;
+  });
+  // The rows as one jsonb parameter, typed by their columns: one statement text for any batch size.
+  // Joined to the payments still in a from-status and locked in id order before the update.
+  const typed = keys.map((key) => {
+    const column = columns[key as keyof typeof columns];
+    return sql`, ${sql.identifier(column.name)} ${sql.raw(column.getSQLType())}`;
+  });
+  const rule: { from: readonly PaymentStatus[] } = TRANSITIONS[name];
+  const each = sql`(select v.* from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as v(id text${sql.join(typed)})
+    join ${payments} p on p.id = v.id where p.status in ${[...rule.from]} order by p.id for update of p) as v`;
+  const set = Object.fromEntries(
+    keys.map((key) => [key, sql`v.${sql.identifier(columns[key as keyof typeof columns].name)}`]),
+  ) as PaymentChanges;
+  return guardedUpdate(db, { name, whom: sql`${payments.id} = v.id`, changes: set })
+    .from(each)
+    .returning();
 }
 
 /** `transitionPayments` for one payment: the row as changed, or undefined when its status did not allow it. */

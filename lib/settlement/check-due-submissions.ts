@@ -13,7 +13,8 @@ import { isDraining } from "@/lib/lifecycle/lifecycle-host";
 import { trackWork } from "@/lib/lifecycle/track-work";
 import { log } from "@/lib/log";
 import { claimDueSubmissions, type DueSubmission } from "./claim-due-submissions";
-import { finishLateTransfer, finishSubmission, rescheduleSubmission } from "./finish-submission";
+import { finishInBatch } from "./finish-queue";
+import { finishLateTransfer, rescheduleSubmission } from "./finish-submission";
 import { fillNonceGaps } from "./fill-nonce-gaps";
 import { nextStep, type StepFacts } from "./next-step";
 import { replaceRelay } from "./replace-relay";
@@ -165,7 +166,8 @@ async function act(
   const delay = nextCheckDelayMs(submission.checks);
   switch (step.kind) {
     case "finish":
-      return finishSubmission(db, id, {
+      // Grouped with the other payments this process sees land at the same time: one transaction.
+      return finishInBatch(db, id, {
         ...step.outcome,
         ...(step.outcome.status === "succeeded" && seen.state === "confirmed" ? { sponsored: seen.sponsored } : {}),
         fees: seen.state === "confirmed" || seen.state === "failed" ? feesOf(intent, seen, owner) : undefined,

@@ -142,7 +142,8 @@ export async function finishLateTransfer(
   );
 }
 
-async function recordSponsoredAccount(tx: Tx, paymentId: string, sponsored: { account: string; lamports: bigint }) {
+/** A merchant token account the service funded for `paymentId` (its rent is paid once). */
+export async function recordSponsoredAccount(tx: Tx, paymentId: string, sponsored: { account: string; lamports: bigint }) {
   await tx.execute(sql`
     insert into ${sponsoredTokenAccounts} (chain_id, account, merchant_id, payment_id, lamports)
     select p.chain_id, ${sponsored.account}, p.merchant_id, p.id, ${sponsored.lamports} from ${payments} p where p.id = ${paymentId}
