@@ -1,6 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { runCompiled } from "@/db/compiled-statement";
 import { paymentSubmissions, type PaymentSubmission } from "@/db/schema";
 import { ChainVerificationError, type ChainAdapter } from "@/lib/chains/chain-adapter";
 import type { NetworkConfig } from "@/lib/chains/network-config";
@@ -9,6 +8,7 @@ import { CUT, trackWork, untilCut } from "@/lib/lifecycle/track-work";
 import { log } from "@/lib/log";
 import { transitionPayment } from "@/lib/payments/transition";
 import { firstCheckDelayMs } from "./first-check-delay";
+import { markSent } from "./mark-sent";
 import { openSubmission } from "./open-submission";
 
 /**
@@ -44,30 +44,12 @@ async function send(db: Db, { adapter, network, submission, cut }: Recorded & { 
     );
     return;
   }
-  // Built once per process: every confirm that sends runs it.
-  await runCompiled(
-    db,
-    "submission-sent",
-    (on) =>
-      on
-        .update(paymentSubmissions)
-        .set({
-          sentAt: sql`now()`,
-          nextCheckAt: sql`now() + make_interval(secs => ${sql.placeholder("delaySeconds")}::float8)`,
-          updatedAt: sql`now()`,
-        })
-        .where(
-          and(
-            eq(paymentSubmissions.paymentId, sql.placeholder("paymentId") as unknown as string),
-            eq(paymentSubmissions.txHash, sql.placeholder("txHash") as unknown as string),
-          ),
-        ),
-    {
-      paymentId: submission.paymentId,
-      txHash: submission.txHash,
-      delaySeconds: firstCheckDelayMs(network.chainId) / 1000,
-    },
-  );
+  // Written with the other confirms' that sent at the same time (mark-sent.ts).
+  await markSent(db, {
+    paymentId: submission.paymentId,
+    txHash: submission.txHash,
+    delaySeconds: firstCheckDelayMs(network.chainId) / 1000,
+  });
 }
 
 /** Undo a record whose bytes the network refused before forwarding them: the payment waits for the buyer again. */
