@@ -143,7 +143,11 @@ export async function finishLateTransfer(
 }
 
 /** A merchant token account the service funded for `paymentId` (its rent is paid once). */
-export async function recordSponsoredAccount(tx: Tx, paymentId: string, sponsored: { account: string; lamports: bigint }) {
+export async function recordSponsoredAccount(
+  tx: Tx,
+  paymentId: string,
+  sponsored: { account: string; lamports: bigint },
+) {
   await tx.execute(sql`
     insert into ${sponsoredTokenAccounts} (chain_id, account, merchant_id, payment_id, lamports)
     select p.chain_id, ${sponsored.account}, p.merchant_id, p.id, ${sponsored.lamports} from ${payments} p where p.id = ${paymentId}
