@@ -208,6 +208,9 @@ export type LocatedTransfer =
   | { state: "missing" };
 
 /** A transfer mined in `block`, as deep as `tip` says: final once the block is at or below the tip's final one. */
+/** A transfer the finality watch follows, by the block it was recorded in: what finds it there again. */
+export type WatchedBlock = { blockNumber: bigint; asset: string; recipient: string };
+
 export function minedIn(block: { blockNumber: bigint; blockHash: string }, tip: ChainTip): LocatedTransfer {
   return {
     state: "mined",
@@ -313,6 +316,16 @@ export interface ChainAdapter {
   chainTip?(network: NetworkConfig): Promise<ChainTip>;
   /** The ledger (EVM): the hash of block `blockNumber`, undefined past the head (a reorg under the scan's cursor shows here). */
   blockHash?(network: NetworkConfig, blockNumber: bigint): Promise<string | undefined>;
+  /**
+   * The finality watch (EVM): the canonical hash now of each block the transfers were recorded in, as
+   * few calls as the chain allows (a block left out: it changed, the transfer is gone, or the read
+   * failed; the caller locates the transfer afresh). Blocks spread over more than `maxSpan` are read one by one.
+   */
+  transferBlockHashes?(
+    network: NetworkConfig,
+    transfers: WatchedBlock[],
+    maxSpan: bigint,
+  ): Promise<Map<bigint, string>>;
   /** The ledger (EVM): every transfer to the watched recipients in blocks `from`..`to`, with the references that may bind it. */
   scanBlocks?(
     network: NetworkConfig,

@@ -32,18 +32,24 @@ export function locatedInUnchangedBlock(
 }
 
 /**
- * The current hash of every block the rows were recorded in, one read per block however many
- * transfers it holds (a burst of payments lands a few blocks): where the chain can tell (EVM). A
- * read that fails leaves its block out.
+ * The current hash of every block the rows were recorded in, where the chain can tell (EVM): from the
+ * logs of their transfers in one call over their span where the adapter can (a burst of payments on
+ * a chain that mines one per block had cost a block read each), else one read per block however
+ * many transfers it holds. A read that fails leaves its blocks out.
  */
 async function hashesNow(
   adapter: ChainAdapter,
   network: NetworkConfig,
   rows: ChainTransfer[],
 ): Promise<Map<bigint, string>> {
+  const recorded = rows.flatMap((r) =>
+    r.blockNumber === null ? [] : [{ blockNumber: r.blockNumber, asset: r.asset, recipient: r.recipient }],
+  );
+  if (adapter.transferBlockHashes)
+    return adapter.transferBlockHashes(network, recorded, BigInt(env().LEDGER_MAX_RANGE_BLOCKS));
   const hashes = new Map<bigint, string>();
   if (!adapter.blockHash) return hashes;
-  const blocks = [...new Set(rows.flatMap((r) => (r.blockNumber === null ? [] : [r.blockNumber])))];
+  const blocks = [...new Set(recorded.map((r) => r.blockNumber))];
   for (let i = 0; i < blocks.length; i += LOCATES_AT_ONCE)
     await Promise.all(
       blocks.slice(i, i + LOCATES_AT_ONCE).map(async (block) => {

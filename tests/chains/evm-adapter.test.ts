@@ -670,3 +670,50 @@ describe("EVM adapter: ledger scan", () => {
     }
   });
 });
+
+describe("EVM adapter: the finality watch's block hashes", () => {
+  /** A USDT transfer to the merchant, as the ledger records it: its block and what finds it there. */
+  async function recordedTransfer(amount: bigint) {
+    const hash = await transferAs(buyer, { token: usdt, to: merchant, amount });
+    const receipt = await client().getTransactionReceipt({ hash });
+    return { blockNumber: receipt.blockNumber, blockHash: receipt.blockHash, asset: usdt.caip19, recipient: merchant };
+  }
+
+  it("reads the blocks of token transfers from one eth_getLogs over their span, block by block past maxSpan", async () => {
+    const recorded = [await recordedTransfer(1_000n), await recordedTransfer(2_000n), await recordedTransfer(3_000n)];
+    expect(new Set(recorded.map((r) => r.blockNumber)).size).toBe(3);
+    const expected = new Map(recorded.map((r) => [r.blockNumber, r.blockHash]));
+    const proxy = await startRpcProxy(evm.rpcUrl);
+    try {
+      const viaProxy = { ...network, rpcUrl: proxy.url };
+      expect(await adapter.transferBlockHashes!(viaProxy, recorded, 500n)).toEqual(expected);
+      expect(proxy.counts.get("eth_getLogs")).toBe(1);
+      expect(proxy.counts.get("eth_getBlockByNumber") ?? 0).toBe(0);
+      // Spread wider than maxSpan: one block read each, the same answer.
+      expect(await adapter.transferBlockHashes!(viaProxy, recorded, 2n)).toEqual(expected);
+      expect(proxy.counts.get("eth_getLogs")).toBe(1);
+      expect(proxy.counts.get("eth_getBlockByNumber")).toBe(3);
+      // A native-coin transfer leaves no log: its block is read.
+      const eth = { ...recorded[0]!, asset: `${evm.chainId}/slip44:60` };
+      expect(await adapter.transferBlockHashes!(viaProxy, [eth], 500n)).toEqual(
+        new Map([[eth.blockNumber, eth.blockHash]]),
+      );
+      expect(proxy.counts.get("eth_getBlockByNumber")).toBe(4);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it("never gives the old hash of a block whose transfer a reorg took away (the caller then locates it afresh)", async () => {
+    const snapshot = await anvil("evm_snapshot", []);
+    const gone = await recordedTransfer(4_000n);
+    await anvil("evm_revert", [snapshot]);
+    // The chain grows past the old height again: an empty block there, then one with another transfer.
+    await mine(1);
+    const other = await recordedTransfer(5_000n);
+    await mine(2);
+    const hashes = await adapter.transferBlockHashes!(network, [gone, other], 500n);
+    expect(hashes.get(other.blockNumber)).toBe(other.blockHash);
+    expect(hashes.get(gone.blockNumber)).not.toBe(gone.blockHash);
+  });
+});

@@ -13,6 +13,7 @@ import { nativeTransferRequest, verifyNativeTransfer } from "./native-transfer";
 import { verifyEvmRefund } from "./verify-evm-refund";
 import { verifyErc20Transfer } from "./verify-erc20-transfer";
 import { evmBlockHash } from "./evm-block-hash";
+import { transferBlockHashes } from "./transfer-block-hashes";
 import { evmChainHead, evmChainTip, locateEvmTransfer } from "./locate-evm-transfer";
 import { scanEvmTransfers } from "./scan-evm-transfers";
 
@@ -112,6 +113,7 @@ export function createEvmAdapter(options: EvmAdapterOptions): ChainAdapter {
     chainHead: evmChainHead,
     chainTip: evmChainTip,
     blockHash: evmBlockHash,
+    transferBlockHashes,
     scanBlocks: scanEvmTransfers,
     locateTransfer: locateEvmTransfer,
   };

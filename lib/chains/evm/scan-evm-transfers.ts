@@ -13,7 +13,7 @@ export const AUTHORIZATION_USED_TOPIC = "0x98de503528ee59b575ef0c0a2576a82497bfc
  * Past this many receiving addresses the logs are asked for every recipient and filtered here: nodes
  * cap the topics of one filter, and one call per range must not become one call per merchant.
  */
-const MAX_RECIPIENT_TOPICS = 500;
+export const MAX_RECIPIENT_TOPICS = 500;
 
 type RawLog = {
   address: string;
@@ -28,7 +28,7 @@ type RawLog = {
   removed?: boolean;
 };
 
-const topicOf = (address: string) => `0x${address.slice(2).toLowerCase().padStart(64, "0")}` as Hex;
+export const topicOf = (address: string) => `0x${address.slice(2).toLowerCase().padStart(64, "0")}` as Hex;
 export const addressOfTopic = (topic: Hex | undefined) => (topic ? getAddress(`0x${topic.slice(26)}`) : undefined);
 
 /**
