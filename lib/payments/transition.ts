@@ -185,7 +185,9 @@ export async function transitionEach(
       const value = changes[key as keyof PaymentChanges];
       if (is(value, SQL)) throw new Error("transitionEach: values, not SQL");
       const column = columns[key as keyof typeof columns];
-      record[column.name] = value === null || value === undefined ? null : column.mapToDriverValue(value);
+      const mapped = value === null || value === undefined ? null : column.mapToDriverValue(value);
+      // JSON has no bigint: as text, which the column's type reads back exactly.
+      record[column.name] = typeof mapped === "bigint" ? mapped.toString() : mapped;
     }
     return record;
   });

@@ -8,26 +8,15 @@ import { finishInBatch } from "@/lib/settlement/finish-queue";
 import type { Outcome } from "@/lib/settlement/finish-submission";
 import { newMerchant } from "../support/api";
 import { testDb } from "../support/db";
-import { paid, seedPayment } from "../support/seed";
+import { paid, seedPayment, seedRecordedRelay } from "../support/seed";
 
 const CHAIN = "eip155:31337";
 const network = { chainId: CHAIN } as NetworkConfig;
 const hash = () => `0x${randomBytes(32).toString("hex")}`;
 
-/** A payment the watcher is watching: processing, with its open submission. */
-async function processing(merchantId: string, status: "processing" | "succeeded" = "processing") {
-  const { db } = testDb();
-  const txHash = hash();
-  const paymentId = await seedPayment(merchantId, { ...paid("0xd1", CHAIN), status, txHash });
-  await db.insert(paymentSubmissions).values({
-    paymentId,
-    optionId: `opt_${paymentId}`,
-    chainId: CHAIN,
-    kind: "relay",
-    txHash,
-    nextCheckAt: new Date(Date.now() + 3600_000),
-  });
-  return { paymentId, txHash };
+/** A payment the watcher is watching: processing (or settled by the ledger already), with its open submission. */
+function processing(merchantId: string, status: "processing" | "succeeded" = "processing") {
+  return seedRecordedRelay(merchantId, { ...paid("0xd1", CHAIN), status, chainId: CHAIN });
 }
 
 /** What the watcher hands over for a relay it saw land: the fee its key paid and the transfer. */

@@ -1,29 +1,14 @@
-import { randomBytes } from "node:crypto";
 import { inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { paymentSubmissions } from "@/db/schema";
 import { markSent } from "@/lib/submissions/mark-sent";
 import { newMerchant } from "../support/api";
 import { testDb } from "../support/db";
-import { seedPayment } from "../support/seed";
+import { seedRecordedRelay } from "../support/seed";
 
 const CHAIN = "eip155:31337";
 
-async function recorded(merchantId: string) {
-  const txHash = `0x${randomBytes(32).toString("hex")}`;
-  const paymentId = await seedPayment(merchantId, { status: "processing", chainId: CHAIN, txHash });
-  await testDb()
-    .db.insert(paymentSubmissions)
-    .values({
-      paymentId,
-      optionId: `opt_${paymentId}`,
-      chainId: CHAIN,
-      kind: "relay",
-      txHash,
-      nextCheckAt: new Date(Date.now() + 3600_000),
-    });
-  return { paymentId, txHash };
-}
+const recorded = (merchantId: string) => seedRecordedRelay(merchantId, { chainId: CHAIN });
 
 /** Confirms that sent at the same time note it in one statement (lib/submissions/mark-sent.ts). */
 describe("marking sent transfers together", () => {

@@ -73,6 +73,34 @@ describe("transitionEach: one guarded UPDATE for many payments", () => {
     expect(new Set([...a, ...b].map((r) => r.id)).size).toBe(ids.length);
   });
 
+  it("carries values of every column type: amounts past 2^64 and times, exactly", async () => {
+    const m = await newMerchant();
+    const { db } = testDb();
+    const ids = await Promise.all(
+      ["0xe1", "0xe2"].map((b) => seedPayment(m.merchantId, { ...paid(b, CHAIN), status: "succeeded" })),
+    );
+    const at = new Date("2026-12-07T12:34:56.789Z");
+    const changed = await transitionEach(db, {
+      name: "note",
+      rows: ids.map((id, i) => ({
+        id,
+        changes: {
+          exception: "paid_late",
+          receivedAmount: `${123456789012345678901234567890n + BigInt(i)}`,
+          resolvedAt: at,
+        },
+      })),
+    });
+    expect(changed).toHaveLength(2);
+    for (const [i, id] of ids.entries())
+      expect(await rowOf(id)).toMatchObject({
+        status: "succeeded",
+        exception: "paid_late",
+        receivedAmount: `${123456789012345678901234567890n + BigInt(i)}`,
+        resolvedAt: at,
+      });
+  });
+
   it("refuses rows that set different columns", async () => {
     const { db } = testDb();
     await expect(

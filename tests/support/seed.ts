@@ -1,4 +1,5 @@
-import { payments } from "@/db/schema";
+import { randomBytes } from "node:crypto";
+import { payments, paymentSubmissions } from "@/db/schema";
 import { newId } from "@/lib/ids";
 import { testDb } from "./db";
 
@@ -22,6 +23,29 @@ export async function seedPayment(merchantId: string, overrides: Partial<Payment
       ...overrides,
     });
   return id;
+}
+
+/**
+ * A payment whose relay is on record and not yet finished (its submission open, next looked at in an
+ * hour): what confirm leaves for the watcher. `paid` fields and `status` as the test needs them.
+ */
+export async function seedRecordedRelay(
+  merchantId: string,
+  overrides: Partial<PaymentInsert> & { chainId: string },
+): Promise<{ paymentId: string; txHash: string }> {
+  const txHash = `0x${randomBytes(32).toString("hex")}`;
+  const paymentId = await seedPayment(merchantId, { status: "processing", ...overrides, txHash });
+  await testDb()
+    .db.insert(paymentSubmissions)
+    .values({
+      paymentId,
+      optionId: `opt_${paymentId}`,
+      chainId: overrides.chainId,
+      kind: "relay",
+      txHash,
+      nextCheckAt: new Date(Date.now() + 3600_000),
+    });
+  return { paymentId, txHash };
 }
 
 /** A payment that succeeded on chain: what the gateway records once a transfer is final. */
