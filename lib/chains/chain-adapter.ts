@@ -207,10 +207,10 @@ export type LocatedTransfer =
   /** No successful transaction with this transfer in the canonical chain (reorged out, or mined again and reverted). */
   | { state: "missing" };
 
-/** A transfer mined in `block`, as deep as `tip` says: final once the block is at or below the tip's final one. */
 /** A transfer the finality watch follows, by the block it was recorded in: what finds it there again. */
 export type WatchedBlock = { blockNumber: bigint; asset: string; recipient: string };
 
+/** A transfer mined in `block`, as deep as `tip` says: final once the block is at or below the tip's final one. */
 export function minedIn(block: { blockNumber: bigint; blockHash: string }, tip: ChainTip): LocatedTransfer {
   return {
     state: "mined",

@@ -2,8 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
 import { paymentSubmissions } from "@/db/schema";
 import { recordServiceFeesOfMany, type FeeOwner, type FeesPaid } from "@/lib/fees/record-service-fees";
-import type { BoundTransfer } from "@/lib/ledger/bind-transfers";
-import { insertTransfers } from "@/lib/ledger/insert-transfers";
+import { recordSettledTransfers } from "@/lib/ledger/record-settled-transfer";
 import { reconcilePayment } from "@/lib/ledger/reconcile-payment";
 import { log } from "@/lib/log";
 import { transitionEach } from "@/lib/payments/transition";
@@ -55,7 +54,20 @@ export async function finishSettled(db: Db, batch: Settled[]): Promise<void> {
         }),
         prices,
       }),
-      recordLanded(tx, batch),
+      recordSettledTransfers(
+        tx,
+        batch.flatMap(({ paymentId, outcome: { landed } }) =>
+          landed
+            ? [
+                {
+                  chainId: landed.chainId,
+                  transfer: landed.transfer,
+                  binding: { paymentId, optionId: landed.optionId, merchantId: landed.merchantId },
+                },
+              ]
+            : [],
+        ),
+      ),
     ]);
     return { updated, gained };
   });
@@ -83,19 +95,4 @@ async function closeSubmissions(tx: Tx, rows: { payment_id: string; outcome: str
     set state = 'closed', outcome = v.outcome, tx_hash = v.tx_hash, updated_at = now()
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(payment_id text, outcome text, tx_hash text)
     where s.payment_id = v.payment_id`);
-}
-
-/** The transfers the watcher saw land, in the ledger (as record-settled-transfer.ts does for one): the payments that gained one. */
-async function recordLanded(tx: Tx, batch: Settled[]): Promise<Set<string>> {
-  const byChain = new Map<string, BoundTransfer[]>();
-  for (const { paymentId, outcome } of batch) {
-    if (!outcome.landed) continue;
-    const { chainId, transfer, merchantId, optionId } = outcome.landed;
-    const bound = { ...transfer, merchantId, binding: { paymentId, optionId, merchantId } };
-    byChain.set(chainId, [...(byChain.get(chainId) ?? []), bound]);
-  }
-  const gained = await Promise.all(
-    [...byChain].map(([chainId, transfers]) => insertTransfers(tx, { chainId, transfers, counted: () => true })),
-  );
-  return new Set(gained.flat());
 }

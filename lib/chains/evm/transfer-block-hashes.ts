@@ -5,7 +5,7 @@ import type { NetworkConfig } from "../network-config";
 import { evmClientFor } from "./evm-client";
 import { evmBlockHash } from "./evm-block-hash";
 import { rpcOrThrow } from "./rpc-errors";
-import { MAX_RECIPIENT_TOPICS, TRANSFER_TOPIC, topicOf } from "./scan-evm-transfers";
+import { addressOfTopic, MAX_RECIPIENT_TOPICS, TRANSFER_TOPIC, topicOf } from "./scan-evm-transfers";
 
 /** Blocks read one by one at a time (native-coin transfers, or token transfers spread too wide). */
 const READS_AT_ONCE = 16;
@@ -26,23 +26,17 @@ export async function transferBlockHashes(
   transfers: WatchedBlock[],
   maxSpan: bigint,
 ): Promise<Map<bigint, string>> {
-  const hashes = new Map<bigint, string>();
   const tokens = transfers.filter((t) => !isNativeAsset(t.asset));
-  const blocks = (list: WatchedBlock[]) => list.map((t) => t.blockNumber);
-  let readOneByOne = blocks(transfers.filter((t) => isNativeAsset(t.asset)));
-  if (tokens.length > 0) {
-    const from = tokens.reduce((min, t) => (t.blockNumber < min ? t.blockNumber : min), tokens[0]!.blockNumber);
-    const to = tokens.reduce((max, t) => (t.blockNumber > max ? t.blockNumber : max), tokens[0]!.blockNumber);
-    if (to - from < maxSpan) {
-      await logsOf(network, tokens, { from, to }).then(
-        (logs) => {
-          for (const [block, hash] of logs) hashes.set(block, hash);
-        },
-        () => {},
-      );
-    } else readOneByOne = [...readOneByOne, ...blocks(tokens)];
-  }
-  const pending = [...new Set(readOneByOne)].filter((b) => !hashes.has(b));
+  const numbers = tokens.map((t) => t.blockNumber);
+  const from = numbers.reduce((min, n) => (n < min ? n : min), numbers[0] ?? 0n);
+  const to = numbers.reduce((max, n) => (n > max ? n : max), numbers[0] ?? 0n);
+  const byLogs = tokens.length > 0 && to - from < maxSpan;
+  const hashes = byLogs
+    ? await logsOf(network, tokens, { from, to }).catch(() => new Map<bigint, string>())
+    : new Map<bigint, string>();
+  // Read block by block: native-coin transfers (no log to find), and every block when the logs were not asked.
+  const oneByOne = transfers.filter((t) => !byLogs || isNativeAsset(t.asset)).map((t) => t.blockNumber);
+  const pending = [...new Set(oneByOne)].filter((b) => !hashes.has(b));
   for (let i = 0; i < pending.length; i += READS_AT_ONCE)
     await Promise.all(
       pending.slice(i, i + READS_AT_ONCE).map(async (block) => {
@@ -79,7 +73,7 @@ async function logsOf(
   const hashes = new Map<bigint, string>();
   for (const log of found) {
     if (log.removed || !tokens.has(log.address.toLowerCase())) continue;
-    const recipient = log.topics[2] ? `0x${log.topics[2].slice(26)}`.toLowerCase() : undefined;
+    const recipient = addressOfTopic(log.topics[2])?.toLowerCase();
     if (recipient && recipients.has(recipient)) hashes.set(BigInt(log.blockNumber), log.blockHash);
   }
   return hashes;
